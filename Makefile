@@ -1,0 +1,73 @@
+# Bunco Night: `make run` serves the site, `make test` runs every check.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 0.0.0.0
+PORT ?= 8000
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# Debian packages: Pango for WeasyPrint's PDFs (run); Chromium, Poppler and zbar for tests.
+RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
+TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk
+
+.PHONY: run test lint format system-run system-test secret clean
+
+define apt_install
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+$(PY):
+	$(PYTHON) -m venv $(VENV) || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); }
+
+$(VENV)/.run-installed: requirements.txt | $(PY)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.test-installed: requirements.txt requirements-test.txt $(VENV)/.run-installed
+	$(PIP) install -q -r requirements-test.txt
+	touch $@
+
+system-run:
+	$(call apt_install,$(RUN_DEBS))
+
+system-test:
+	$(call apt_install,$(TEST_DEBS))
+
+.secret_key:
+	@$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+	@chmod 600 $@
+
+run: system-run $(VENV)/.run-installed .secret_key
+	@export DJANGO_SECRET_KEY="$$(cat .secret_key)" DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-*}"; \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py load_demo && \
+	$(PY) manage.py collectstatic --noinput -v 0 && \
+	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
+	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
+	echo "Demo host login: username host, password bunco"; echo "Stop with Ctrl+C."; echo; \
+	exec $(VENV)/bin/gunicorn bunco_night.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --worker-class gthread --access-logfile -
+
+lint: $(VENV)/.test-installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.test-installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: system-test $(VENV)/.test-installed lint
+	$(PY) manage.py check --settings=bunco_night.test_settings
+	$(PY) manage.py makemigrations --check --dry-run --settings=bunco_night.test_settings
+	$(VENV)/bin/pytest
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

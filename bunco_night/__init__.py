@@ -1,0 +1,1 @@
+"""Bunco Night: runs a group's Bunco party night from start to finish."""

@@ -1,0 +1,17 @@
+"""Domain errors raised by the rules engine.
+
+Each error carries a stable ``code`` that views turn into a clear message and
+tests assert on (STYLE.md habit 5).
+"""
+
+
+class RuleError(ValueError):
+    """A value the rules cannot accept: bad dice, an impossible layout, a bad knob."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+    def __repr__(self) -> str:
+        return f"RuleError({self.message!r}, code={self.code!r})"

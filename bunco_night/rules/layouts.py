@@ -1,0 +1,137 @@
+"""How many tables, of how many seats, for a night (RULES.md section 4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RuleError
+from .presets import FILL_GHOSTS, Rules
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 1000
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """One table of a layout: its seats, how many of them ghosts take, and its game."""
+
+    number: int
+    seats: int
+    ghosts: int
+    teams: bool
+    target: int
+
+    @property
+    def is_head(self) -> bool:
+        """Table 1 is the head table: it has the bell."""
+        return self.number == 1
+
+    @property
+    def players(self) -> int:
+        """Seats taken by people."""
+        return self.seats - self.ghosts
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every table of a night, head table first."""
+
+    players: int
+    tables: tuple[TablePlan, ...]
+
+    @property
+    def sizes(self) -> list[int]:
+        """Seats per table, head table first."""
+        return [t.seats for t in self.tables]
+
+    @property
+    def ghosts(self) -> int:
+        """Seats played by ghosts."""
+        return sum(t.ghosts for t in self.tables)
+
+
+def check_player_count(players: int) -> int:
+    """A night needs 2 to ``MAX_PLAYERS`` players."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RuleError("The number of players must be a whole number.", "bad_player_count")
+    if players < MIN_PLAYERS:
+        raise RuleError("A night needs at least 2 players.", "too_few_players")
+    if players > MAX_PLAYERS:
+        raise RuleError(f"A night can seat at most {MAX_PLAYERS} players.", "too_many_players")
+    return players
+
+
+def table_sizes(players: int) -> list[int]:
+    """Seats per table with small tables (the Deluxe layouts, generalised).
+
+    RULES.md section 4: 2-4 players sit at one table; for N = 4k + r players,
+    r = 0 gives k tables of 4; r = 1 gives (k-1) of 4, then 3, then 2;
+    r = 2 gives k of 4, then 2; r = 3 gives k of 4, then 3.
+    """
+    check_player_count(players)
+    if players <= 4:
+        return [players]
+    k, r = divmod(players, 4)
+    return {0: [4] * k, 1: [4] * (k - 1) + [3, 2], 2: [4] * k + [2], 3: [4] * k + [3]}[r]
+
+
+def ghost_sizes(players: int) -> list[tuple[int, int]]:
+    """(seats, ghosts) per table when ghosts fill empty seats (seed 003).
+
+    Every table has four seats; the one to three ghosts sit at the bottom tables,
+    one a table from the last table up, so a table has at most two and they can
+    sit on opposite teams. Two to four players still sit at one table, alone.
+    """
+    check_player_count(players)
+    if players <= 4:
+        return [(players, 0)]
+    tables = -(-players // 4)
+    ghosts = [0] * tables
+    for i in range(tables * 4 - players):
+        ghosts[tables - 1 - (i % tables)] += 1
+    return [(4, g) for g in ghosts]
+
+
+def balanced_sizes(players: int) -> list[int]:
+    """Tables of (about) four, as even as possible: the 1904 card party (seed 000).
+
+    "Any number may be seated at a table, but each table should have the same
+    number of players, if possible. Four at a table makes an interesting game."
+    """
+    check_player_count(players)
+    tables = -(-players // 4)
+    base, extra = divmod(players, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+def plays_teams(rules: Rules, *, seats: int, tables: int) -> bool:
+    """A 4-seat table of a night with more than one table plays in teams (section 1)."""
+    return not rules.is_card_game and seats == 4 and tables > 1
+
+
+def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
+    """Points that win a round at a table (RULES.md section 3)."""
+    if rules.quick_game:
+        return 11
+    if teams:
+        return rules.target_teams
+    if tables == 1:
+        return rules.target_one_table
+    return rules.target_individuals
+
+
+def plan_layout(players: int, rules: Rules) -> Layout:
+    """The tables for ``players`` people under ``rules``."""
+    if rules.is_card_game:
+        shapes = [(s, 0) for s in balanced_sizes(players)]
+    elif rules.fill == FILL_GHOSTS:
+        shapes = ghost_sizes(players)
+    else:
+        shapes = [(s, 0) for s in table_sizes(players)]
+    count = len(shapes)
+    plans = []
+    for number, (seats, ghosts) in enumerate(shapes, start=1):
+        teams = plays_teams(rules, seats=seats, tables=count)
+        target = table_target(rules, seats=seats, teams=teams, tables=count)
+        plans.append(TablePlan(number, seats, ghosts, teams, target))
+    return Layout(players, tuple(plans))

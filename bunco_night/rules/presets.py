@@ -1,0 +1,231 @@
+"""Rule presets: immutable values a group copies and changes knob by knob.
+
+RULES.md sections 2-5. Every knob has a plain-language name; ``validate_rules``
+says which combinations make no sense, with a stable error code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from .errors import RuleError
+
+# Round-end triggers (RULES.md section 3).
+HEAD_TABLE = "head_table"
+EVERY_TABLE = "every_table"
+ROUND_ENDS = (HEAD_TABLE, EVERY_TABLE)
+
+# Movement after a round (RULES.md section 5, and seed 000 for the card game).
+DELUXE_MOVEMENT = "deluxe"
+LADDER_MOVEMENT = "ladder"
+CARD_MOVEMENT = "card"
+MOVEMENTS = (DELUXE_MOVEMENT, LADDER_MOVEMENT, CARD_MOVEMENT)
+
+# How a night with a player count that is not a multiple of four is seated (section 4).
+FILL_TABLES = "tables"
+FILL_GHOSTS = "ghosts"
+FILLS = (FILL_TABLES, FILL_GHOSTS)
+
+# Tie-breaks at a table (section 3).
+ROLL_OFF = "roll_off"
+EXTRA_TURN = "extra_turn"
+TIE_BREAKS = (ROLL_OFF, EXTRA_TURN)
+
+DICE_GAME = "dice"
+CARD_GAME = "cards"
+
+# Effects a group-defined mark may have on the table score (section 2).
+NO_EFFECT = "none"
+RESET_ROUND_SCORE = "reset_round_score"
+MARK_EFFECTS = (NO_EFFECT, RESET_ROUND_SCORE)
+
+
+@dataclass(frozen=True)
+class GroupMark:
+    """A counter a group tallies, such as a wipeout or a Monte Carlo (seed 003).
+
+    ``points`` are added to the roller's side when the mark is entered; a
+    ``reset_round_score`` effect sets the side's score for the round back to 0.
+    """
+
+    code: str
+    label: str
+    points: int = 0
+    effect: str = NO_EFFECT
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every knob of a night's rules. Copy with ``dataclasses.replace`` or ``with_``."""
+
+    name: str
+    game: str = DICE_GAME
+    # Scoring a roll (section 2).
+    bunco_points: int = 21
+    split_low_high: bool = False
+    mini_points: int = 5
+    low_points: int = 7
+    high_points: int = 5
+    # Targets (section 3).
+    target_teams: int = 21
+    target_individuals: int = 11
+    target_one_table: int = 21
+    quick_game: bool = False
+    # Round end (section 3).
+    round_end: str = HEAD_TABLE
+    bunco_ends_round: bool = False
+    everyone_rolls_once: bool = True
+    tie_break: str = EXTRA_TURN
+    # Marks and sets (section 1).
+    marks: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+    draw_mark_with_die: bool = False
+    card_games: int = 10
+    sets_per_night: int = 1
+    # Seating and movement (sections 4-5).
+    movement: str = DELUXE_MOVEMENT
+    fill: str = FILL_TABLES
+    head_partners_stay: bool = False
+    group_marks: tuple[GroupMark, ...] = field(default_factory=tuple)
+
+    def with_(self, **changes) -> Rules:
+        """A copy with some knobs changed, validated."""
+        return validate_rules(dataclasses.replace(self, **changes))
+
+    @property
+    def is_card_game(self) -> bool:
+        """The 1904 progressive card party: results are entered by hand."""
+        return self.game == CARD_GAME
+
+    @property
+    def rounds_per_set(self) -> int:
+        """Rounds in one set: one per mark, or ten games of cards (seed 000)."""
+        return self.card_games if self.is_card_game else len(self.marks)
+
+    def group_mark(self, code: str) -> GroupMark:
+        """The group-defined mark with this code."""
+        for mark in self.group_marks:
+            if mark.code == code:
+                return mark
+        raise RuleError(f"There is no mark called {code!r} in these rules.", "unknown_mark")
+
+    def as_dict(self) -> dict:
+        """Plain values, for storing a snapshot with a night."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        """Rebuild rules from ``as_dict`` output; unknown keys are refused."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RuleError(f"Unknown rule settings: {', '.join(sorted(unknown))}.", "unknown_knob")
+        values = dict(data)
+        values["marks"] = tuple(values.get("marks", (1, 2, 3, 4, 5, 6)))
+        values["group_marks"] = tuple(
+            m if isinstance(m, GroupMark) else GroupMark(**m) for m in values.get("group_marks", ())
+        )
+        return validate_rules(cls(**values))
+
+
+def _require(condition: bool, message: str, code: str) -> None:
+    if not condition:
+        raise RuleError(message, code)
+
+
+def validate_rules(rules: Rules) -> Rules:
+    """Return ``rules`` unchanged if every knob makes sense, else raise ``RuleError``."""
+    _require(rules.game in (DICE_GAME, CARD_GAME), "The game must be dice or cards.", "bad_game")
+    for knob in ("bunco_points", "mini_points", "low_points", "high_points"):
+        _require(getattr(rules, knob) >= 0, f"{knob} cannot be negative.", "negative_points")
+    for knob in ("target_teams", "target_individuals", "target_one_table"):
+        _require(1 <= getattr(rules, knob) <= 1000, f"{knob} must be 1 to 1000.", "bad_target")
+    _require(rules.round_end in ROUND_ENDS, "Unknown round-end rule.", "bad_round_end")
+    _require(rules.tie_break in TIE_BREAKS, "Unknown tie-break.", "bad_tie_break")
+    _require(rules.movement in MOVEMENTS, "Unknown movement.", "bad_movement")
+    _require(rules.fill in FILLS, "Fill must be tables or ghosts.", "bad_fill")
+    _require(len(rules.marks) >= 1, "A set needs at least one round.", "bad_marks")
+    _require(all(1 <= m <= 6 for m in rules.marks), "Marks are die faces 1 to 6.", "bad_marks")
+    _require(1 <= rules.card_games <= 50, "Card games per set must be 1 to 50.", "bad_card_games")
+    _require(1 <= rules.sets_per_night <= 12, "Sets per night must be 1 to 12.", "bad_sets")
+    _require(
+        rules.movement != LADDER_MOVEMENT or rules.fill == FILL_GHOSTS,
+        "Ladder movement is played at tables of four: fill empty seats with ghosts.",
+        "ladder_needs_ghosts",
+    )
+    _require(
+        (rules.movement == CARD_MOVEMENT) == rules.is_card_game,
+        "The card game moves winners to the next table; dice games use deluxe or ladder movement.",
+        "bad_movement",
+    )
+    codes = [m.code for m in rules.group_marks]
+    _require(len(codes) == len(set(codes)), "Two group marks share a code.", "duplicate_mark")
+    for mark in rules.group_marks:
+        _require(bool(mark.code) and bool(mark.label.strip()), "A mark needs a name.", "bad_mark")
+        _require(mark.effect in MARK_EFFECTS, "Unknown mark effect.", "bad_mark")
+        _require(-100 <= mark.points <= 100, "Mark points must be -100 to 100.", "bad_mark")
+    return rules
+
+
+# Winning Moves "Deluxe Box" party rules (seed 001b): low/high bunco 7/5, every table
+# plays to its target, a true bunco ends the round everywhere, one set, roll-off ties.
+DELUXE = Rules(
+    name="deluxe",
+    split_low_high=True,
+    round_end=EVERY_TABLE,
+    bunco_ends_round=True,
+    everyone_rolls_once=False,
+    tie_break=ROLL_OFF,
+    sets_per_night=1,
+    movement=DELUXE_MOVEMENT,
+)
+
+# One group's house rules (seed 001a): the head table controls the round, any other
+# three of a kind is a 5-point mini bunco, four sets of ones through sixes.
+HOUSE = Rules(
+    name="house",
+    round_end=HEAD_TABLE,
+    tie_break=EXTRA_TURN,
+    sets_per_night=4,
+    movement=DELUXE_MOVEMENT,
+)
+
+# The High/Middle/Low and Selfridge letters (seed 003): head table controls, winners
+# climb the ladder, ghosts fill seats so every table has four, three sets.
+LADDER = Rules(
+    name="ladder",
+    round_end=HEAD_TABLE,
+    tie_break=EXTRA_TURN,
+    sets_per_night=3,
+    movement=LADDER_MOVEMENT,
+    fill=FILL_GHOSTS,
+)
+
+# Deluxe One Table Bunco (seed 001b): 2-4 individuals play to 21; a bunco ends the round.
+ONE_TABLE = dataclasses.replace(DELUXE, name="one_table")
+
+# The 1904 progressive card party (seed 000): the host enters each table's winner,
+# who gets a punch and moves on; ten games.
+CARD_1904 = Rules(
+    name="card_1904",
+    game=CARD_GAME,
+    round_end=EVERY_TABLE,
+    everyone_rolls_once=False,
+    movement=CARD_MOVEMENT,
+    card_games=10,
+    sets_per_night=1,
+)
+
+PRESETS: dict[str, Rules] = {
+    r.name: validate_rules(r) for r in (DELUXE, HOUSE, LADDER, ONE_TABLE, CARD_1904)
+}
+
+
+def preset(name: str) -> Rules:
+    """The preset called ``name``."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RuleError(
+            f"Unknown rules {name!r}; choose one of {', '.join(PRESETS)}.", "unknown_preset"
+        ) from None

@@ -1,0 +1,208 @@
+"""Scores at a table and when a round is over (RULES.md sections 3 and 6).
+
+The service layer (or the simulator) folds a table's entries into a
+``TableState``; ``round_status`` then says, for the whole room, whether the bell
+has rung, which tables are finished, who won each and which ties wait for a
+recorded tie-break.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import RuleError
+from .presets import EVERY_TABLE, HEAD_TABLE, Rules
+from .scoring import BUNCO
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One scored entry at a table: the seat it was rolled for, points and kind.
+
+    ``reset`` is a group mark whose effect sets the side's round score to 0.
+    """
+
+    seat: int
+    points: int
+    kind: str
+    reset: bool = False
+
+
+def side_of(seat: int, teams: bool) -> int:
+    """The side (0-based) a seat plays for: teams are seats 1+3 and 2+4."""
+    return (seat - 1) % 2 if teams else seat - 1
+
+
+def side_seats(side: int, size: int, teams: bool) -> tuple[int, ...]:
+    """Seat numbers (1-based) that make up ``side``."""
+    if teams:
+        return tuple(s for s in range(1, size + 1) if (s - 1) % 2 == side)
+    return (side + 1,)
+
+
+def side_count(size: int, teams: bool) -> int:
+    """How many sides a table has: two teams, or one per player."""
+    return 2 if teams else size
+
+
+def table_scores(entries: Iterable[Entry], *, size: int, teams: bool) -> tuple[int, ...]:
+    """Each side's running score: the sum of its entries, in order, with resets."""
+    scores = [0] * side_count(size, teams)
+    for entry in entries:
+        if not 1 <= entry.seat <= size:
+            raise RuleError(f"Seat {entry.seat} is not at this table.", "bad_seat")
+        side = side_of(entry.seat, teams)
+        scores[side] = 0 if entry.reset else scores[side] + entry.points
+    return tuple(scores)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What a table has done so far this round."""
+
+    number: int
+    size: int
+    teams: bool
+    target: int
+    scores: tuple[int, ...]
+    rolled: frozenset[int] = frozenset()
+    bunco: bool = False
+    finished_turn: bool = False
+    tiebreak_winner: int | None = None
+
+    @classmethod
+    def from_entries(
+        cls,
+        *,
+        number: int,
+        size: int,
+        teams: bool,
+        target: int,
+        entries: Sequence[Entry],
+        finished_turn: bool = False,
+        tiebreak_winner: int | None = None,
+    ) -> TableState:
+        """Fold a table's entries into its state."""
+        return cls(
+            number=number,
+            size=size,
+            teams=teams,
+            target=target,
+            scores=table_scores(entries, size=size, teams=teams),
+            rolled=frozenset(e.seat for e in entries),
+            bunco=any(e.kind == BUNCO for e in entries),
+            finished_turn=finished_turn,
+            tiebreak_winner=tiebreak_winner,
+        )
+
+    @property
+    def reached_target(self) -> bool:
+        """A side has the target or more."""
+        return max(self.scores) >= self.target
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The side or sides with the highest score."""
+        top = max(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == top)
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """Where a table stands in the round."""
+
+    number: int
+    stopped: bool
+    done: bool
+    waiting_for: frozenset[int]
+    winner_side: int | None
+    needs_tiebreak: bool
+    tied_sides: tuple[int, ...] = ()
+
+    def winner_seats(self, size: int, teams: bool) -> tuple[int, ...]:
+        """The seats that won, or () while the table has no winner."""
+        if self.winner_side is None:
+            return ()
+        return side_seats(self.winner_side, size, teams)
+
+
+@dataclass(frozen=True)
+class RoundStatus:
+    """The room: has the bell rung, is the round over, and each table's outcome."""
+
+    bell: bool
+    over: bool
+    tables: tuple[TableOutcome, ...]
+
+
+def _winner(table: TableState) -> tuple[int | None, bool, tuple[int, ...]]:
+    leaders = table.leaders
+    if len(leaders) == 1:
+        return leaders[0], False, ()
+    if table.tiebreak_winner is not None:
+        if table.tiebreak_winner not in leaders:
+            raise RuleError(
+                f"Table {table.number}: the tie-break winner must be one of the tied sides.",
+                "bad_tiebreak",
+            )
+        return table.tiebreak_winner, False, leaders
+    return None, True, leaders
+
+
+def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -> TableOutcome:
+    """A table's outcome once play there has stopped (or not)."""
+    if not stopped:
+        return TableOutcome(table.number, False, False, frozenset(), None, False)
+    waiting = frozenset()
+    if rules.everyone_rolls_once and not trigger:
+        waiting = frozenset(range(1, table.size + 1)) - table.rolled
+    if rules.round_end == HEAD_TABLE and not trigger:
+        # Head-table control: the player rolling finishes the turn, then the table is done.
+        done = table.finished_turn and not waiting
+    else:
+        done = not waiting
+    if not done:
+        return TableOutcome(table.number, True, False, waiting, None, False)
+    side, needs_tiebreak, tied = _winner(table)
+    return TableOutcome(table.number, True, True, waiting, side, needs_tiebreak, tied)
+
+
+def round_status(
+    rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False
+) -> RoundStatus:
+    """Whether the round is over, per the night's trigger (RULES.md section 3).
+
+    Head table controls: when a side at Table 1 reaches its target the bell rings;
+    Table 1 stops at once, every other table finishes the turn in play (and, if the
+    rules say so, lets everyone who has not rolled take a turn), then presses Done.
+    Every table to the target: each table stops when a side reaches its target; a
+    true bunco anywhere ends the round at every table when ``bunco_ends_round``.
+    ``bell_rung`` is the host ringing the bell by hand: it stops every table as if
+    the trigger had happened. The higher score wins a finished table; a tie waits
+    for a recorded tie-break winner.
+    """
+    if not tables:
+        raise RuleError("A round needs at least one table.", "no_tables")
+    if rules.round_end == HEAD_TABLE:
+        head = tables[0]
+        head_trigger = head.reached_target
+        bell = head_trigger or bell_rung
+        outcomes = tuple(
+            _outcome(rules, t, stopped=bell, trigger=(t is head and head_trigger)) for t in tables
+        )
+    elif rules.round_end == EVERY_TABLE:
+        bell = bell_rung or (rules.bunco_ends_round and any(t.bunco for t in tables))
+        outcomes = tuple(
+            _outcome(
+                rules,
+                t,
+                stopped=bell or t.reached_target,
+                trigger=t.reached_target or (t.bunco and rules.bunco_ends_round),
+            )
+            for t in tables
+        )
+    else:  # validate_rules keeps this out
+        raise RuleError("Unknown round-end rule.", "bad_round_end")
+    over = all(o.done and o.winner_side is not None for o in outcomes)
+    return RoundStatus(bell=bell, over=over, tables=outcomes)

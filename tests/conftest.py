@@ -1,0 +1,44 @@
+"""Shared fixtures: a real headless Chromium for browser tests (PLATFORM.md)."""
+
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop; the Django ORM in the same test needs this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole run."""
+    from playwright.sync_api import sync_playwright
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make test`, which installs it.")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context (its own cookies) and page, phone-sized by default."""
+    context = browser.new_context(viewport={"width": 412, "height": 915})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

@@ -1,0 +1,70 @@
+"""The project shell: settings from the environment, the welcome page, the demo loader."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def django_check(env):
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", **env},
+    )
+
+
+def test_refuses_to_start_without_a_secret_key_when_debug_is_off():
+    done = django_check({"DJANGO_DEBUG": "0"})
+    assert done.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in done.stderr
+
+
+def test_starts_with_a_secret_key_or_in_debug():
+    assert django_check({"DJANGO_SECRET_KEY": "x" * 50}).returncode == 0
+    assert django_check({"DJANGO_DEBUG": "1"}).returncode == 0
+
+
+def test_database_url_selects_postgresql():
+    code = (
+        "from django.conf import settings;"
+        "print(settings.DATABASES['default']['ENGINE'], settings.DATABASES['default']['NAME'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DJANGO_SETTINGS_MODULE": "bunco_night.settings",
+            "DJANGO_SECRET_KEY": "k",
+            "DATABASE_URL": "postgres://u:p@127.0.0.1:5433/bunco",
+        },
+    )
+    assert done.stdout.split() == ["django.db.backends.postgresql", "bunco"], done.stderr
+
+
+@pytest.mark.django_db
+def test_welcome_page(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Bunco Night" in response.content
+    assert b"htmx" in response.content  # htmx 2 comes with django-htmx
+
+
+@pytest.mark.django_db
+def test_load_demo_only_touches_an_empty_database(capsys):
+    call_command("load_demo")
+    user = get_user_model().objects.get(username="host")
+    assert user.check_password("bunco")
+    call_command("load_demo")
+    assert "already holds data" in capsys.readouterr().out
+    assert get_user_model().objects.count() == 1

@@ -1,0 +1,157 @@
+"""A whole night through the engine: every preset, 2..500 players (issue 2)."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bunco_night.rules.layouts import plan_layout
+from bunco_night.rules.presets import PRESETS, preset
+from bunco_night.rules.scoring import score_roll
+from bunco_night.rules.simulate import simulate_night
+
+KINDS = {"points", "miss", "bunco", "mini", "low", "high"}
+
+
+def check_night(night, players, rules, sets):
+    """Everything a valid night must satisfy, from the issue's output contract and RULES.md."""
+    assert set(night) == {"rules", "players", "layout", "rounds", "standings"}
+    assert night["rules"] == rules.name
+    assert night["players"] == [f"Player {i}" for i in range(1, players + 1)]
+    assert night["layout"] == plan_layout(players, rules).sizes
+    assert len(night["rounds"]) == sets * rules.rounds_per_set
+    wins, losses, buncos, minis = Counter(), Counter(), Counter(), Counter()
+    for number, rnd in enumerate(night["rounds"], start=1):
+        assert rnd["number"] == number
+        assert rnd["set"] == (number - 1) // rules.rounds_per_set + 1
+        seated = [s["player"] for t in rnd["tables"] for s in t["seats"] if not s["ghost"]]
+        assert sorted(seated) == sorted(night["players"])  # everyone seated exactly once
+        assert [len(t["seats"]) for t in rnd["tables"]] == night["layout"]
+        bunco_ended = any(r["kind"] == "bunco" for t in rnd["tables"] for r in t["rolls"])
+        for t in rnd["tables"]:
+            size, seats = len(t["seats"]), t["seats"]
+            assert [s["seat"] for s in seats] == list(range(1, size + 1))
+            assert t["teams"] == (size == 4 and len(rnd["tables"]) > 1 and not rules.is_card_game)
+            if t["teams"]:
+                assert not (seats[0]["ghost"] and seats[2]["ghost"])
+                assert not (seats[1]["ghost"] and seats[3]["ghost"])
+                assert sorted(t["winners"]) in ([1, 3], [2, 4])
+            else:
+                assert len(t["winners"]) == 1
+            if rules.is_card_game:
+                assert t["rolls"] == [] and rnd["mark"] is None
+            for roll in t["rolls"]:
+                assert roll["kind"] in KINDS
+                scored = score_roll(roll["dice"], rnd["mark"], rules)
+                assert (scored.points, scored.kind) == (roll["points"], roll["kind"])
+            per_seat = Counter()
+            for roll in t["rolls"]:
+                per_seat[str(roll["seat"])] += roll["points"]
+            assert t["score"] == {str(s): per_seat[str(s)] for s in range(1, size + 1)}
+            if not rules.is_card_game:
+                sides = (
+                    {0: t["score"]["1"] + t["score"]["3"], 1: t["score"]["2"] + t["score"]["4"]}
+                    if t["teams"]
+                    else {s - 1: t["score"][str(s)] for s in range(1, size + 1)}
+                )
+                win_side = (t["winners"][0] - 1) % 2 if t["teams"] else t["winners"][0] - 1
+                top = max(sides.values())
+                assert sides[win_side] == top or t["tiebreak"]
+                if rules.round_end == "every_table" and not bunco_ended:
+                    target = plan_layout(players, rules).tables[t["table"] - 1].target
+                    assert top >= target  # every table plays to its target
+            for s in seats:
+                if not s["ghost"]:
+                    (wins if s["seat"] in t["winners"] else losses)[s["player"]] += 1
+            for roll in t["rolls"]:
+                roller = seats[roll["seat"] - 1]
+                if roller["ghost"]:  # a ghost's partner rolls for it and gets its buncos
+                    roller = seats[(roll["seat"] + 1) % 4]
+                if roll["kind"] == "bunco":
+                    buncos[roller["player"]] += 1
+                elif roll["kind"] in ("mini", "low", "high"):
+                    minis[roller["player"]] += 1
+    rows = {s["player"]: s for s in night["standings"]}
+    assert set(rows) == set(night["players"])
+    for p in night["players"]:
+        assert (rows[p]["wins"], rows[p]["losses"]) == (wins[p], losses[p])
+        assert (rows[p]["buncos"], rows[p]["mini_buncos"]) == (buncos[p], minis[p])
+    order = [(-s["wins"], -s["buncos"]) for s in night["standings"]]
+    assert order == sorted(order)  # ranked by wins, then buncos
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
+def test_every_preset_small_nights(name, players):
+    rules = preset(name)
+    night = simulate_night(players=players, rules=rules, sets=1, seed=players)
+    check_night(night, players, rules, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 500), st.sampled_from(sorted(PRESETS)), st.integers(0, 10**6))
+def test_any_night_is_valid(players, name, seed):
+    rules = preset(name)
+    night = simulate_night(players=players, rules=rules, sets=1, seed=seed)
+    check_night(night, players, rules, 1)
+
+
+def test_500_players_whole_house_night():
+    rules = preset("house")
+    night = simulate_night(players=500, rules=rules, seed=7)
+    check_night(night, 500, rules, 4)
+
+
+def test_ghost_nights_and_ghost_buncos_count_for_the_roller():
+    """Section 5: "any bunco rolled for the ghost counts for the player who rolled it"."""
+    rules = preset("ladder")
+    seen_ghost_bunco = False
+    for seed in range(40):
+        night = simulate_night(players=9, rules=rules, sets=1, seed=seed)
+        check_night(night, 9, rules, 1)
+        for rnd in night["rounds"]:
+            for t in rnd["tables"]:
+                for roll in t["rolls"]:
+                    if roll["kind"] == "bunco" and t["seats"][roll["seat"] - 1]["ghost"]:
+                        seen_ghost_bunco = True
+    assert seen_ghost_bunco  # check_night verified the credit went to the partner
+
+
+def test_same_seed_same_night_and_sets_override():
+    rules = preset("deluxe")
+    assert simulate_night(players=9, rules=rules, seed=3) == simulate_night(
+        players=9, rules=rules, seed=3
+    )
+    assert simulate_night(players=9, rules=rules, seed=3) != simulate_night(
+        players=9, rules=rules, seed=4
+    )
+    assert len(simulate_night(players=9, rules=rules, sets=2, seed=3)["rounds"]) == 12
+
+
+def test_deluxe_bunco_ends_the_round_everywhere_in_a_simulation():
+    """Section 3: "A true bunco ends the round at every table at once"."""
+    rules = preset("deluxe")
+    found = False
+    for seed in range(30):
+        for rnd in simulate_night(players=12, rules=rules, seed=seed)["rounds"]:
+            bunco_tables = [
+                t for t in rnd["tables"] if any(r["kind"] == "bunco" for r in t["rolls"])
+            ]
+            if bunco_tables:
+                found = True
+                # the bunco is the last roll at its table: play stopped there at once
+                assert bunco_tables[0]["rolls"][-1]["kind"] == "bunco"
+    assert found
+
+
+def test_house_head_table_controls_in_a_simulation():
+    """Section 3: the head table reaching 21 ends the round; others only finish turns."""
+    night = simulate_night(players=12, rules=preset("house"), seed=11)
+    for rnd in night["rounds"]:
+        head = rnd["tables"][0]
+        sides = (head["score"]["1"] + head["score"]["3"], head["score"]["2"] + head["score"]["4"])
+        assert max(sides) >= 21
+        for t in rnd["tables"][1:]:
+            # "Elsewhere ... every player must have rolled at least once in the round"
+            assert {r["seat"] for r in t["rolls"]} == {1, 2, 3, 4}

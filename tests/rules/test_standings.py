@@ -1,0 +1,173 @@
+"""Standings and prizes: RULES.md sections 6 and 7."""
+
+import pytest
+
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.standings import (
+    BuncoRoll,
+    PlayerRound,
+    PrizeCategory,
+    fuzzy_die_holder,
+    last_bunco,
+    prize_standings,
+    rank_standings,
+    split_pot,
+    tally,
+)
+
+
+def rows(player, wins, losses, buncos=0, minis=0, marks=None):
+    out = [PlayerRound(player, True) for _ in range(wins)]
+    out += [PlayerRound(player, False) for _ in range(losses)]
+    out.append(PlayerRound(player, False, buncos=buncos, mini_buncos=minis, marks=marks or {}))
+    return out
+
+
+def by_player(standings):
+    return {s.player: s for s in standings}
+
+
+def test_tally_counts_wins_losses_buncos_minis_and_group_marks():
+    """Section 6: "Per round and player: win or loss, buncos, mini buncos, and each group mark"."""
+    standings = by_player(
+        tally(
+            [
+                PlayerRound("Ann", True, buncos=1, marks={"wipeout": 1}),
+                PlayerRound("Ann", False, mini_buncos=2, marks={"wipeout": 2}),
+                PlayerRound("Bea", True),
+            ],
+            players=["Ann", "Bea", "Cat"],
+        )
+    )
+    ann = standings["Ann"]
+    assert (ann.wins, ann.losses, ann.buncos, ann.mini_buncos) == (1, 1, 1, 2)
+    assert ann.marks == {"wipeout": 3}
+    assert (standings["Cat"].wins, standings["Cat"].losses) == (0, 0)
+
+
+def test_ranking_by_wins_then_buncos_then_roll_off():
+    """Section 7: "Deluxe ranks a set by wins, then buncos, then a roll-off"."""
+    base = tally(
+        rows("Ann", 4, 2) + rows("Bea", 4, 2, buncos=1) + rows("Cat", 5, 1) + rows("Dee", 4, 2)
+    )
+    ranked = rank_standings(base)
+    assert [(s.player, s.rank, s.tied) for s in ranked] == [
+        ("Cat", 1, False),
+        ("Bea", 2, False),
+        ("Ann", 3, True),
+        ("Dee", 3, True),
+    ]
+    ranked = rank_standings(base, roll_off={"Dee": 1, "Ann": 2})
+    assert [(s.player, s.rank, s.tied) for s in ranked][2:] == [
+        ("Dee", 3, False),
+        ("Ann", 4, False),
+    ]
+
+
+def test_last_bunco_and_fuzzy_die():
+    """Section 6: "the last bunco of the night (time and player) is known"; section 7: the fuzzy
+    die "goes to whoever rolled the latest bunco"."""
+    buncos = [BuncoRoll("Ann", 3), BuncoRoll("Bea", 9), BuncoRoll("Cat", 5)]
+    assert last_bunco(buncos) == BuncoRoll("Bea", 9)
+    assert fuzzy_die_holder(buncos) == "Bea"
+    assert last_bunco([]) is None and fuzzy_die_holder([]) is None
+
+
+def test_seed_003_payout_15_12_6_3_of_3_dollars_a_head_for_twelve():
+    """Section 7: "seed 003 pays $15 / $12 / $6 / $3 out of $3 a head for twelve players"."""
+    cats = [
+        PrizeCategory("most_wins", amount_cents=1500),
+        PrizeCategory("most_buncos", amount_cents=1200),
+        PrizeCategory("last_bunco", amount_cents=600),
+        PrizeCategory("fewest_wins", amount_cents=300),
+    ]
+    assert split_pot(12 * 300, cats) == {
+        "most_wins": 1500,
+        "most_buncos": 1200,
+        "last_bunco": 600,
+        "fewest_wins": 300,
+    }
+
+
+def test_split_by_percent_rounds_down():
+    cats = [PrizeCategory("most_buncos", percent=50), PrizeCategory("most_wins", percent=33)]
+    assert split_pot(1001, cats) == {"most_buncos": 500, "most_wins": 330}
+
+
+@pytest.mark.parametrize(
+    ("cats", "code"),
+    [
+        ([PrizeCategory("most_wins", amount_cents=5000)], "payout_exceeds_pot"),
+        (
+            [PrizeCategory("most_wins", percent=60), PrizeCategory("most_buncos", percent=50)],
+            "payout_exceeds_pot",
+        ),
+        ([PrizeCategory("most_wins")], "bad_share"),
+        ([PrizeCategory("most_wins", amount_cents=1, percent=1)], "bad_share"),
+        ([PrizeCategory("most_wins", amount_cents=-1)], "bad_share"),
+        ([PrizeCategory("best_hat", amount_cents=1)], "unknown_prize"),
+        (
+            [
+                PrizeCategory("most_wins", amount_cents=1),
+                PrizeCategory("most_wins", amount_cents=1),
+            ],
+            "duplicate_prize",
+        ),
+    ],
+)
+def test_bad_payouts_are_refused(cats, code):
+    with pytest.raises(RuleError) as caught:
+        split_pot(3600, cats)
+    assert caught.value.code == code
+
+
+ALL = [
+    PrizeCategory(code, percent=p)
+    for code, p in [
+        ("most_buncos", 40),
+        ("most_wins", 20),
+        ("most_losses", 10),
+        ("last_bunco", 10),
+        ("fewest_wins", 10),
+        ("fuzzy_die", 10),
+    ]
+]
+
+
+def test_prize_standings_every_category():
+    """Section 7: most buncos, most wins, most losses, last bunco, fewest wins, fuzzy die."""
+    standings = tally(rows("Ann", 5, 1, buncos=2) + rows("Bea", 3, 3, buncos=1) + rows("Cat", 1, 5))
+    results = {
+        r.code: r
+        for r in prize_standings(
+            standings, ALL, pot_cents=3600, buncos=[BuncoRoll("Ann", 1), BuncoRoll("Bea", 2)]
+        )
+    }
+    assert results["most_buncos"].winner == "Ann" and results["most_buncos"].value == 2
+    assert results["most_buncos"].amount_cents == 1440
+    assert results["most_wins"].winner == "Ann"
+    assert results["most_losses"].winner == "Cat"
+    assert results["fewest_wins"].winner == "Cat"
+    assert results["last_bunco"].winner == "Bea" and results["fuzzy_die"].winner == "Bea"
+    assert not any(r.tied for r in results.values())
+
+
+def test_ties_are_shown_until_the_host_breaks_them():
+    """Section 7: "Ties in a prize are shown as ties until the host records how they were
+    broken"."""
+    standings = tally(rows("Ann", 4, 2, buncos=1) + rows("Bea", 4, 2, buncos=1))
+    cats = [PrizeCategory("most_buncos", amount_cents=1000)]
+    (tied,) = prize_standings(standings, cats, pot_cents=2000)
+    assert tied.tied and tied.winner is None and set(tied.candidates) == {"Ann", "Bea"}
+    (broken,) = prize_standings(standings, cats, pot_cents=2000, tiebreaks={"most_buncos": "Bea"})
+    assert not broken.tied and broken.winner == "Bea" and broken.broken_by_host
+    with pytest.raises(RuleError) as caught:
+        prize_standings(standings, cats, pot_cents=2000, tiebreaks={"most_buncos": "Zed"})
+    assert caught.value.code == "bad_tiebreak"
+
+
+def test_nobody_wins_most_buncos_on_a_night_without_one():
+    standings = tally(rows("Ann", 4, 2) + rows("Bea", 2, 4))
+    results = prize_standings(standings, ALL, pot_cents=1000)
+    assert {r.code: r.winner for r in results}["most_buncos"] is None
+    assert {r.code: r.candidates for r in results}["last_bunco"] == ()
