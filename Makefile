@@ -13,7 +13,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
 TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk
 
-.PHONY: run test lint format system-run system-test secret clean
+.PHONY: run test lint format bench system-run system-test clean
 
 define apt_install
 	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -68,6 +68,9 @@ test: system-test $(VENV)/.test-installed lint
 	$(PY) manage.py check --settings=bunco_night.test_settings
 	$(PY) manage.py makemigrations --check --dry-run --settings=bunco_night.test_settings
 	$(VENV)/bin/pytest
+
+bench: $(VENV)/.test-installed
+	$(PY) bench/rules_bench.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -7,6 +7,7 @@ player who rolled it, so a bunco rolled for a ghost counts for its partner
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -94,13 +95,13 @@ def rank_standings(
         return (-s.wins, -s.buncos, roll_off.get(s.player, float("inf")))
 
     ordered = sorted(standings, key=lambda s: (*key(s), str(s.player)))
-    keys = [key(s) for s in ordered]
-    ranked = []
+    first: dict[tuple, int] = {}
+    count: dict[tuple, int] = {}
     for i, s in enumerate(ordered):
-        rank = keys.index(keys[i]) + 1
-        tied = keys.count(keys[i]) > 1
-        ranked.append(Standing(**{**s.__dict__, "rank": rank, "tied": tied}))
-    return ranked
+        k = key(s)
+        first.setdefault(k, i + 1)
+        count[k] = count.get(k, 0) + 1
+    return [dataclasses.replace(s, rank=first[key(s)], tied=count[key(s)] > 1) for s in ordered]
 
 
 def last_bunco(buncos: Iterable[BuncoRoll]) -> BuncoRoll | None:
