@@ -155,3 +155,12 @@ def test_house_head_table_controls_in_a_simulation():
         for t in rnd["tables"][1:]:
             # "Elsewhere ... every player must have rolled at least once in the round"
             assert {r["seat"] for r in t["rolls"]} == {1, 2, 3, 4}
+
+
+def test_marks_drawn_with_a_die_and_two_to_six():
+    """Section 1: "some groups play 2..6, or draw the mark with a die"."""
+    drawn = simulate_night(players=8, rules=preset("house").with_(draw_mark_with_die=True), sets=3)
+    marks = [r["mark"] for r in drawn["rounds"]]
+    assert all(1 <= m <= 6 for m in marks) and marks != [1, 2, 3, 4, 5, 6] * 3
+    two_six = simulate_night(players=8, rules=preset("house").with_(marks=(2, 3, 4, 5, 6)), sets=1)
+    assert [r["mark"] for r in two_six["rounds"]] == [2, 3, 4, 5, 6]
