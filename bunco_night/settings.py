@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "bunco_night.core",
+    "bunco_night.groups",
+    "bunco_night.nights",
 ]
 
 MIDDLEWARE = [

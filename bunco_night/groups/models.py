@@ -1,0 +1,142 @@
+"""A Bunco group, its hosts, its roster of regulars and substitutes, and its prizes."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.functional import cached_property
+
+from bunco_night.rules.presets import HOUSE, Rules
+from bunco_night.rules.standings import PRIZE_LABELS, PrizeCategory
+
+
+def default_rules() -> dict:
+    """A new group starts with the house rules."""
+    return HOUSE.as_dict()
+
+
+class Group(models.Model):
+    """A group that meets for Bunco nights."""
+
+    LETTER = "letter"
+    A4 = "a4"
+    PAPER_SIZES = [(LETTER, "Letter"), (A4, "A4")]
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=110, unique=True)
+    hosts = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="bunco_groups"
+    )
+    rules = models.JSONField(default=default_rules)
+    dues_cents = models.PositiveIntegerField(default=500)
+    paper_size = models.CharField(max_length=10, choices=PAPER_SIZES, default=LETTER)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("groups:detail", args=[self.slug])
+
+    @cached_property
+    def rules_obj(self) -> Rules:
+        """The group's rules as the engine's value."""
+        return Rules.from_dict(self.rules)
+
+    def is_host(self, user) -> bool:
+        """Whether ``user`` hosts this group."""
+        return user.is_authenticated and self.memberships.filter(user=user).exists()
+
+
+class Membership(models.Model):
+    """A host of a group; several hosts may share one group."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_host")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} hosts {self.group}"
+
+
+class Player(models.Model):
+    """Someone on a group's roster: a regular or a substitute."""
+
+    REGULAR = "regular"
+    SUBSTITUTE = "substitute"
+    KINDS = [(REGULAR, "Regular"), (SUBSTITUTE, "Substitute")]
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=12, choices=KINDS, default=REGULAR)
+    phone = models.CharField(max_length=40, blank=True)
+    email = models.EmailField(blank=True)
+    notes = models.TextField(blank=True)
+    retired = models.BooleanField(default=False)
+    usual_substitute = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="usual_for",
+        help_text="The substitute this regular usually sends.",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "group", name="unique_player_name_in_group"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_regular(self) -> bool:
+        """A regular (not a substitute)."""
+        return self.kind == self.REGULAR
+
+
+class Prize(models.Model):
+    """A prize category a group awards, with its share of the pot."""
+
+    CODES = list(PRIZE_LABELS.items())
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="prizes")
+    code = models.CharField(max_length=20, choices=CODES)
+    amount_cents = models.PositiveIntegerField(null=True, blank=True)
+    percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "code"], name="one_prize_per_code"),
+            models.CheckConstraint(
+                condition=models.Q(amount_cents__isnull=True, percent__isnull=False)
+                | models.Q(amount_cents__isnull=False, percent__isnull=True),
+                name="prize_amount_or_percent",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(percent__isnull=True) | models.Q(percent__lte=100),
+                name="prize_percent_at_most_100",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.get_code_display()
+
+    def as_category(self) -> PrizeCategory:
+        """The engine's value for this prize."""
+        return PrizeCategory(self.code, amount_cents=self.amount_cents, percent=self.percent)

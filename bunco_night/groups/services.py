@@ -1,0 +1,188 @@
+"""Changes to a group: creating it, its roster, rules and prizes (each one transaction)."""
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.presets import PRESETS, Rules, preset
+from bunco_night.rules.standings import PrizeCategory, split_pot
+
+from .models import Group, Membership, Player, Prize
+
+# Seed 003 pays $15 / $12 / $6 / $3 of a $36 pot: as whole percents of any pot.
+DEFAULT_PRIZES = [("most_wins", 42), ("most_buncos", 33), ("last_bunco", 17), ("fewest_wins", 8)]
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:100] or "group"
+    slug, n = base, 1
+    while Group.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def group_create(*, name: str, user, rules: str = "house", dues_cents: int = 500) -> Group:
+    """A new group hosted by ``user``, with a preset's rules and the seed 003 prizes."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("Give the group a name.", "empty_name", "name")
+    if rules not in PRESETS:
+        raise ServiceError("Choose one of the rule presets.", "unknown_preset", "rules")
+    if dues_cents < 0:
+        raise ServiceError("Dues cannot be negative.", "negative_dues", "dues")
+    group = Group.objects.create(
+        name=name, slug=_unique_slug(name), rules=preset(rules).as_dict(), dues_cents=dues_cents
+    )
+    Membership.objects.create(group=group, user=user)
+    for order, (code, percent) in enumerate(DEFAULT_PRIZES):
+        Prize.objects.create(group=group, code=code, percent=percent, order=order)
+    return group
+
+
+@transaction.atomic
+def group_add_host(*, group: Group, user) -> Membership:
+    """Share the group with another host."""
+    membership, _ = Membership.objects.get_or_create(group=group, user=user)
+    return membership
+
+
+def _clean_player_fields(name: str, kind: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("A player needs a name.", "empty_name", "name")
+    if kind not in (Player.REGULAR, Player.SUBSTITUTE):
+        raise ServiceError("A player is a regular or a substitute.", "bad_kind", "kind")
+    return name
+
+
+def _check_usual_substitute(group: Group, player: Player | None, usual: Player | None) -> None:
+    if usual is None:
+        return
+    if usual.group_id != group.id:
+        raise ServiceError(
+            "That substitute is not in this group.", "other_group", "usual_substitute"
+        )
+    if player is not None and usual.pk == player.pk:
+        raise ServiceError(
+            "A player cannot be their own substitute.", "self_substitute", "usual_substitute"
+        )
+
+
+@transaction.atomic
+def player_add(
+    *,
+    group: Group,
+    name: str,
+    kind: str = Player.REGULAR,
+    phone: str = "",
+    email: str = "",
+    notes: str = "",
+    usual_substitute: Player | None = None,
+) -> Player:
+    """Add someone to the roster; names are unique in a group (ignoring case)."""
+    name = _clean_player_fields(name, kind)
+    _check_usual_substitute(group, None, usual_substitute)
+    if group.players.filter(name__iexact=name).exists():
+        raise ServiceError(f"{name} is already on the roster.", "duplicate_name", "name")
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                group=group,
+                name=name,
+                kind=kind,
+                phone=phone.strip(),
+                email=email.strip(),
+                notes=notes.strip(),
+                usual_substitute=usual_substitute,
+            )
+    except IntegrityError:
+        raise ServiceError(f"{name} is already on the roster.", "duplicate_name", "name") from None
+
+
+@transaction.atomic
+def player_update(*, player: Player, **fields) -> Player:
+    """Change a roster entry's name, kind, contact details, notes or usual substitute."""
+    name = _clean_player_fields(fields.get("name", player.name), fields.get("kind", player.kind))
+    usual = fields.get("usual_substitute", player.usual_substitute)
+    _check_usual_substitute(player.group, player, usual)
+    if player.group.players.filter(name__iexact=name).exclude(pk=player.pk).exists():
+        raise ServiceError(f"{name} is already on the roster.", "duplicate_name", "name")
+    player.name = name
+    player.kind = fields.get("kind", player.kind)
+    for key in ("phone", "email", "notes"):
+        if key in fields:
+            setattr(player, key, (fields[key] or "").strip())
+    player.usual_substitute = usual
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_retire(*, player: Player, retired: bool = True) -> Player:
+    """Retire a player (or bring them back); their history stays."""
+    player.retired = retired
+    player.save(update_fields=["retired"])
+    return player
+
+
+@transaction.atomic
+def rules_update(*, group: Group, changes: dict) -> Rules:
+    """Change the group's rules knob by knob; the engine says what makes sense."""
+    current = Rules.from_dict(group.rules)
+    try:
+        updated = current.with_(**changes)
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
+    except TypeError as error:
+        raise ServiceError("Unknown rule setting.", "unknown_knob") from error
+    group.rules = updated.as_dict()
+    group.save(update_fields=["rules"])
+    group.__dict__.pop("rules_obj", None)
+    return updated
+
+
+@transaction.atomic
+def rules_reset(*, group: Group, name: str) -> Rules:
+    """Replace the group's rules with a preset."""
+    if name not in PRESETS:
+        raise ServiceError("Choose one of the rule presets.", "unknown_preset", "rules")
+    group.rules = preset(name).as_dict()
+    group.save(update_fields=["rules"])
+    group.__dict__.pop("rules_obj", None)
+    return group.rules_obj
+
+
+@transaction.atomic
+def prizes_set(*, group: Group, prizes: list[dict]) -> list[Prize]:
+    """Replace the group's prize categories: each has a code and an amount or a percent."""
+    categories = [
+        PrizeCategory(p["code"], amount_cents=p.get("amount_cents"), percent=p.get("percent"))
+        for p in prizes
+    ]
+    try:
+        # Percents must fit in any pot; amounts are checked against the night's pot later.
+        split_pot(10**9, categories)
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
+    if sum(c.percent or 0 for c in categories) > 100:
+        raise ServiceError("The percents add up to more than 100.", "payout_exceeds_pot")
+    group.prizes.all().delete()
+    return [
+        Prize.objects.create(
+            group=group, code=c.code, amount_cents=c.amount_cents, percent=c.percent, order=i
+        )
+        for i, c in enumerate(categories)
+    ]
+
+
+@transaction.atomic
+def dues_set(*, group: Group, dues_cents: int) -> Group:
+    """Set the group's dues per night."""
+    if dues_cents < 0:
+        raise ServiceError("Dues cannot be negative.", "negative_dues", "dues")
+    group.dues_cents = dues_cents
+    group.save(update_fields=["dues_cents"])
+    return group
