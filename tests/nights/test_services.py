@@ -1,0 +1,240 @@
+"""Night services: attendance, substitutes, ghosts, dues and seating (issue 3)."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.groups.models import Player
+from bunco_night.groups.services import player_add, rules_update
+from bunco_night.nights.models import Attendance, Round, Seat
+from bunco_night.nights.services import (
+    attendance_leave,
+    attendance_send_new_substitute,
+    attendance_set,
+    dues_summary,
+    guest_add,
+    payment_record,
+    payment_undo,
+    players_tonight,
+    seating_chart,
+    seating_draw,
+    seating_swap,
+)
+from bunco_night.rules.layouts import plan_layout
+from tests.factories import make_group, make_night
+
+pytestmark = pytest.mark.django_db
+
+
+def att(night, name):
+    return night.attendances.get(player__name=name)
+
+
+def test_a_new_night_lists_every_active_regular_as_coming_and_snapshots_rules():
+    group = make_group(regulars=12)
+    player_add(group=group, name="Old Timer")
+    group.players.filter(name="Old Timer").update(retired=True)
+    night = make_night(group)
+    assert night.attendances.count() == 12
+    assert {a.status for a in night.attendances.all()} == {Attendance.COMING}
+    assert night.sets == 4  # the house preset's sets (seed 001a)
+    rules_update(group=group, changes={"bunco_points": 30})
+    night.refresh_from_db()
+    assert night.rules_obj.bunco_points == 21  # a past night keeps its own rules
+
+
+def test_substitute_plays_instead_of_the_regular():
+    """Section 8: "A regular who cannot come finds a substitute"."""
+    group = make_group()
+    night = make_night(group)
+    sub = group.players.get(name="Sub 1")
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.SENT_SUB, substitute=sub)
+    names = [p.name for p in players_tonight(night)]
+    assert "Sub 1" in names and "Regular 1" not in names and len(names) == 12
+
+
+def test_a_new_substitute_on_the_spot():
+    group = make_group()
+    night = make_night(group)
+    attendance_send_new_substitute(
+        attendance=att(night, "Regular 2"), name="Walk In", phone="555-7777"
+    )
+    new = group.players.get(name="Walk In")
+    assert new.kind == Player.SUBSTITUTE and att(night, "Regular 2").substitute == new
+
+
+@pytest.mark.parametrize(
+    ("status", "sub_name", "code"),
+    [
+        ("sub", None, "no_substitute"),
+        ("coming", "Sub 1", "sub_for_coming"),
+        ("sub", "Regular 1", "self_substitute"),
+        ("sub", "Regular 3", "already_playing"),
+        ("maybe", None, "bad_status"),
+    ],
+)
+def test_attendance_refuses_what_cannot_be(status, sub_name, code):
+    group = make_group()
+    night = make_night(group)
+    sub = group.players.get(name=sub_name) if sub_name else None
+    with pytest.raises(ServiceError) as caught:
+        attendance_set(attendance=att(night, "Regular 1"), status=status, substitute=sub)
+    assert caught.value.code == code
+
+
+def test_one_substitute_cannot_stand_in_twice():
+    group = make_group()
+    night = make_night(group)
+    sub = group.players.get(name="Sub 1")
+    attendance_set(attendance=att(night, "Regular 1"), status="sub", substitute=sub)
+    with pytest.raises(ServiceError) as caught:
+        attendance_set(attendance=att(night, "Regular 2"), status="sub", substitute=sub)
+    assert caught.value.code == "already_playing"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Attendance.objects.filter(pk=att(night, "Regular 2").pk).update(
+            status="sub", substitute=sub
+        )
+
+
+def test_absent_regular_without_substitute_still_owes_dues():
+    """Seed 003: "If you CAN NOT FIND A SUB then you still MUST PAY YOUR $5.00!" """
+    group = make_group()
+    night = make_night(group)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    summary = dues_summary(night)
+    owed = {r.attendance.player.name: r.owes_cents for r in summary.rows}
+    assert owed["Regular 1"] == 500 and summary.expected_cents == 12 * 500
+
+
+def test_dues_pot_and_payout():
+    """Section 8: "The night's dues form the prize pot"; section 7 split."""
+    group = make_group(regulars=12)
+    night = make_night(group)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    summary = dues_summary(night)
+    assert summary.collected_cents == 6000 and summary.outstanding_cents == 0
+    assert {p.code: p.amount_cents for p in summary.payouts} == {
+        "most_wins": 2520,
+        "most_buncos": 1980,
+        "last_bunco": 1020,
+        "fewest_wins": 480,
+    }
+    payment = payment_record(attendance=att(night, "Regular 1"), amount_cents=200)
+    payment_undo(payment=payment)
+    assert dues_summary(night).collected_cents == 6000
+    with pytest.raises(ServiceError) as caught:
+        payment_record(attendance=att(night, "Regular 1"), amount_cents=-5)
+    assert caught.value.code == "bad_amount"
+
+
+@pytest.mark.parametrize("players", list(range(2, 41)))
+def test_seating_for_2_to_40_players(players):
+    """Section 4: the layout for the number present."""
+    group = make_group(regulars=players, substitutes=0)
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=players)
+    layout = plan_layout(players, night.rules_obj)
+    chart = seating_chart(rnd)
+    assert [len(t.seats) for t in chart] == layout.sizes
+    seated = [s.seat.player_id for t in chart for s in t.seats]
+    assert sorted(seated) == sorted(p.pk for p in players_tonight(night))
+    assert chart[0].table.is_head
+    assert all(t.teams == (len(t.seats) == 4 and len(chart) > 1) for t in chart)
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 9, 10, 11, 13, 21, 38])
+def test_ghosts_fill_seats_and_never_partner(players):
+    """Section 4-5: "fill empty seats with ghosts"; "two ghosts are never partners"."""
+    group = make_group(regulars=players + 1, substitutes=0, fill="ghosts")
+    night = make_night(group)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    rnd = seating_draw(night=night, seed=1)
+    chart = seating_chart(rnd)
+    assert all(len(t.seats) == 4 for t in chart)
+    ghosts = [s for t in chart for s in t.seats if s.ghost]
+    assert len(ghosts) == len(chart) * 4 - players
+    assert ghosts[0].name == "Ghost (for Regular 1)"
+    for t in chart:
+        assert not (t.seats[0].ghost and t.seats[2].ghost)
+        assert not (t.seats[1].ghost and t.seats[3].ghost)
+
+
+def test_redraw_with_the_same_seed_is_the_same():
+    group = make_group()
+    night = make_night(group)
+    first = [
+        (s.table.number, s.number, s.player_id)
+        for s in seating_draw(night=night, seed=42).seats.all()
+    ]
+    other = [
+        (s.table.number, s.number, s.player_id)
+        for s in seating_draw(night=night, seed=7).seats.all()
+    ]
+    again = [
+        (s.table.number, s.number, s.player_id)
+        for s in seating_draw(night=night, seed=42).seats.all()
+    ]
+    assert first == again and first != other
+    night.refresh_from_db()
+    assert night.seed == 42 and night.rounds.count() == 1
+
+
+def test_fewer_than_two_players_cannot_be_seated():
+    group = make_group(regulars=2, substitutes=0)
+    night = make_night(group)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    with pytest.raises(ServiceError) as caught:
+        seating_draw(night=night)
+    assert caught.value.code == "too_few_players"
+
+
+def test_swap_seats_by_hand_before_the_round_starts():
+    group = make_group()
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=3)
+    a, b = rnd.seats.get(table__number=1, number=1), rnd.seats.get(table__number=3, number=2)
+    pa, pb = a.player_id, b.player_id
+    seating_swap(seat_a=a, seat_b=b)
+    a.refresh_from_db(), b.refresh_from_db()
+    assert (a.player_id, b.player_id) == (pb, pa)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.PLAYING)
+    with pytest.raises(ServiceError) as caught:
+        seating_swap(seat_a=a, seat_b=b)
+    assert caught.value.code == "round_started"
+
+
+def test_late_arrival_and_early_leaver_replan_the_layout():
+    """Issue 3: add or remove a player before a round starts; the engine re-plans."""
+    group = make_group(regulars=12, substitutes=1)
+    night = make_night(group)
+    seating_draw(night=night, seed=1)
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    assert Seat.objects.filter(round__night=night).count() == 0  # seating must be drawn again
+    rnd = seating_draw(night=night, seed=1)
+    assert [len(t.seats) for t in seating_chart(rnd)] == [4, 4, 3, 2]
+    attendance_leave(attendance=att(night, "Sub 1"))
+    rnd = seating_draw(night=night, seed=1)
+    assert [len(t.seats) for t in seating_chart(rnd)] == [4, 4, 4]
+    assert night.tables.filter(active=True).count() == 3
+    with pytest.raises(ServiceError) as caught:
+        guest_add(night=night, player=group.players.get(name="Regular 1"))
+    assert caught.value.code == "already_playing"
+
+
+def test_database_refuses_impossible_seats():
+    """Issue 3: constraints for a player twice in one round, two in a seat, a seat outside its
+    table."""
+    group = make_group()
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=1)
+    seat = rnd.seats.get(table__number=1, number=1)
+    other = group.players.exclude(pk=seat.player_id).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.create(round=rnd, table=seat.table, table_seats=4, number=1, player=other)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.filter(pk=rnd.seats.get(table__number=2, number=1).pk).update(
+            player=seat.player
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.create(round=rnd, table=seat.table, table_seats=4, number=5)
