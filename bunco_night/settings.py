@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "bunco_night.core",
     "bunco_night.groups",
     "bunco_night.nights",
+    "bunco_night.play",
 ]
 
 MIDDLEWARE = [

@@ -175,6 +175,7 @@ class Round(models.Model):
     mark = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=8, choices=STATUSES, default=PENDING)
     bell_at = models.DateTimeField(null=True, blank=True)
+    bell_by_host = models.BooleanField(default=False)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 

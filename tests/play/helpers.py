@@ -1,0 +1,55 @@
+"""Drive a night through the play services the way phones and the host do."""
+
+import itertools
+
+from bunco_night.nights.services import seating_draw
+from bunco_night.play.services import (
+    current_round,
+    entry_record,
+    round_close,
+    round_start,
+    round_view,
+    table_done,
+)
+
+_nonces = itertools.count(1)
+
+
+def nonce():
+    return f"test-nonce-{next(_nonces):08d}"
+
+
+def tap(table, seat, kind="points", count=0, **kw):
+    return entry_record(table=table, nonce=nonce(), seat=seat, kind=kind, count=count, **kw)
+
+
+def play_round(night, winners=None):
+    """Play the round in play so that ``winners[i]`` (a seat) wins table i+1.
+
+    Everyone rolls once (a miss), then the winning seat scores 2 at a time until its
+    side reaches the table's target; with head-table control the other tables press Done.
+    """
+    rnd = current_round(night)
+    view = round_view(rnd)
+    winners = winners or [1] * len(view.tables)
+    order = sorted(view.tables, key=lambda tv: tv.table.number != 1)  # head table last
+    for tv in view.tables:
+        for s in range(1, tv.size + 1):
+            tap(tv.table, s, "miss")
+    for tv in order[1:] + order[:1]:
+        seat = winners[tv.table.number - 1]
+        while (
+            round_view(rnd).table_view(tv.table.pk).scores[(seat - 1) % 2 if tv.teams else seat - 1]
+            < tv.target
+        ):
+            tap(tv.table, seat, "points", 2)
+    for tv in view.tables:
+        outcome = round_view(rnd).outcome(tv.table.pk)
+        if not outcome.done:
+            table_done(table=tv.table)
+    return round_close(rnd=rnd)
+
+
+def start_night(night, seed=1):
+    seating_draw(night=night, seed=seed)
+    return round_start(night=night)

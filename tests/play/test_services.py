@@ -1,0 +1,322 @@
+"""Play services: entries, retries, the bell, closing, movement, corrections (issue 4)."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.groups.services import player_add
+from bunco_night.nights.models import Night, Round
+from bunco_night.play.models import Entry
+from bunco_night.play.services import (
+    bell_ring,
+    entry_record,
+    entry_undo,
+    night_standings,
+    prize_tiebreak_record,
+    round_close,
+    round_start,
+    round_view,
+    table_done,
+    tiebreak_record,
+    winner_set,
+)
+from bunco_night.rules.movement import next_seating
+from tests.factories import make_group, make_night
+from tests.play.helpers import nonce, play_round, start_night, tap
+
+pytestmark = pytest.mark.django_db
+
+
+def tables(rnd):
+    return [tv.table for tv in round_view(rnd).tables]
+
+
+def test_running_score_is_the_sum_of_entries():
+    """RULES.md section 6: "The table's Us/Them running score is the sum of entered rolls"."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t2 = tables(rnd)[1]
+    tap(t2, 1, "points", 2)
+    tap(t2, 1, "points", 1)
+    tap(t2, 1, "miss")
+    tap(t2, 2, "mini")
+    e = tap(t2, 3, "points", 3)  # three of the mark: a bunco
+    assert e.kind == "bunco" and e.points == 21
+    assert round_view(rnd).table_view(t2.pk).scores == (24, 5)
+    entry_undo(table=t2, entry_id=e.pk)
+    assert round_view(rnd).table_view(t2.pk).scores == (3, 5)
+    assert Entry.objects.filter(pk=e.pk, undone_at__isnull=False).exists()  # kept, undone
+
+
+def test_a_repeated_nonce_is_stored_once():
+    """Issue 4: "a repeated submit (a retry on bad Wi-Fi, a double tap) is stored once"."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1 = tables(rnd)[0]
+    n = nonce()
+    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
+    again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
+    assert first.pk == again.pk and Entry.objects.count() == 1
+    with pytest.raises(ServiceError) as caught:
+        entry_record(table=tables(rnd)[1], nonce=n, seat=1, kind="points", count=2)
+    assert caught.value.code == "forged_nonce"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"seat": 5, "kind": "points", "count": 1}, "bad_seat"),
+        ({"seat": 0, "kind": "points", "count": 1}, "bad_seat"),
+        ({"seat": 1, "kind": "points", "count": 7}, "bad_count"),
+        ({"seat": 1, "kind": "points", "count": -2}, "bad_count"),
+        ({"seat": 1, "kind": "jackpot"}, "bad_kind"),
+        ({"seat": 1, "kind": "low"}, "bad_kind"),  # house rules have mini, not low/high
+        ({"seat": 1, "kind": "mark", "mark_code": "wipeout"}, "unknown_mark"),
+        ({"seat": 1, "kind": "points", "count": 1, "nonce": "x"}, "bad_nonce"),
+    ],
+)
+def test_bad_entries_change_nothing(kwargs, code):
+    night = make_night(make_group())
+    rnd = start_night(night)
+    kwargs.setdefault("nonce", nonce())
+    with pytest.raises(ServiceError) as caught:
+        entry_record(table=tables(rnd)[0], **kwargs)
+    assert caught.value.code == code
+    assert Entry.objects.count() == 0
+
+
+def test_group_mark_wipeout_resets_the_side():
+    """RULES.md section 2: "a wipeout that resets the team's round score to 0"."""
+    group = make_group(group_marks=())
+    from bunco_night.groups.services import rules_update
+    from bunco_night.rules.presets import GroupMark
+
+    rules_update(
+        group=group,
+        changes={
+            "group_marks": (
+                GroupMark("wipeout", "Wipeout", effect="reset_round_score"),
+                GroupMark("monte", "Monte Carlo"),
+            )
+        },
+    )
+    night = make_night(group)
+    rnd = start_night(night)
+    t = tables(rnd)[1]
+    tap(t, 1, "points", 2)
+    tap(t, 3, "mark", mark_code="monte")
+    tap(t, 1, "mark", mark_code="wipeout")
+    tap(t, 2, "points", 1)
+    assert round_view(rnd).table_view(t.pk).scores == (0, 1)
+
+
+def test_the_bell_head_table_and_everyone_rolls_once():
+    """RULES.md section 3 head table controls."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1, t2, t3 = tables(rnd)
+    tap(t2, 1, "points", 2)
+    with pytest.raises(ServiceError) as caught:
+        table_done(table=t2)
+    assert caught.value.code == "no_bell"
+    for _ in range(11):
+        tap(t1, 1, "points", 2)
+    rnd.refresh_from_db()
+    assert rnd.bell_at is not None and round_view(rnd).status.bell
+    with pytest.raises(ServiceError) as caught:
+        table_done(table=t2)
+    assert caught.value.code == "everyone_rolls_once"
+    for s in (2, 3, 4):
+        tap(t2, s, "miss")
+    table_done(table=t2)
+    with pytest.raises(ServiceError) as caught:
+        round_close(rnd=rnd)
+    assert caught.value.code == "round_not_over"
+    for s in (1, 2, 3, 4):
+        tap(t3, s, "miss")
+    table_done(table=t3)
+    with pytest.raises(ServiceError) as caught:
+        round_close(rnd=rnd)
+    assert caught.value.code == "tie_needs_break"  # table 3 is 0-0
+    tiebreak_record(table=t3, side=1)
+    nxt = round_close(rnd=rnd)
+    assert nxt.number == 2 and nxt.status == Round.PENDING and nxt.mark == 2
+
+
+def test_undoing_the_winning_entry_unrings_the_bell():
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1 = tables(rnd)[0]
+    last = None
+    for _ in range(11):
+        last = tap(t1, 1, "points", 2)
+    entry_undo(table=t1, entry_id=last.pk)
+    rnd.refresh_from_db()
+    assert rnd.bell_at is None and not round_view(rnd).status.bell
+
+
+def test_host_rings_the_bell():
+    night = make_night(make_group())
+    rnd = start_night(night)
+    bell_ring(night=night)
+    rnd.refresh_from_db()
+    assert round_view(rnd).status.bell
+
+
+def test_deluxe_bunco_ends_the_round_everywhere():
+    """RULES.md section 3: "A true bunco ends the round at every table at once"."""
+    night = make_night(make_group(rules="deluxe", regulars=9))
+    rnd = start_night(night)
+    t1, t2, t3 = tables(rnd)
+    tap(t1, 2, "points", 1)
+    tap(t3, 2, "points", 2)
+    tap(t2, 1, "bunco")
+    view = round_view(rnd)
+    assert view.status.bell and view.status.over
+    nxt = round_close(rnd=rnd)
+    assert nxt.number == 2
+
+
+def test_late_entries_are_refused_and_the_host_can_correct():
+    """Issue 4: "Late entries for a closed round are refused ... the host can still correct"."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    nxt = play_round(night)
+    t1 = tables(rnd)[0]
+    with pytest.raises(ServiceError) as caught:
+        entry_record(table=t1, nonce=nonce(), seat=1, kind="points", count=1)
+    assert caught.value.code == "no_round"
+    before = [(s.table_id, s.number, s.player_id) for s in nxt.seats.all()]
+    # The host decides table 1 was won by the other team: the unplayed next seating follows.
+    winner_set(rnd=rnd, table=t1, side=1)
+    rnd.refresh_from_db()
+    after = [(s.table_id, s.number, s.player_id) for s in nxt.seats.all()]
+    assert before != after
+    view = round_view(rnd)
+    won = {s.number for s in view.tables[0].seats if s.won}
+    assert won == {2, 4}
+    # the engine agrees with the stored movement
+    seating = tuple(tuple(s.player_id for s in tv.seats) for tv in view.tables)
+    winners = [(2, 4)] + [(1, 3)] * 2
+    expected = next_seating(night.rules_obj, seating, winners)
+    stored = tuple(tuple(s.player_id for s in tv.seats) for tv in round_view(nxt).tables)
+    assert stored == expected
+    # a host entry on the closed round changes the standings
+    entry_record(table=t1, nonce=nonce(), seat=1, kind="bunco", rnd=rnd, by_host=True)
+    assert night_standings(night).buncos_rolled == 1
+
+
+def test_a_whole_12_player_house_night_and_standings():
+    group = make_group()
+    night = make_night(group, sets=1)
+    start_night(night)
+    for _ in range(6):
+        nxt = play_round(night, winners=[1, 2, 1])
+        if nxt:
+            round_start(night=night)
+    night.refresh_from_db()
+    assert night.status == Night.FINISHED
+    standings = night_standings(night)
+    assert sum(s.wins for s in standings.standings) == 6 * 6  # six winners a round
+    assert sum(s.wins + s.losses for s in standings.standings) == 12 * 6
+    assert standings.rounds_closed == 6
+
+
+def test_prize_ties_until_broken():
+    group = make_group(regulars=4, substitutes=0)
+    night = make_night(group, sets=1)
+    start_night(night)
+    play_round(night, winners=[1])
+    standings = night_standings(night)
+    most_wins = next(p for p in standings.prizes if p.code == "most_wins")
+    assert most_wins.tied is False and most_wins.value == 1
+    fewest = next(p for p in standings.prizes if p.code == "fewest_wins")
+    assert fewest.tied and len(fewest.candidates) == 3
+    chosen = standings.players[fewest.candidates[1]]
+    prize_tiebreak_record(night=night, code="fewest_wins", player=chosen)
+    fewest = next(p for p in night_standings(night).prizes if p.code == "fewest_wins")
+    assert fewest.winner == chosen.pk and fewest.broken_by_host
+    outsider = player_add(group=group, name="Outsider")
+    with pytest.raises(ServiceError):
+        prize_tiebreak_record(night=night, code="fewest_wins", player=outsider)
+
+
+def test_ghost_bunco_counts_for_the_partner():
+    """RULES.md section 5: "any bunco rolled for the ghost counts for the player who rolled it"."""
+    from bunco_night.nights.services import attendance_set
+
+    group = make_group(regulars=12, fill="ghosts")
+    night = make_night(group, sets=1)
+    attendance_set(attendance=night.attendances.first(), status="absent")
+    rnd = start_night(night)
+    view = round_view(rnd)
+    tv = next(t for t in view.tables if any(s.player_id is None for s in t.seats))
+    ghost = next(s for s in tv.seats if s.player_id is None)
+    partner = tv.seats[(ghost.number + 1) % 4]
+    e = tap(tv.table, ghost.number, "bunco")
+    assert e.roller_id == partner.player_id
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_at_once_both_count():
+    """Issue 4: "Two phones at the same table entering at the same moment both count"."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t2 = tables(rnd)[1]
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def phone(seat):
+        try:
+            barrier.wait()
+            for _ in range(5):
+                tap(t2, seat, "points", 1)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(s,)) for s in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert round_view(rnd).table_view(t2.pk).scores == (5, 5)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_nonce_from_two_connections_is_stored_once():
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t2 = tables(rnd)[1]
+    n = nonce()
+    barrier = threading.Barrier(2)
+    results = []
+
+    def phone():
+        try:
+            barrier.wait()
+            results.append(entry_record(table=t2, nonce=n, seat=1, kind="points", count=2).pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(results)) == 1 and Entry.objects.filter(nonce=n).count() == 1
+
+
+def test_round_start_needs_seating_and_one_round_at_a_time():
+    night = make_night(make_group())
+    with pytest.raises(ServiceError) as caught:
+        round_start(night=night)
+    assert caught.value.code == "no_seating"
+    start_night(night)
+    with pytest.raises(ServiceError) as caught:
+        round_start(night=night)
+    assert caught.value.code == "round_in_play"
