@@ -30,6 +30,7 @@ from bunco_night.nights.services import (
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import plays_teams, table_target
 from bunco_night.rules.movement import next_seating, partner_seat
+from bunco_night.rules.presets import HEAD_TABLE
 from bunco_night.rules.rounds import Entry as RuleEntry
 from bunco_night.rules.rounds import (
     RoundStatus,
@@ -256,10 +257,43 @@ def _lock_play(rnd: Round, table: Table) -> TablePlay:
     return play
 
 
-def _after_change(rnd: Round) -> None:
-    """Ring (or, after an undo, un-ring) the bell as the engine says; tell the polling pages."""
-    if not rnd.night.rules_obj.is_card_game and not rnd.bell_by_host:
-        bell = round_view(rnd).status.bell
+def _engine_bell(rnd: Round) -> bool:
+    """Whether the rules ring the bell now, reading only what decides it (cheap per tap)."""
+    rules = rnd.night.rules_obj
+    if rules.round_end == HEAD_TABLE:
+        seats = rnd.seats.filter(table__number=1).count()
+        tables = rnd.seats.values("table_id").distinct().count()
+        teams = plays_teams(rules, seats=seats, tables=tables)
+        head = TableState.from_entries(
+            number=1,
+            size=seats,
+            teams=teams,
+            target=table_target(rules, seats=seats, teams=teams, tables=tables),
+            entries=[
+                RuleEntry(e.seat, e.points, e.kind, e.reset)
+                for e in rnd.entries.filter(table__number=1, undone_at__isnull=True)
+            ],
+        )
+        return head.reached_target
+    return (
+        rules.bunco_ends_round and rnd.entries.filter(kind=BUNCO, undone_at__isnull=True).exists()
+    )
+
+
+def _after_change(rnd: Round, table: Table | None = None) -> None:
+    """Ring (or, after an undo, un-ring) the bell as the rules say; tell the polling pages.
+
+    With head-table control only the head table's entries can ring it, so taps
+    elsewhere skip the check.
+    """
+    rules = rnd.night.rules_obj
+    head_rules = rules.round_end == HEAD_TABLE
+    if (
+        not rules.is_card_game
+        and not rnd.bell_by_host
+        and (table is None or not head_rules or table.number == 1)
+    ):
+        bell = _engine_bell(rnd)
         if bell and rnd.bell_at is None:
             Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=timezone.now())
         elif not bell and rnd.bell_at is not None:
@@ -343,7 +377,7 @@ def entry_record(
     if rnd.status == Round.CLOSED:
         results_recompute(rnd=rnd)
     else:
-        _after_change(rnd)
+        _after_change(rnd, table)
     return entry
 
 
@@ -363,7 +397,7 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
         if rnd.status == Round.CLOSED:
             results_recompute(rnd=rnd)
         else:
-            _after_change(rnd)
+            _after_change(rnd, table)
     return entry
 
 
@@ -387,7 +421,7 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
             )
     play.finished_turn = done
     play.save(update_fields=["finished_turn"])
-    _after_change(rnd)
+    _after_change(rnd, table)
     return play
 
 
@@ -409,7 +443,7 @@ def tiebreak_record(
     if rnd.status == Round.CLOSED:
         results_recompute(rnd=rnd)
     else:
-        _after_change(rnd)
+        _after_change(rnd, table)
     return play
 
 
@@ -441,7 +475,7 @@ def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
     if rnd.status == Round.CLOSED:
         results_recompute(rnd=rnd)
     else:
-        _after_change(rnd)
+        _after_change(rnd, table)
     return play
 
 

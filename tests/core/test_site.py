@@ -8,6 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from bunco_night.groups.models import Group
+from bunco_night.play.services import night_standings
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -62,9 +65,30 @@ def test_welcome_page(client):
 
 @pytest.mark.django_db
 def test_load_demo_only_touches_an_empty_database(capsys):
+    """Issue 3 demo data: Maple Street Bunco, 12 regulars, 5 substitutes, one host login,
+    three past nights with complete results; never loaded over existing data."""
     call_command("load_demo")
     user = get_user_model().objects.get(username="host")
     assert user.check_password("bunco")
+    group = Group.objects.get(name="Maple Street Bunco")
+    assert group.is_host(user)
+    assert group.players.filter(kind="regular").count() == 12
+    assert group.players.filter(kind="substitute").count() == 5
+    nights = list(group.nights.all())
+    assert len(nights) == 3 and {n.status for n in nights} == {"finished"}
+    for night in nights:
+        standings = night_standings(night)
+        assert standings.rounds_closed == night.sets * 6
+        assert sum(s.wins for s in standings.standings) == standings.rounds_closed * 6
+        assert standings.pot_cents == 12 * 500
     call_command("load_demo")
     assert "already holds data" in capsys.readouterr().out
-    assert get_user_model().objects.count() == 1
+    assert get_user_model().objects.count() == 1 and Group.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_load_demo_refuses_a_database_with_any_user(capsys):
+    get_user_model().objects.create_user("someone", password="x" * 12)
+    call_command("load_demo")
+    assert "already holds data" in capsys.readouterr().out
+    assert not Group.objects.exists()

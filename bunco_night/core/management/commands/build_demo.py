@@ -1,0 +1,31 @@
+"""Rebuild fixtures/demo.json from ``bunco_night.core.demo.build_demo``."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.test.utils import setup_databases, teardown_databases
+
+from bunco_night.core.demo import build_demo
+
+FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+APPS = ["auth.user", "groups", "nights", "play"]
+
+
+class Command(BaseCommand):
+    help = "Build the demo group in a scratch database and write fixtures/demo.json."
+    requires_system_checks = []
+
+    def handle(self, *args, **options):
+        if connection.vendor != "sqlite":
+            raise CommandError("Run build_demo with the default SQLite settings.")
+        old = setup_databases(verbosity=0, interactive=False)
+        try:
+            build_demo()
+            with FIXTURE.open("w", encoding="utf-8") as out:
+                call_command("dumpdata", *APPS, natural_foreign=True, stdout=out)
+        finally:
+            teardown_databases(old, verbosity=0)
+        self.stdout.write(f"Wrote {FIXTURE}.")
