@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from bunco_night.core import views as core_views
 
@@ -10,5 +10,6 @@ urlpatterns = [
     path("", core_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("bunco_night.play.urls")),
     path("admin/", admin.site.urls),
 ]

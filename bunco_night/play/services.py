@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -39,7 +40,7 @@ from bunco_night.rules.rounds import (
     round_status,
     side_seats,
 )
-from bunco_night.rules.scoring import BUNCO, MINI_KINDS, POINTS, score_tap
+from bunco_night.rules.scoring import BUNCO, MINI_KINDS, POINTS, score_roll, score_tap
 from bunco_night.rules.standings import (
     BuncoRoll,
     PlayerRound,
@@ -56,6 +57,7 @@ from .models import Entry, PrizeTiebreak, TablePlay
 
 NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 MARK = "mark"
+DICE = "dice"
 
 
 # ---------------------------------------------------------------------------
@@ -104,6 +106,11 @@ class TableView:
         if self.teams:
             return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
         return names
+
+    @property
+    def sides(self) -> list[tuple[int, str, int]]:
+        """(side, names, score) for each side."""
+        return list(zip(range(len(self.scores)), self.side_names(), self.scores, strict=True))
 
     def seat_of_player(self, player_id: int) -> int | None:
         for s in self.seats:
@@ -310,14 +317,16 @@ def entry_record(
     kind: str,
     count: int = 0,
     mark_code: str = "",
+    dice: list[int] | None = None,
     by_host: bool = False,
     rnd: Round | None = None,
 ) -> Entry:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
 
     ``kind`` is points (with ``count`` 1-3: 3 is a bunco), bunco, mini/low/high, miss,
-    or mark (a group-defined mark, ``mark_code``). Only the round in play takes
-    entries from phones; the host may correct a closed round with ``rnd``.
+    mark (a group-defined mark, ``mark_code``), or dice (three ``dice`` the engine
+    scores). Only the round in play takes entries from phones; the host may correct
+    a closed round with ``rnd``.
     """
     if not isinstance(nonce, str) or not NONCE.match(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
@@ -349,6 +358,11 @@ def entry_record(
         if kind == MARK:
             group_mark = rules.group_mark(mark_code)
             points, reset, count = group_mark.points, group_mark.effect == "reset_round_score", 0
+        elif kind == DICE:
+            mark_code = ""
+            scored = score_roll(dice or [], rnd.mark, rules)
+            points, kind = scored.points, scored.kind
+            count = scored.points if kind == POINTS else 0
         else:
             mark_code = ""
             scored = score_tap(kind, rules, count if kind == POINTS else 0)
@@ -611,6 +625,23 @@ class NightStandings:
     payout_error: str = ""
 
     @property
+    def rows(self) -> list[tuple[Standing, Player]]:
+        """Ranked standings with each player."""
+        return [(s, self.players[s.player]) for s in self.standings]
+
+    @property
+    def prize_rows(self) -> list[tuple[PrizeResult, list[Player], Player | None]]:
+        """Each prize with its candidates and winner as players."""
+        return [
+            (
+                p,
+                [self.players[c] for c in p.candidates],
+                self.players.get(p.winner) if p.winner is not None else None,
+            )
+            for p in self.prizes
+        ]
+
+    @property
     def fuzzy_die(self) -> Player | None:
         """The fuzzy die goes to whoever rolled the latest bunco (seed 001a)."""
         return self.last_bunco.roller if self.last_bunco else None
@@ -675,3 +706,8 @@ def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> 
 def seat_for_player(rnd: Round, player: Player) -> Seat | None:
     """Where ``player`` sits in ``rnd``."""
     return rnd.seats.filter(player=player).select_related("table").first()
+
+
+def new_nonce() -> str:
+    """An entry id for a form rendered on the server (phones make their own)."""
+    return secrets.token_urlsafe(16)

@@ -320,3 +320,17 @@ def test_round_start_needs_seating_and_one_round_at_a_time():
     with pytest.raises(ServiceError) as caught:
         round_start(night=night)
     assert caught.value.code == "round_in_play"
+
+
+def test_enter_the_dice_and_the_engine_scores_them():
+    """Issue 4 "enter the dice": RULES.md section 2 scoring from three faces."""
+    night = make_night(make_group())
+    rnd = start_night(night)  # round 1: the mark is 1
+    t = tables(rnd)[1]
+    assert tap(t, 1, "dice", dice=[1, 4, 1]).points == 2
+    assert tap(t, 1, "dice", dice=[5, 5, 5]).kind == "mini"
+    assert tap(t, 1, "dice", dice=[1, 1, 1]).kind == "bunco"
+    assert tap(t, 1, "dice", dice=[2, 3, 4]).kind == "miss"
+    with pytest.raises(ServiceError) as caught:
+        tap(t, 1, "dice", dice=[0, 9, 1])
+    assert caught.value.code == "bad_dice"

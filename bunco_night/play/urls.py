@@ -1,0 +1,23 @@
+from django.urls import path
+
+from . import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("t/<str:token>/", views.table_page, name="table"),
+    path("t/<str:token>/state/", views.table_state, name="table_state"),
+    path("t/<str:token>/entry/", views.table_entry, name="table_entry"),
+    path("t/<str:token>/undo/", views.table_undo, name="table_undo"),
+    path("t/<str:token>/done/", views.table_done, name="table_done"),
+    path("t/<str:token>/tiebreak/", views.table_tiebreak, name="table_tiebreak"),
+    path("p/<str:token>/", views.player_page, name="player"),
+    path("p/<str:token>/state/", views.player_state, name="player_state"),
+    path("nights/<int:pk>/live/", views.live, name="live"),
+    path("nights/<int:pk>/live/state/", views.live_state, name="live_state"),
+    path("nights/<int:pk>/live/action/", views.live_action, name="live_action"),
+    path("nights/<int:pk>/live/table/<int:number>/", views.table_fix, name="table_fix"),
+    path("nights/<int:pk>/room/", views.room, name="room"),
+    path("nights/<int:pk>/room/state/", views.room_state, name="room_state"),
+    path("nights/<int:pk>/standings/", views.standings, name="standings"),
+]

@@ -1,0 +1,367 @@
+"""Table phones, players' own pages, and the host's live board, room screen and standings.
+
+Views are thin: parse, call a service, render. Polls answer 204 with one small
+query when the night's version has not changed, so hundreds of phones can poll.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.groups.models import Player
+from bunco_night.nights.models import Attendance, Night, Round, Table
+from bunco_night.nights.services import seating_draw
+
+from . import pages, services
+
+UNCHANGED = HttpResponse(status=204)
+
+
+def _unchanged(request: HttpRequest, version: int | None) -> bool:
+    if version is None:
+        raise Http404("No such link.")
+    return request.GET.get("v") == str(version)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _int(value, default=None):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+# ---------------------------------------------------------------------------
+# The table phone (a secret link; no login)
+
+
+def _table(token: str) -> Table:
+    return get_object_or_404(Table.objects.select_related("night__group"), token=token)
+
+
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The phone at a table: round, mark, seats, Us/Them, taps, the bell, where to sit next."""
+    page = pages.table_page(_table(token))
+    return render(
+        request, "play/table.html", {"page": page, "token": token, "nonce": services.new_nonce()}
+    )
+
+
+@require_GET
+def table_state(request: HttpRequest, token: str) -> HttpResponse:
+    """Poll: 204 when nothing changed, else the board fragment."""
+    version = Table.objects.filter(token=token).values_list("night__version", flat=True).first()
+    if _unchanged(request, version):
+        return UNCHANGED
+    page = pages.table_page(_table(token))
+    return render(request, "play/table.html#board", {"page": page, "token": token})
+
+
+def _table_answer(request: HttpRequest, token: str, error: ServiceError | None = None):
+    """JSON for the phone's queue, the board for htmx, a redirect for a plain form."""
+    if _wants_json(request):
+        if error:
+            return JsonResponse(
+                {"ok": False, "error": error.message, "code": error.code}, status=400
+            )
+        return JsonResponse({"ok": True})
+    if error:
+        messages.error(request, error.message)
+    return redirect("play:table", token=token)
+
+
+# The table link is a capability URL (a secret in the path) and no cookie or session
+# authorises these writes, so CSRF does not apply; phones may queue taps offline.
+@csrf_exempt
+@require_POST
+def table_entry(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap: what a roll scored, for the seat that rolled."""
+    table = _table(token)
+    tap = request.POST.get("tap", "")
+    kind, _, arg = tap.partition(":")
+    dice = [_int(request.POST.get(f"d{i}"), 0) for i in (1, 2, 3)] if kind == "dice" else None
+    try:
+        services.entry_record(
+            table=table,
+            nonce=request.POST.get("nonce", ""),
+            seat=_int(request.POST.get("seat"), 0),
+            kind=kind,
+            count=_int(arg, 0) if kind == "points" else 0,
+            mark_code=arg if kind == "mark" else "",
+            dice=dice,
+        )
+    except ServiceError as error:
+        return _table_answer(request, token, error)
+    return _table_answer(request, token)
+
+
+@csrf_exempt
+@require_POST
+def table_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """Undo one of this table's entries."""
+    try:
+        services.entry_undo(table=_table(token), entry_id=_int(request.POST.get("entry"), 0))
+    except ServiceError as error:
+        return _table_answer(request, token, error)
+    return _table_answer(request, token)
+
+
+@csrf_exempt
+@require_POST
+def table_done(request: HttpRequest, token: str) -> HttpResponse:
+    """The table finished the turn in play after the bell."""
+    try:
+        services.table_done(table=_table(token), done=request.POST.get("done", "1") == "1")
+    except ServiceError as error:
+        return _table_answer(request, token, error)
+    return _table_answer(request, token)
+
+
+@csrf_exempt
+@require_POST
+def table_tiebreak(request: HttpRequest, token: str) -> HttpResponse:
+    """Record who won the tie-break at this table."""
+    try:
+        services.tiebreak_record(table=_table(token), side=_int(request.POST.get("side"), -1))
+    except ServiceError as error:
+        return _table_answer(request, token, error)
+    return _table_answer(request, token)
+
+
+# ---------------------------------------------------------------------------
+# A player's own page (a secret link; no login)
+
+
+def _attendance(token: str) -> Attendance:
+    return get_object_or_404(
+        Attendance.objects.select_related("night__group", "player", "substitute"), token=token
+    )
+
+
+@require_GET
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's card round by round, and where to sit now or next."""
+    page = pages.player_page(_attendance(token))
+    return render(request, "play/player.html", {"page": page, "token": token})
+
+
+@require_GET
+def player_state(request: HttpRequest, token: str) -> HttpResponse:
+    """Poll: 204 when nothing changed, else the card fragment."""
+    version = (
+        Attendance.objects.filter(token=token).values_list("night__version", flat=True).first()
+    )
+    if _unchanged(request, version):
+        return UNCHANGED
+    page = pages.player_page(_attendance(token))
+    return render(request, "play/player.html#card", {"page": page, "token": token})
+
+
+# ---------------------------------------------------------------------------
+# The host's pages
+
+
+def _night_for_host(request: HttpRequest, pk: int) -> Night:
+    night = get_object_or_404(Night.objects.select_related("group"), pk=pk)
+    if not night.group.is_host(request.user):
+        raise Http404("No such night.")
+    return night
+
+
+def _host_answer(
+    request: HttpRequest,
+    night: Night,
+    error: ServiceError | None = None,
+    done: str = "",
+    to: str = "play:live",
+):
+    if error:
+        messages.error(request, error.message)
+    elif done:
+        messages.success(request, done)
+    return redirect(to, pk=night.pk)
+
+
+@login_required
+@require_GET
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's live board."""
+    night = _night_for_host(request, pk)
+    return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
+
+
+@login_required
+@require_GET
+def live_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """Poll for the live board."""
+    version = Night.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if _unchanged(request, version):
+        return UNCHANGED
+    night = _night_for_host(request, pk)
+    return render(
+        request, "play/live.html#board", {"board": pages.live_board(night), "night": night}
+    )
+
+
+@login_required
+@require_POST
+def live_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start a round, ring the bell, close the round, draw seating, or end the night."""
+    night = _night_for_host(request, pk)
+    action = request.POST.get("action")
+    try:
+        if action == "draw":
+            seating_draw(night=night)
+            done = "Seating drawn."
+        elif action == "start":
+            rnd = services.round_start(night=night)
+            done = f"Round {rnd.number} started: roll for {rnd.mark or 'the game'}!"
+        elif action == "bell":
+            services.bell_ring(night=night)
+            done = "Bell rung: every table finishes the turn in play."
+        elif action == "close":
+            rnd = night.rounds.filter(status=Round.PLAYING).first()
+            if rnd is None:
+                raise ServiceError("No round is being played.", "no_round")
+            nxt = services.round_close(rnd=rnd)
+            done = (
+                f"Round {rnd.number} closed. Everyone moves for round {nxt.number}."
+                if nxt
+                else "The last round is closed: see the prize standings."
+            )
+        elif action == "finish":
+            services.night_finish(night=night)
+            done = "The night is over."
+        else:
+            raise ServiceError("Unknown action.", "bad_action")
+    except ServiceError as error:
+        return _host_answer(request, night, error)
+    return _host_answer(request, night, done=done)
+
+
+def _round_of(night: Night, request: HttpRequest) -> Round:
+    number = _int(request.GET.get("round") or request.POST.get("round"))
+    rnd = night.rounds.filter(number=number).first() if number else services.current_round(night)
+    if rnd is None:
+        raise Http404("No such round.")
+    return rnd
+
+
+@login_required
+def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The host corrects a table's entries or winner, in any started round."""
+    night = _night_for_host(request, pk)
+    table = get_object_or_404(Table, night=night, number=number)
+    rnd = _round_of(night, request)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "undo":
+                services.entry_undo(
+                    table=table, entry_id=_int(request.POST.get("entry"), 0), by_host=True
+                )
+            elif action == "add":
+                kind, _, arg = request.POST.get("tap", "").partition(":")
+                services.entry_record(
+                    table=table,
+                    nonce=request.POST.get("nonce", ""),
+                    seat=_int(request.POST.get("seat"), 0),
+                    kind=kind,
+                    count=_int(arg, 0) if kind == "points" else 0,
+                    mark_code=arg if kind == "mark" else "",
+                    by_host=True,
+                    rnd=rnd,
+                )
+            elif action == "winner":
+                side = request.POST.get("side")
+                services.winner_set(
+                    rnd=rnd, table=table, side=None if side in (None, "") else _int(side, -1)
+                )
+            elif action == "tiebreak":
+                services.tiebreak_record(
+                    table=table, side=_int(request.POST.get("side"), -1), rnd=rnd, by_host=True
+                )
+            else:
+                raise ServiceError("Unknown action.", "bad_action")
+            messages.success(request, "Saved.")
+        except ServiceError as error:
+            messages.error(request, error.message)
+        return redirect(f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}")
+    if rnd.status == Round.PENDING:
+        raise Http404("That round has not started.")
+    view = services.round_view(rnd)
+    tv = view.table_view(table.pk)
+    if tv is None:
+        raise Http404("That table has no seats in this round.")
+    entries = list(rnd.entries.filter(table=table).select_related("roller").order_by("created"))
+    return render(
+        request,
+        "play/table_fix.html",
+        {
+            "night": night,
+            "rnd": rnd,
+            "tv": tv,
+            "outcome": view.outcome(table.pk),
+            "winner_side": view.winner_side(tv),
+            "entries": entries,
+            "nonce": services.new_nonce(),
+            "rules": night.rules_obj,
+            "rounds": night.rounds.exclude(status=Round.PENDING),
+        },
+    )
+
+
+@login_required
+@require_GET
+def room(request: HttpRequest, pk: int) -> HttpResponse:
+    """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
+    night = _night_for_host(request, pk)
+    return render(request, "play/room.html", _room_context(night))
+
+
+def _room_context(night: Night) -> dict:
+    board = pages.live_board(night)
+    moves = pages.moves(board.next_round) if board.next_round else {}
+    return {"board": board, "night": night, "moves": sorted(moves.values(), key=lambda m: m.name)}
+
+
+@login_required
+@require_GET
+def room_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """Poll for the room screen."""
+    version = Night.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if _unchanged(request, version):
+        return UNCHANGED
+    night = _night_for_host(request, pk)
+    return render(request, "play/room.html#screen", _room_context(night))
+
+
+@login_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Prize standings with ties shown as ties, how the host broke them, and the payout."""
+    night = _night_for_host(request, pk)
+    if request.method == "POST":
+        code = request.POST.get("code", "")
+        player_id = _int(request.POST.get("player"))
+        player = (
+            Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
+        )
+        try:
+            services.prize_tiebreak_record(night=night, code=code, player=player)
+            messages.success(request, "Tie-break recorded." if player else "Tie-break cleared.")
+        except ServiceError as error:
+            messages.error(request, error.message)
+        return redirect("play:standings", pk=night.pk)
+    result = services.night_standings(night)
+    return render(request, "play/standings.html", {"night": night, "s": result})

@@ -1,0 +1,221 @@
+/* Bunco Night on a phone: taps queue on the phone and are sent in order, so nothing is
+   lost or doubled when Wi-Fi drops; the bell rings with sound and vibration. Pages work
+   without this script (plain forms); this makes them fast and offline-proof. */
+(function () {
+  "use strict";
+
+  var body = document.body;
+  var token = body.dataset.tableToken;
+  var audio = null;
+
+  function unlockAudio() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { audio = null; }
+  }
+  document.addEventListener("pointerdown", unlockAudio, { once: true });
+
+  function ring() {
+    try {
+      unlockAudio();
+      if (audio) {
+        var now = audio.currentTime;
+        [[1318, 0.35], [1760, 0.2], [2637, 0.12]].forEach(function (p) {
+          var osc = audio.createOscillator(), gain = audio.createGain();
+          osc.type = "sine";
+          osc.frequency.value = p[0];
+          gain.gain.setValueAtTime(p[1], now);
+          gain.gain.exponentialRampToValueAtTime(0.0001, now + 1.8);
+          osc.connect(gain).connect(audio.destination);
+          osc.start(now);
+          osc.stop(now + 1.8);
+        });
+      }
+    } catch (e) { /* no sound: the banner still shows */ }
+    if (navigator.vibrate) navigator.vibrate([300, 120, 300, 120, 300]);
+  }
+
+  /* The bell: ring once per round when a polled fragment says it has rung. */
+  function checkBell(el) {
+    if (!el || el.dataset.bell !== "1") return;
+    var key = "bunco-bell-" + location.pathname + "-" + el.dataset.round;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "1");
+    ring();
+  }
+
+  var offline = document.getElementById("offline");
+  function setOffline(isOffline, waiting) {
+    if (!offline) return;
+    if (isOffline || waiting) {
+      offline.hidden = false;
+      offline.className = "offline" + (isOffline ? " is-offline" : " is-sending");
+      offline.textContent = (isOffline ? "Offline. " : "Sending… ") +
+        (waiting ? waiting + (waiting === 1 ? " tap waits" : " taps wait") +
+          " on this phone and will be sent when the connection is back." :
+          "Scores will update when the connection is back.");
+    } else {
+      offline.hidden = true;
+    }
+  }
+
+  document.body.addEventListener("htmx:sendError", function () { setOffline(true, queue().length); });
+  document.body.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful) setOffline(false, queue().length);
+  });
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    var board = document.getElementById("board");
+    checkBell(board);
+    var card = document.getElementById("card");
+    checkBell(card);
+    var screen = document.getElementById("screen");
+    checkBell(screen);
+    if (token && board && board.dataset.key !== body.dataset.key && !queue().length) {
+      location.reload();  /* a new round or status: rebuild the tap controls */
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    ["board", "card", "screen"].forEach(function (id) { checkBell(document.getElementById(id)); });
+  });
+
+  /* ---- the table phone's queue ---- */
+  var qkey = "bunco-queue-" + token;
+  function queue() {
+    if (!token) return [];
+    try { return JSON.parse(localStorage.getItem(qkey) || "[]"); } catch (e) { return []; }
+  }
+  function save(q) { localStorage.setItem(qkey, JSON.stringify(q)); }
+  function newNonce() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+    var a = new Uint8Array(16);
+    crypto.getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function showError(text) {
+    var box = document.createElement("div");
+    box.className = "toast error";
+    box.setAttribute("role", "alert");
+    box.textContent = text;
+    document.body.appendChild(box);
+    setTimeout(function () { box.remove(); }, 6000);
+  }
+
+  function refreshBoard() {
+    var board = document.getElementById("board");
+    if (board && window.htmx) htmx.trigger(board, "refresh");
+  }
+
+  var flushing = false;
+  function flush() {
+    if (flushing || !token) return;
+    var q = queue();
+    setOffline(false, q.length);
+    if (!q.length) { refreshBoard(); return; }
+    flushing = true;
+    var item = q[0];
+    fetch(item.url, {
+      method: "POST",
+      headers: { "Accept": "application/json" },
+      body: new URLSearchParams(item.fields),
+      credentials: "same-origin",
+    }).then(function (resp) {
+      if (resp.status >= 500) throw new Error("server");
+      var rest = queue();
+      if (rest.length && rest[0].id === item.id) rest.shift();
+      save(rest);
+      if (!resp.ok) {
+        return resp.json().catch(function () { return { error: "That tap was refused." }; })
+          .then(function (data) { showError(data.error || "That tap was refused."); });
+      }
+    }).then(function () {
+      flushing = false;
+      flush();
+    }).catch(function () {
+      flushing = false;
+      setOffline(true, queue().length);
+      setTimeout(flush, 2000);
+    });
+  }
+  window.addEventListener("online", flush);
+
+  function enqueue(url, fields) {
+    var q = queue();
+    fields.nonce = newNonce();
+    q.push({ id: fields.nonce, url: url, fields: fields });
+    save(q);
+    flush();
+  }
+
+  var taps = document.getElementById("taps");
+  var seatKey = taps ? "bunco-seat-" + token + "-" + taps.dataset.round : "";
+  function currentSeat() {
+    var checked = taps.querySelector("input[name=seat]:checked");
+    return checked ? parseInt(checked.value, 10) : 1;
+  }
+  function setSeat(n) {
+    var radio = taps.querySelector("input[name=seat][value='" + n + "']");
+    if (radio) radio.checked = true;
+    sessionStorage.setItem(seatKey, String(n));
+  }
+  if (taps) {
+    var remembered = sessionStorage.getItem(seatKey);
+    if (remembered) setSeat(remembered);
+    taps.addEventListener("change", function (e) {
+      if (e.target.name === "seat") sessionStorage.setItem(seatKey, e.target.value);
+    });
+    var dialog = document.getElementById("who-bunco");
+    taps.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var button = e.submitter;
+      if (!button) return;
+      var tap = button.value;
+      var fields = { tap: tap, seat: String(currentSeat()) };
+      if (tap === "dice") {
+        for (var i = 1; i <= 3; i++) {
+          var d = taps.querySelector("input[name=d" + i + "]:checked");
+          if (!d) { showError("Tap a face for each of the three dice."); return; }
+          fields["d" + i] = d.value;
+        }
+      }
+      if (button.hasAttribute("data-ask-roller") && dialog && dialog.showModal) {
+        dialog.returnValue = "";
+        dialog.showModal();
+        dialog.addEventListener("close", function onClose() {
+          dialog.removeEventListener("close", onClose);
+          if (!dialog.returnValue) return;
+          fields.seat = dialog.returnValue;
+          enqueue(taps.action, fields);
+          flash(button);
+        });
+        return;
+      }
+      enqueue(taps.action, fields);
+      flash(button);
+      if (tap === "miss") setSeat(currentSeat() % parseInt(taps.dataset.seats, 10) + 1);
+      if (tap === "dice") taps.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
+    });
+  }
+  function flash(button) {
+    button.classList.add("sent");
+    setTimeout(function () { button.classList.remove("sent"); }, 350);
+  }
+
+  /* Done, Undo and tie-break buttons inside the polled board: send with fetch. */
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.matches || !form.matches("form[data-js-post]")) return;
+    e.preventDefault();
+    var data = new URLSearchParams(new FormData(form, e.submitter));
+    fetch(form.action, { method: "POST", headers: { "Accept": "application/json" }, body: data })
+      .then(function (resp) { return resp.json().catch(function () { return { ok: resp.ok }; }); })
+      .then(function (data) {
+        if (data && data.ok === false) showError(data.error);
+        refreshBoard();
+      })
+      .catch(function () { showError("No connection: try again when you are back online."); });
+  });
+
+  if (token) flush();
+})();

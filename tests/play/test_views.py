@@ -1,0 +1,198 @@
+"""Table phones, players' pages and the host's live pages over HTTP (issue 4)."""
+
+import pytest
+from django.urls import reverse
+
+from bunco_night.play.models import Entry
+from bunco_night.play.services import round_view
+from tests.factories import make_group, make_night, make_user
+from tests.play.helpers import play_round, start_night
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    night = make_night(make_group(), sets=1)
+    start_night(night)
+    return night
+
+
+def table(night, number=1):
+    return night.tables.get(number=number)
+
+
+def post_tap(client, t, **fields):
+    fields.setdefault("nonce", f"n{Entry.objects.count():09d}x")
+    fields.setdefault("seat", "1")
+    return client.post(
+        reverse("play:table_entry", args=[t.token]), fields, HTTP_ACCEPT="application/json"
+    )
+
+
+def test_table_page_shows_the_round_seats_and_tap_buttons(client, night):
+    t = table(night)
+    html = client.get(reverse("play:table", args=[t.token])).content.decode()
+    assert "Table 1" in html and "HEAD TABLE" in html and "Roll for <b>1s</b>" in html
+    assert "BUNCO!" in html and "Mini bunco" in html and "Miss" in html
+    for s in round_view(night.rounds.get(number=1)).table_view(t.pk).seats:
+        assert s.player.name in html
+
+
+def test_no_table_link_shows_a_phone_number_or_email(client, night):
+    for t in night.tables.all():
+        html = client.get(reverse("play:table", args=[t.token])).content.decode()
+        assert "555-01" not in html and "@example.com" not in html
+    a = night.attendances.first()
+    html = client.get(reverse("play:player", args=[a.token])).content.decode()
+    assert "555-01" not in html and "@example.com" not in html
+
+
+def test_unknown_links_are_404(client):
+    assert client.get("/t/not-a-real-token-at-all/").status_code == 404
+    assert client.get("/p/not-a-real-token-at-all/").status_code == 404
+    assert client.get("/t/nope/state/?v=1").status_code == 404
+
+
+def test_a_poll_when_nothing_changed_is_one_query_and_empty(
+    client, night, django_assert_num_queries
+):
+    t = table(night)
+    night.refresh_from_db()
+    url = reverse("play:table_state", args=[t.token]) + f"?v={night.version}"
+    with django_assert_num_queries(1):
+        response = client.get(url)
+    assert response.status_code == 204 and response.content == b""
+    post_tap(client, t, tap="points:2")
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="board"') and "<html" not in html
+    a = night.attendances.first()
+    url = reverse("play:player_state", args=[a.token]) + f"?v={night.version + 1}"
+    with django_assert_num_queries(1):
+        assert client.get(url).status_code == 204
+
+
+def test_entry_json_and_bad_input(client, night):
+    t = table(night, 2)
+    assert post_tap(client, t, tap="points:2").json() == {"ok": True}
+    again = post_tap(client, t, tap="points:2", nonce="n000000000x")  # the same nonce: a retry
+    assert again.json() == {"ok": True} and Entry.objects.count() == 1
+    for fields, code in [
+        ({"tap": "points:9"}, "bad_count"),
+        ({"tap": "points:-1"}, "bad_count"),
+        ({"tap": "jackpot"}, "bad_kind"),
+        ({"tap": "points:1", "seat": "7"}, "bad_seat"),
+        ({"tap": "points:1", "seat": "x"}, "bad_seat"),
+        ({"tap": "points:1", "nonce": "<script>"}, "bad_nonce"),
+        ({"tap": "dice", "d1": "9", "d2": "1", "d3": "1"}, "bad_dice"),
+    ]:
+        response = post_tap(client, t, **fields)
+        assert response.status_code == 400 and response.json()["code"] == code
+        assert response.json()["error"]
+    assert Entry.objects.count() == 1
+
+
+def test_plain_form_post_redirects_with_a_message(client, night):
+    t = table(night, 2)
+    url = reverse("play:table_entry", args=[t.token])
+    response = client.post(url, {"nonce": "plainform01", "seat": "1", "tap": "points:1"})
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "play:table", args=[t.token]
+    )
+    response = client.post(
+        url, {"nonce": "plainform02", "seat": "9", "tap": "points:1"}, follow=True
+    )
+    assert "That seat is not at this table." in response.content.decode()
+
+
+def test_entries_for_a_closed_round_are_refused(client, night):
+    play_round(night)
+    response = post_tap(client, table(night), tap="points:1")
+    assert response.status_code == 400 and response.json()["code"] == "no_round"
+
+
+def test_between_rounds_the_table_shows_where_to_sit_next(client, night):
+    play_round(night)
+    html = client.get(reverse("play:table", args=[table(night, 2).token])).content.decode()
+    assert "Where to sit next" in html and "Seat" in html
+
+
+def test_player_page_card_and_next_seat(client, night):
+    a = night.attendances.first()
+    html = client.get(reverse("play:player", args=[a.token])).content.decode()
+    assert a.player.name in html and "Table" in html and "Seat" in html
+    play_round(night)
+    html = client.get(reverse("play:player", args=[a.token])).content.decode()
+    assert "Round 2: sit at" in html
+    assert ('class="w"' in html) or ('class="l"' in html)
+
+
+def test_host_pages_need_a_host_of_the_group(client, night):
+    urls = [
+        reverse(name, args=[night.pk])
+        for name in (
+            "play:live",
+            "play:live_state",
+            "play:room",
+            "play:room_state",
+            "play:standings",
+        )
+    ]
+    urls.append(reverse("play:table_fix", args=[night.pk, 1]))
+    for url in urls:
+        assert client.get(url).status_code == 302  # to the login page
+    make_user("stranger")
+    client.login(username="stranger", password="bunco")
+    for url in urls:
+        assert client.get(url).status_code == 404
+    assert (
+        client.post(reverse("play:live_action", args=[night.pk]), {"action": "bell"}).status_code
+        == 404
+    )
+
+
+def test_live_board_runs_the_round(client, night):
+    client.login(username="host", password="bunco")
+    live = reverse("play:live", args=[night.pk])
+    html = client.get(live).content.decode()
+    assert "Ring the bell" in html and "Close round 1" in html
+    action = reverse("play:live_action", args=[night.pk])
+    response = client.post(action, {"action": "close"}, follow=True)
+    assert "Not every table is done" in response.content.decode()
+    client.post(action, {"action": "bell"})
+    assert night.rounds.get(number=1).bell_by_host
+    response = client.post(action, {"action": "nonsense"}, follow=True)
+    assert "Unknown action." in response.content.decode()
+
+
+def test_host_corrects_a_closed_round(client, night):
+    play_round(night)
+    client.login(username="host", password="bunco")
+    url = reverse("play:table_fix", args=[night.pk, 1]) + "?round=1"
+    assert client.get(url).status_code == 200
+    client.post(url, {"action": "winner", "side": "1", "round": "1"})
+    seats = night.rounds.get(number=1).seats.filter(table__number=1).order_by("number")
+    assert [s.won for s in seats] == [False, True, False, True]
+    response = client.post(
+        url,
+        {"action": "add", "round": "1", "seat": "1", "tap": "bunco", "nonce": "hostfix-0001"},
+        follow=True,
+    )
+    assert "Saved." in response.content.decode()
+    assert night.rounds.get(number=1).seats.get(table__number=1, number=1).buncos == 1
+
+
+def test_standings_page_shows_ties_and_records_a_break(client, night):
+    play_round(night)
+    client.login(username="host", password="bunco")
+    url = reverse("play:standings", args=[night.pk])
+    html = client.get(url).content.decode()
+    assert "Most wins" in html and "Tie:" in html
+    from bunco_night.play.services import night_standings
+
+    prize = next(p for p in night_standings(night).prizes if p.tied)
+    client.post(url, {"code": prize.code, "player": prize.candidates[0]})
+    after = next(p for p in night_standings(night).prizes if p.code == prize.code)
+    assert after.winner == prize.candidates[0] and after.broken_by_host
