@@ -10,6 +10,8 @@ urlpatterns = [
     path("", core_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("groups/", include("bunco_night.groups.urls")),
+    path("nights/", include("bunco_night.nights.urls")),
     path("", include("bunco_night.play.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,369 @@
+"""Forms for the host's group pages. Forms parse what was typed; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.rules import presets
+from bunco_night.rules.presets import PRESETS, GroupMark, Rules
+from bunco_night.rules.standings import PRIZE_LABELS
+
+from .models import Group, Player, Prize
+from .money import cents_text, parse_money
+
+PRESET_LABELS = {
+    "house": "House rules: the head table rings the bell, 4 sets",
+    "deluxe": "Deluxe box: every table plays to 21, low and high buncos",
+    "ladder": "Ladder: winners climb, ghosts fill empty seats, 3 sets",
+    "one_table": "One table: 2 to 4 players, no moving",
+    "card_1904": "1904 progressive card party",
+}
+# Short names, for a night's header.
+PRESET_NAMES = {
+    "house": "House rules",
+    "deluxe": "Deluxe rules",
+    "ladder": "Ladder rules",
+    "one_table": "One-table rules",
+    "card_1904": "1904 card party",
+}
+PRESET_CHOICES = [(name, PRESET_LABELS.get(name, name)) for name in PRESETS]
+
+ROUND_END_CHOICES = [
+    (presets.HEAD_TABLE, "The head table rings the bell for everyone"),
+    (presets.EVERY_TABLE, "Every table plays to its target"),
+]
+TIE_BREAK_CHOICES = [
+    (presets.EXTRA_TURN, "Each player takes one more turn"),
+    (presets.ROLL_OFF, "Roll-off: first to 5 points"),
+]
+MOVEMENT_CHOICES = [
+    (presets.DELUXE_MOVEMENT, "Deluxe: losers move to the next table"),
+    (presets.LADDER_MOVEMENT, "Ladder: winners move up, head-table losers go to the bottom"),
+    (presets.CARD_MOVEMENT, "Card party: table winners move on"),
+]
+FILL_CHOICES = [
+    (presets.FILL_TABLES, "Smaller tables of 2 or 3"),
+    (presets.FILL_GHOSTS, "Ghosts fill the empty seats"),
+]
+
+# A rules error names a knob, not a form field: point the message at the field it is about.
+RULE_ERROR_FIELDS = {
+    "negative_points": "bunco_points",
+    "bad_target": "target_teams",
+    "bad_round_end": "round_end",
+    "bad_tie_break": "tie_break",
+    "bad_movement": "movement",
+    "bad_fill": "fill",
+    "ladder_needs_ghosts": "fill",
+    "bad_marks": "marks",
+    "bad_sets": "sets_per_night",
+    "duplicate_mark": "group_marks",
+    "bad_mark": "group_marks",
+}
+
+
+def show_service_error(form: forms.Form, error: ServiceError, field: str | None = None) -> None:
+    """Put a service's message next to the field it names (or at the top of the form)."""
+    field = field or error.field
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+def form_message(form: forms.Form) -> str:
+    """Every error of a form in one sentence, for a form too small to show them per field."""
+    return " ".join(str(m) for errors in form.errors.values() for m in errors)
+
+
+class HostForm(forms.Form):
+    """A form whose labels end without a colon: they read as questions on the page."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class MoneyField(forms.Field):
+    """Dollars typed as "5", "5.00" or "$5"; the cleaned value is whole cents."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+
+    def to_python(self, value):
+        if value is None or not str(value).strip():
+            return None
+        return parse_money(value)
+
+    def prepare_value(self, value):
+        return cents_text(value) if isinstance(value, int) else value
+
+
+class GroupForm(HostForm):
+    """A new group: its name, the preset its rules start from, and its dues."""
+
+    name = forms.CharField(
+        max_length=100, error_messages={"required": "Give the group a name."}, label="Group name"
+    )
+    rules = forms.ChoiceField(
+        choices=PRESET_CHOICES,
+        initial="house",
+        label="Rules to start from",
+        widget=forms.RadioSelect,
+    )
+    dues = MoneyField(initial=500, label="Dues per night, in dollars")
+
+
+class PlayerForm(HostForm):
+    """A roster entry: a regular or a substitute and how to reach them."""
+
+    name = forms.CharField(max_length=80, error_messages={"required": "A player needs a name."})
+    kind = forms.ChoiceField(
+        choices=Player.KINDS, initial=Player.REGULAR, widget=forms.RadioSelect, label="Plays as"
+    )
+    phone = forms.CharField(
+        max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
+    )
+    email = forms.EmailField(
+        required=False,
+        label="E-mail",
+        error_messages={"invalid": "Enter an e-mail address like ann@example.com."},
+    )
+    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    usual_substitute = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label="Nobody in particular",
+        label="Usual substitute",
+        help_text="For a regular: who they usually send when they cannot come.",
+    )
+
+    def __init__(self, *args, group: Group, player: Player | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        subs = group.players.filter(kind=Player.SUBSTITUTE, retired=False)
+        if player is not None:
+            subs = subs.exclude(pk=player.pk)
+            if player.usual_substitute_id:
+                subs = subs | group.players.filter(pk=player.usual_substitute_id)
+        self.fields["usual_substitute"].queryset = subs.order_by("name")
+
+    @classmethod
+    def initial_for(cls, player: Player) -> dict:
+        """The form's starting values for an existing player."""
+        return {
+            "name": player.name,
+            "kind": player.kind,
+            "phone": player.phone,
+            "email": player.email,
+            "notes": player.notes,
+            "usual_substitute": player.usual_substitute_id,
+        }
+
+
+class PresetForm(HostForm):
+    """Start the rules again from a preset."""
+
+    rules = forms.ChoiceField(choices=PRESET_CHOICES, label="Preset", widget=forms.RadioSelect)
+
+
+class DuesForm(HostForm):
+    """The dues each player owes per night."""
+
+    dues = MoneyField(label="Dues per night, in dollars")
+
+
+def _points(label: str, help_text: str = "") -> forms.IntegerField:
+    return forms.IntegerField(min_value=0, max_value=1000, label=label, help_text=help_text)
+
+
+def _target(label: str) -> forms.IntegerField:
+    return forms.IntegerField(min_value=1, max_value=1000, label=label)
+
+
+class RulesForm(HostForm):
+    """The important knobs of ``Rules``; the engine checks the combination."""
+
+    bunco_points = _points("Points for a bunco", "Three of the round's number.")
+    split_low_high = forms.BooleanField(
+        required=False, label="Split other three-of-a-kinds into low and high buncos"
+    )
+    mini_points = _points("Points for a mini bunco", "Three of a kind of another number.")
+    low_points = _points("Low bunco points", "Three of a kind below the round's number.")
+    high_points = _points("High bunco points", "Three of a kind above the round's number.")
+    target_teams = _target("Target for teams (tables of 4)")
+    target_individuals = _target("Target for individuals at small tables")
+    target_one_table = _target("Target when there is only one table")
+    quick_game = forms.BooleanField(required=False, label="Quick game: every table plays to 11")
+    round_end = forms.ChoiceField(
+        choices=ROUND_END_CHOICES, label="A round ends when", widget=forms.RadioSelect
+    )
+    bunco_ends_round = forms.BooleanField(
+        required=False, label="A bunco ends the round at every table"
+    )
+    everyone_rolls_once = forms.BooleanField(
+        required=False, label="Everyone rolls at least once each round"
+    )
+    tie_break = forms.ChoiceField(
+        choices=TIE_BREAK_CHOICES, label="A tie at a table is broken by", widget=forms.RadioSelect
+    )
+    marks = forms.CharField(
+        label="Round numbers in a set",
+        help_text="Die faces separated by commas: 1,2,3,4,5,6 or 2,3,4,5,6.",
+        error_messages={"required": "List the numbers rolled for, like 1,2,3,4,5,6."},
+    )
+    draw_mark_with_die = forms.BooleanField(
+        required=False, label="Roll a die for each round's number instead"
+    )
+    sets_per_night = forms.IntegerField(min_value=1, max_value=12, label="Sets per night")
+    movement = forms.ChoiceField(
+        choices=MOVEMENT_CHOICES, label="After a round", widget=forms.RadioSelect
+    )
+    fill = forms.ChoiceField(
+        choices=FILL_CHOICES,
+        label="When the players do not fill tables of four",
+        widget=forms.RadioSelect,
+    )
+    head_partners_stay = forms.BooleanField(
+        required=False, label="Winning partners at the head table stay together until they lose"
+    )
+    group_marks = forms.CharField(
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 3, "placeholder": "wipeout,Wipeout,0,reset_round_score"}
+        ),
+        label="Your group's own marks",
+        help_text=(
+            "One a line: code,label,points,effect. Effect is none or reset_round_score. "
+            "Example: snake_eyes,Snake eyes,0,none"
+        ),
+    )
+
+    KNOBS = (
+        "bunco_points",
+        "split_low_high",
+        "mini_points",
+        "low_points",
+        "high_points",
+        "target_teams",
+        "target_individuals",
+        "target_one_table",
+        "quick_game",
+        "round_end",
+        "bunco_ends_round",
+        "everyone_rolls_once",
+        "tie_break",
+        "marks",
+        "draw_mark_with_die",
+        "sets_per_night",
+        "movement",
+        "fill",
+        "head_partners_stay",
+        "group_marks",
+    )
+
+    @classmethod
+    def initial_for(cls, rules: Rules) -> dict:
+        """The form's starting values: the group's rules as they are."""
+        initial = {knob: getattr(rules, knob) for knob in cls.KNOBS}
+        initial["marks"] = ",".join(str(m) for m in rules.marks)
+        initial["group_marks"] = "\n".join(
+            f"{m.code},{m.label},{m.points},{m.effect}" for m in rules.group_marks
+        )
+        return initial
+
+    def clean_marks(self) -> tuple[int, ...]:
+        text = self.cleaned_data["marks"]
+        parts = [p for p in text.replace(" ", ",").split(",") if p]
+        if not parts or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+            raise forms.ValidationError(
+                "Round numbers are die faces 1 to 6 separated by commas, like 1,2,3,4,5,6."
+            )
+        return tuple(int(p) for p in parts)
+
+    def clean_group_marks(self) -> tuple[GroupMark, ...]:
+        marks = []
+        for n, line in enumerate(self.cleaned_data["group_marks"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            parts = [p.strip() for p in line.split(",")]
+            code, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else parts[0]
+            points, effect = (parts + ["", "", ""])[2:4]
+            if not code or len(parts) > 4:
+                raise forms.ValidationError(
+                    f"Line {n}: write code,label,points,effect (points and effect may be left out)."
+                )
+            try:
+                points = int(points or 0)
+            except ValueError:
+                raise forms.ValidationError(
+                    f"Line {n}: points must be a whole number, like 0 or -5."
+                ) from None
+            effect = effect or presets.NO_EFFECT
+            if effect not in presets.MARK_EFFECTS:
+                raise forms.ValidationError(
+                    f"Line {n}: the effect is none or reset_round_score, not {effect!r}."
+                )
+            marks.append(GroupMark(code=code, label=label, points=points, effect=effect))
+        return tuple(marks)
+
+    def changes(self) -> dict:
+        """The knobs to hand to ``rules_update``."""
+        return {knob: self.cleaned_data[knob] for knob in self.KNOBS}
+
+
+PERCENT, DOLLARS = "percent", "dollars"
+
+
+class PrizesForm(HostForm):
+    """Which prizes the group awards, and each one's share of the pot (percent or dollars)."""
+
+    def __init__(self, *args, prizes: list[Prize], **kwargs):
+        super().__init__(*args, **kwargs)
+        current = {p.code: p for p in prizes}
+        self.codes = [p.code for p in prizes] + [c for c in PRIZE_LABELS if c not in current]
+        for code in self.codes:
+            prize = current.get(code)
+            if prize is None:
+                share, unit = "", PERCENT
+            elif prize.percent is not None:
+                share, unit = str(prize.percent), PERCENT
+            else:
+                share, unit = cents_text(prize.amount_cents), DOLLARS
+            self.fields[f"{code}_on"] = forms.BooleanField(
+                required=False, initial=prize is not None, label=PRIZE_LABELS[code]
+            )
+            self.fields[f"{code}_share"] = forms.CharField(
+                required=False,
+                initial=share,
+                label=f"Share for {PRIZE_LABELS[code].lower()}",
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+            )
+            self.fields[f"{code}_unit"] = forms.ChoiceField(
+                choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
+                initial=unit,
+                required=False,
+                label=f"Unit for {PRIZE_LABELS[code].lower()}",
+            )
+
+    def rows(self):
+        """(code, include box, share, unit) per prize, in the group's order."""
+        return [
+            (code, self[f"{code}_on"], self[f"{code}_share"], self[f"{code}_unit"])
+            for code in self.codes
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        self.prizes = []
+        for code in self.codes:
+            if not cleaned.get(f"{code}_on"):
+                continue
+            share = (cleaned.get(f"{code}_share") or "").strip()
+            name = f"{code}_share"
+            if cleaned.get(f"{code}_unit") == DOLLARS:
+                try:
+                    self.prizes.append({"code": code, "amount_cents": parse_money(share)})
+                except forms.ValidationError as error:
+                    self.add_error(name, error)
+            elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
+                self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
+            else:
+                self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")
+        return cleaned

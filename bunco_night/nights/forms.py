@@ -1,0 +1,109 @@
+"""Forms for planning a night. Forms parse what was typed; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+
+from bunco_night.groups.forms import HostForm
+from bunco_night.groups.models import Group, Player
+
+from .models import Attendance
+
+SEED_MAX = 2**31 - 1
+
+
+class NightForm(HostForm):
+    """When and where a night is, and how many sets it has."""
+
+    date = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={"required": "Choose the night's date.", "invalid": "Enter a date."},
+    )
+    time = forms.TimeField(
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        label="Time",
+        error_messages={"invalid": "Enter a time like 7:00 PM."},
+    )
+    place = forms.CharField(
+        max_length=120, required=False, label="Place", help_text="Whose home, or the address."
+    )
+    sets = forms.IntegerField(
+        min_value=1,
+        max_value=12,
+        label="Sets",
+        error_messages={
+            "min_value": "A night has 1 to 12 sets.",
+            "max_value": "A night has 1 to 12 sets.",
+        },
+    )
+
+
+class AttendanceForm(HostForm):
+    """A regular comes, sends a substitute, or sends nobody."""
+
+    status = forms.ChoiceField(
+        choices=[
+            (Attendance.COMING, "Coming"),
+            (Attendance.SENT_SUB, "Sends a substitute"),
+            (Attendance.ABSENT, "Not coming"),
+        ],
+        error_messages={"invalid_choice": "Choose coming, sends a substitute, or not coming."},
+    )
+    substitute = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        error_messages={"invalid_choice": "Pick a substitute from the list."},
+    )
+
+    def __init__(self, *args, group: Group, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].queryset = group.players.all()
+
+
+class NewSubstituteForm(HostForm):
+    """A substitute who is not on the roster yet, added on the spot."""
+
+    name = forms.CharField(
+        max_length=80, error_messages={"required": "Give the new substitute's name."}
+    )
+    phone = forms.CharField(max_length=40, required=False)
+    email = forms.EmailField(required=False)
+
+
+class GuestForm(HostForm):
+    """Someone on the roster who is not on tonight's list arrives."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        error_messages={
+            "required": "Choose who arrived.",
+            "invalid_choice": "Choose someone from the roster.",
+        },
+    )
+
+    def __init__(self, *args, group: Group, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = group.players.all()
+
+
+class DrawForm(HostForm):
+    """An optional seed, so a seating can be drawn again exactly."""
+
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=SEED_MAX,
+        error_messages={
+            "invalid": "The seed is a whole number, or leave it empty.",
+            "min_value": "The seed is a whole number from 0 up.",
+            "max_value": f"The seed is at most {SEED_MAX}.",
+        },
+    )
+
+
+class SwapForm(HostForm):
+    """Two seats of the next round to swap."""
+
+    seat_a = forms.IntegerField(error_messages={"required": "Tap the first seat."})
+    seat_b = forms.IntegerField(error_messages={"required": "Tap the seat to swap it with."})

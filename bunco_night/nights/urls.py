@@ -1,0 +1,35 @@
+"""The host's night pages, under /nights/."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "nights"
+
+urlpatterns = [
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/edit/", views.night_edit, name="edit"),
+    path("<int:pk>/save/", views.night_save, name="save"),
+    path(
+        "<int:pk>/attendance/<int:attendance_pk>/",
+        views.attendance_update,
+        name="attendance",
+    ),
+    path(
+        "<int:pk>/attendance/<int:attendance_pk>/new-substitute/",
+        views.attendance_new_substitute,
+        name="new_substitute",
+    ),
+    path(
+        "<int:pk>/attendance/<int:attendance_pk>/leave/",
+        views.attendance_leave,
+        name="leave",
+    ),
+    path("<int:pk>/guests/", views.guest_add, name="guest_add"),
+    path("<int:pk>/dues/<int:attendance_pk>/pay/", views.payment_add, name="pay"),
+    path("<int:pk>/payments/<int:payment_pk>/undo/", views.payment_undo, name="payment_undo"),
+    path("<int:pk>/seating/", views.seating, name="seating"),
+    path("<int:pk>/seating/draw/", views.seating_draw, name="draw"),
+    path("<int:pk>/seating/swap/", views.seating_swap, name="swap"),
+    path("<int:pk>/seating/tv/", views.seating_tv, name="tv"),
+]
