@@ -1,0 +1,479 @@
+"""The host's night pages (issue 3): planning, attendance, dues, seating and the TV chart."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.urls import URLPattern, get_resolver, reverse
+from django.utils import timezone
+
+from bunco_night.groups.models import Player
+from bunco_night.groups.services import rules_update
+from bunco_night.nights.models import Attendance, Night, Payment, Round
+from bunco_night.nights.services import payment_record, seating_draw
+from tests.factories import make_group, make_night, make_user
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def host(client):
+    user = make_user()
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def group(host):
+    return make_group(user=host)
+
+
+@pytest.fixture
+def night(group):
+    return make_night(group)
+
+
+def nurl(name, night, *args):
+    return reverse(f"nights:{name}", args=[night.pk, *args])
+
+
+def att(night, name):
+    return night.attendances.get(player__name=name)
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def section(page: str, id_: str) -> str:
+    """The HTML of the <section id=...> on a page."""
+    start = page.index(f'<section id="{id_}"')
+    return page[start : page.index("</section>", start)]
+
+
+# Privacy: the roster is for hosts only ----------------------------------------------------
+
+
+def every_url(group, night):
+    """Every address of the groups and nights apps, filled in with real rows."""
+    player = group.players.get(name="Regular 1")
+    payment = payment_record(attendance=att(night, "Regular 1"), amount_cents=500)
+    values = {
+        "slug": group.slug,
+        "pk": night.pk,
+        "attendance_pk": payment.attendance_id,
+        "player_pk": player.pk,
+        "payment_pk": payment.pk,
+    }
+    urls = []
+    for namespace in ("groups", "nights"):
+        resolver = get_resolver().namespace_dict[namespace][1]
+        for pattern in resolver.url_patterns:
+            assert isinstance(pattern, URLPattern)
+            names = re.findall(r"<(?:\w+:)?(\w+)>", str(pattern.pattern))
+            urls.append(
+                reverse(f"{namespace}:{pattern.name}", kwargs={n: values[n] for n in names})
+            )
+    return urls
+
+
+def test_an_anonymous_visitor_sees_no_name_phone_or_email_anywhere(client, night):
+    group = night.group
+    seating_draw(night=night, seed=1)
+    private = [p.name for p in group.players.all()]
+    private += [p.phone for p in group.players.all()] + [p.email for p in group.players.all()]
+    urls = every_url(group, night)
+    assert len(urls) >= 25
+    client.logout()
+    for address in urls:
+        for response in (client.get(address), client.get(address, **HX)):
+            assert response.status_code == 302, address
+            assert response["Location"].startswith(reverse("login")), address
+            followed = text(client.get(address, follow=True))
+            leaked = [value for value in private if value and value in followed]
+            assert leaked == [], address
+
+
+def test_another_host_gets_404_on_every_night_page(client, night):
+    urls = [u for u in every_url(night.group, night) if u.startswith("/nights/")]
+    client.force_login(make_user("stranger"))
+    for address in urls:
+        response = client.get(address)
+        if response.status_code == 405:
+            response = client.post(address, {"status": "absent", "seed": "1"})
+        assert response.status_code == 404, address
+    assert att(night, "Regular 2").status == Attendance.COMING
+    assert not night.rounds.exists()
+
+
+# Planning a night -------------------------------------------------------------------------
+
+
+def test_plan_a_night_starts_four_weeks_out_with_the_group_s_sets(client, group):
+    page = text(client.get(reverse("groups:night_new", args=[group.slug])))
+    in_four_weeks = timezone.localdate() + dt.timedelta(days=28)
+    assert f'value="{in_four_weeks:%Y-%m-%d}"' in page
+    assert 'name="sets" value="4"' in page  # the house preset plays four sets
+
+
+def test_the_next_night_is_four_weeks_after_the_last(client, group):
+    last = make_night(group, date=timezone.localdate() + dt.timedelta(days=3))
+    page = text(client.get(reverse("groups:night_new", args=[group.slug])))
+    assert f'value="{last.date + dt.timedelta(days=28):%Y-%m-%d}"' in page
+
+
+def test_plan_a_night(client, group):
+    response = client.post(
+        reverse("groups:night_create", args=[group.slug]),
+        {"date": "2027-01-12", "time": "19:00", "place": "Ann's house", "sets": "3"},
+    )
+    night = Night.objects.get()
+    assert response.status_code == 302 and response["Location"] == night.get_absolute_url()
+    assert (night.date, night.time, night.place, night.sets) == (
+        dt.date(2027, 1, 12),
+        dt.time(19, 0),
+        "Ann's house",
+        3,
+    )
+    assert night.attendances.count() == 12
+    page = text(client.get(night.get_absolute_url()))
+    for shown in (
+        "Tuesday, January 12, 2027",
+        "7:00 PM",
+        "Ann&#x27;s house",
+        "House rules",
+        "3 sets",
+    ):
+        assert shown in page
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"date": "", "sets": "3"}, "Choose the night&#x27;s date."),
+        ({"date": "someday", "sets": "3"}, "Enter a date."),
+        ({"date": "2027-01-12", "sets": "0"}, "A night has 1 to 12 sets."),
+        ({"date": "2027-01-12", "sets": "13"}, "A night has 1 to 12 sets."),
+    ],
+)
+def test_plan_a_night_refuses_bad_input(client, group, data, message):
+    response = client.post(reverse("groups:night_create", args=[group.slug]), data)
+    assert response.status_code == 200
+    assert message in text(response)
+    assert not Night.objects.exists()
+
+
+def test_change_a_night_s_place(client, night):
+    assert "Change the night" in text(client.get(nurl("edit", night)))
+    response = client.post(
+        nurl("save", night), {"date": "2026-12-05", "time": "", "place": "Bea's", "sets": "2"}
+    )
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert (night.place, night.sets, night.time) == ("Bea's", 2, None)
+
+
+# Attendance ---------------------------------------------------------------------------------
+
+
+def test_night_page_lists_everyone_with_dues_and_seating(client, night):
+    page = text(client.get(night.get_absolute_url()))
+    attendance = section(page, "attendance")
+    assert attendance.count('class="att-row') == 12
+    assert "12 playing" in attendance
+    assert "Expected" in section(page, "dues") and "$60.00" in section(page, "dues")
+    assert "Draw seating" in section(page, "seating")
+
+
+def test_a_regular_who_sends_nobody_still_owes_and_a_ghost_takes_the_seat(client, group):
+    rules_update(group=group, changes={"fill": "ghosts"})
+    night = make_night(group)
+    ann = att(night, "Regular 3")
+    response = client.post(nurl("attendance", night, ann.pk), {"status": "absent"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{night.get_absolute_url()}#attendance"
+    ann.refresh_from_db()
+    assert ann.status == Attendance.ABSENT
+    page = text(client.get(night.get_absolute_url()))
+    row = page[page.index(f'id="att-{ann.pk}"') :]
+    row = row[: row.index("</li>")]
+    assert "Not coming, no substitute" in row
+    assert "Ghost takes the seat" in row and "Still owes dues" in row
+    assert "11 playing" in page
+
+
+def test_no_ghost_is_promised_when_the_group_seats_small_tables(client, night):
+    ann = att(night, "Regular 3")
+    client.post(nurl("attendance", night, ann.pk), {"status": "absent"})
+    page = text(client.get(night.get_absolute_url()))
+    assert "Still owes dues" in page and "Ghost takes the seat" not in page
+
+
+def test_send_a_substitute_from_the_list(client, night):
+    ann, sub = att(night, "Regular 4"), night.group.players.get(name="Sub 1")
+    response = client.post(
+        nurl("attendance", night, ann.pk), {"status": "sub", "substitute": sub.pk}
+    )
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert (ann.status, ann.substitute) == (Attendance.SENT_SUB, sub)
+    page = text(client.get(night.get_absolute_url()))
+    assert "Sends a substitute: <strong>Sub 1</strong>" in page
+
+
+def test_send_a_new_substitute_added_on_the_spot(client, night):
+    ann = att(night, "Regular 4")
+    response = client.post(
+        nurl("new_substitute", night, ann.pk), {"name": "Cora New", "phone": "555-4242"}
+    )
+    assert response.status_code == 302
+    cora = night.group.players.get(name="Cora New")
+    assert (cora.kind, cora.phone) == (Player.SUBSTITUTE, "555-4242")
+    ann.refresh_from_db()
+    assert ann.substitute == cora
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("  ", "Give the new substitute&#x27;s name."), ("sub 2", "sub 2 is already on the roster.")],
+)
+def test_a_new_substitute_needs_a_new_name(client, night, name, message):
+    ann = att(night, "Regular 4")
+    response = client.post(
+        nurl("new_substitute", night, ann.pk), {"name": name, "phone": "555-0000"}
+    )
+    assert response.status_code == 200
+    row = text(response)[text(response).index(f'id="att-{ann.pk}"') :]
+    assert message in row[: row.index("</li>")]
+    assert 'value="555-0000"' in row  # what was typed is kept
+    assert att(night, "Regular 4").status == Attendance.COMING
+
+
+def test_someone_coming_cannot_send_a_substitute(client, night):
+    ann, sub = att(night, "Regular 4"), night.group.players.get(name="Sub 1")
+    response = client.post(
+        nurl("attendance", night, ann.pk), {"status": "coming", "substitute": sub.pk}
+    )
+    assert "Only someone who is not coming sends a substitute." in text(response)
+    assert att(night, "Regular 4").substitute is None
+
+
+def test_a_substitute_plays_once_a_night(client, night):
+    sub = night.group.players.get(name="Sub 1")
+    client.post(
+        nurl("attendance", night, att(night, "Regular 4").pk),
+        {"status": "sub", "substitute": sub.pk},
+    )
+    bea = att(night, "Regular 5")
+    response = client.post(
+        nurl("attendance", night, bea.pk), {"status": "sub", "substitute": sub.pk}
+    )
+    assert response.status_code == 200
+    assert "Sub 1 is already on tonight&#x27;s list." in text(response)
+    assert att(night, "Regular 5").status == Attendance.COMING
+
+
+def test_sending_a_substitute_needs_one_picked(client, night):
+    ann = att(night, "Regular 4")
+    response = client.post(nurl("attendance", night, ann.pk), {"status": "sub", "substitute": ""})
+    assert "Pick the substitute, or add a new one." in text(response)
+
+
+def test_attendance_with_htmx_returns_the_list_and_refreshes_dues_and_seating(client, night):
+    seating_draw(night=night, seed=3)
+    ann = att(night, "Regular 6")
+    response = client.post(nurl("attendance", night, ann.pk), {"status": "absent"}, **HX)
+    page = text(response)
+    assert page.lstrip().startswith('<section id="attendance"')
+    assert "<html" not in page and "site-header" not in page
+    tags = re.findall(r'<section id="(\w+)"([^>]*)>', page)
+    sections = [(id_, 'hx-swap-oob="true"' in attrs) for id_, attrs in tags]
+    # The list is the target; dues and seating changed too, so they come out of band.
+    assert sections == [("attendance", False), ("dues", True), ("seating", True)]
+    assert "draw the seating again" in page  # who plays changed: the drawn seating is gone
+
+
+def test_a_late_arrival_joins_the_list(client, night):
+    sub = night.group.players.get(name="Sub 2")
+    response = client.post(nurl("guest_add", night), {"player": sub.pk})
+    assert response.status_code == 302
+    guest = att(night, "Sub 2")
+    assert guest.status == Attendance.COMING
+    page = text(client.get(night.get_absolute_url()))
+    assert "13 playing" in page
+    late = page[page.index('id="guest"') :]
+    late = late[: late.index("</select>")]
+    assert "Sub 2" not in late and "Sub 1" in late  # only people not on the list are offered
+
+
+def test_a_late_arrival_already_on_the_list_is_refused(client, night):
+    regular = night.group.players.get(name="Regular 1")
+    response = client.post(nurl("guest_add", night), {"player": regular.pk})
+    assert response.status_code == 200
+    assert "Regular 1 is already on tonight&#x27;s list." in section(text(response), "attendance")
+    assert night.attendances.count() == 12
+
+
+def test_a_late_arrival_must_be_chosen(client, night):
+    response = client.post(nurl("guest_add", night), {"player": ""}, **HX)
+    assert "Choose who arrived." in text(response)
+
+
+def test_a_guest_added_by_mistake_is_removed(client, night):
+    sub = night.group.players.get(name="Sub 2")
+    client.post(nurl("guest_add", night), {"player": sub.pk})
+    response = client.post(nurl("leave", night, att(night, "Sub 2").pk), **HX)
+    assert response.status_code == 200
+    assert not night.attendances.filter(player=sub).exists()
+    assert "12 playing" in text(response)
+
+
+# Dues ------------------------------------------------------------------------------------------
+
+
+def test_record_dues_and_see_the_pot(client, night):
+    for name in ("Regular 1", "Regular 2", "Regular 3"):
+        response = client.post(nurl("pay", night, att(night, name).pk))
+        assert response.status_code == 302
+        assert response["Location"] == f"{night.get_absolute_url()}#dues"
+    dues = section(text(client.get(night.get_absolute_url())), "dues")
+    assert re.search(r"Expected</dt><dd>\$60.00", dues)
+    assert re.search(r"Collected \(the pot\)</dt><dd>\$15.00", dues)
+    assert re.search(r"Outstanding</dt><dd>\$45.00", dues)
+    # The house prizes are shares of the pot: 42%, 33%, 17% and 8% of $15.
+    assert "Most wins</span> <strong>$6.30" in dues
+    assert dues.count("✓ paid") == 3
+
+
+def test_pay_with_htmx_returns_just_the_dues(client, night):
+    ann = att(night, "Regular 1")
+    response = client.post(nurl("pay", night, ann.pk), **HX)
+    page = text(response)
+    assert page.lstrip().startswith('<section id="dues"')
+    assert "hx-swap-oob" not in page and 'id="attendance"' not in page
+    assert Payment.objects.get().amount_cents == 500
+    assert "Undo $5.00" in page
+
+
+def test_undo_a_payment(client, night):
+    payment = payment_record(attendance=att(night, "Regular 1"), amount_cents=500)
+    response = client.post(nurl("payment_undo", night, payment.pk))
+    assert response.status_code == 302
+    assert not Payment.objects.exists()
+
+
+def test_a_payout_that_does_not_fit_the_pot_is_explained(client, night):
+    night.group.prizes.update(percent=None, amount_cents=2000)
+    payment_record(attendance=att(night, "Regular 1"), amount_cents=500)
+    dues = section(text(client.get(night.get_absolute_url())), "dues")
+    assert "Prizes: The prizes add up to more than the pot." in dues
+
+
+# Seating --------------------------------------------------------------------------------------
+
+
+def test_draw_the_seating_with_a_seed(client, night):
+    response = client.post(nurl("draw", night), {"seed": "42"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{night.get_absolute_url()}#seating"
+    page = section(text(client.get(night.get_absolute_url())), "seating")
+    assert '<strong class="seed-used">42</strong>' in page
+    assert page.count('class="table-card') == 3
+    assert "Table 1 · Head table" in page
+    assert len(re.findall(r'class="seat[ "]', page)) == 12
+    assert "Teams: seats 1 + 3 vs 2 + 4" in page
+    assert page.count("partner: ") == 12
+    first = [s.player_id for s in Round.objects.get().seats.order_by("table__number", "number")]
+    client.post(nurl("draw", night), {"seed": "42"})
+    again = [s.player_id for s in Round.objects.get().seats.order_by("table__number", "number")]
+    assert again == first  # the same seed draws the same seating
+
+
+def test_draw_with_htmx_returns_just_the_seating(client, night):
+    response = client.post(nurl("draw", night), {"seed": ""}, **HX)
+    page = text(response)
+    assert page.lstrip().startswith('<section id="seating"')
+    assert "<html" not in page and "hx-swap-oob" not in page
+    assert page.count('class="table-card') == 3
+
+
+def test_ghosts_are_marked_in_the_chart(client, group):
+    rules_update(group=group, changes={"fill": "ghosts"})
+    night = make_night(group)
+    client.post(nurl("attendance", night, att(night, "Regular 7").pk), {"status": "absent"})
+    client.post(nurl("draw", night), {"seed": "5"})
+    page = section(text(client.get(night.get_absolute_url())), "seating")
+    assert page.count('class="seat ghost') == 1
+    assert "Ghost (for Regular 7)" in page
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [("abc", "The seed is a whole number"), ("-1", "The seed is a whole number from 0 up.")],
+)
+def test_draw_refuses_a_bad_seed(client, night, seed, message):
+    response = client.post(nurl("draw", night), {"seed": seed})
+    assert message in section(text(response), "seating")
+    assert not night.rounds.exists()
+
+
+def test_a_night_needs_two_players_to_seat(client, host):
+    group = make_group(user=host, name="Tiny", regulars=2, substitutes=0)
+    night = make_night(group)
+    client.post(nurl("attendance", night, att(night, "Regular 1").pk), {"status": "absent"})
+    response = client.post(nurl("draw", night), {"seed": "1"})
+    assert response.status_code == 200
+    assert "A night needs at least 2 players." in section(text(response), "seating")
+    assert not Round.objects.filter(seats__isnull=False).exists()
+
+
+def test_pick_a_seat_then_another_to_swap(client, night):
+    seating_draw(night=night, seed=7)
+    seats = list(Round.objects.get().seats.order_by("table__number", "number"))
+    a, b = seats[0], seats[5]
+    before = (a.player_id, b.player_id)
+    page = text(client.get(f"{night.get_absolute_url()}?pick={a.pk}"))
+    seating = section(page, "seating")
+    assert f'name="seat_a" value="{a.pk}"' in seating
+    assert f'name="seat_b" value="{b.pk}"' in seating
+    fragment = text(client.get(f"{nurl('seating', night)}?pick={a.pk}", **HX))
+    assert fragment.lstrip().startswith('<section id="seating"') and "seat_a" in fragment
+    response = client.post(nurl("swap", night), {"seat_a": a.pk, "seat_b": b.pk}, **HX)
+    assert response.status_code == 200 and "seat_a" not in text(response)
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert (b.player_id, a.player_id) == before
+
+
+def test_the_seating_link_without_htmx_goes_back_to_the_page(client, night):
+    response = client.get(f"{nurl('seating', night)}?pick=3")
+    assert response["Location"] == f"{night.get_absolute_url()}?pick=3#seating"
+
+
+def test_two_ghosts_cannot_be_partners(client, host):
+    group = make_group(user=host, name="Ghosts", regulars=6, substitutes=0, fill="ghosts")
+    night = make_night(group)
+    client.post(nurl("draw", night), {"seed": "1"})
+    rnd = Round.objects.get()
+    ghost, other = rnd.seats.filter(player__isnull=True)
+    assert ghost.table != other.table  # one ghost a table, as RULES.md section 5 wants
+    partner = rnd.seats.get(table=ghost.table, number=(ghost.number + 1) % 4 + 1)
+    response = client.post(nurl("swap", night), {"seat_a": other.pk, "seat_b": partner.pk})
+    assert "Two ghosts cannot be partners." in section(text(response), "seating")
+    assert rnd.seats.filter(player__isnull=True).count() == 2
+
+
+def test_the_tv_chart_is_full_screen_without_navigation(client, night):
+    seating_draw(night=night, seed=9)
+    page = text(client.get(nurl("tv", night)))
+    assert '<body hx-headers=\'{"X-CSRFToken"' in page and 'class="tv"' in page
+    assert "site-header" not in page and "Log out" not in page
+    assert page.count('class="table-card') == 3 and "Head table" in page
+    fragment = text(client.get(nurl("tv", night), **HX))
+    assert fragment.lstrip().startswith('<div id="tv-chart"') and "<html" not in fragment
+
+
+def test_the_tv_chart_waits_for_a_draw(client, night):
+    assert "The seating has not been drawn yet." in text(client.get(nurl("tv", night)))
