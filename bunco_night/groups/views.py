@@ -20,6 +20,7 @@ from bunco_night.nights.models import Attendance, Night
 from . import services
 from .forms import (
     PRESET_LABELS,
+    PRESET_NAMES,
     RULE_ERROR_FIELDS,
     DuesForm,
     GroupForm,
@@ -98,7 +99,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         "groups/detail.html",
         {
             "group": group,
-            "rules_label": PRESET_LABELS.get(group.rules_obj.name, group.rules_obj.name),
+            "rules_label": PRESET_NAMES.get(group.rules_obj.name, group.rules_obj.name),
             "regulars": players.filter(kind=Player.REGULAR).count(),
             "substitutes": players.filter(kind=Player.SUBSTITUTE).count(),
             "upcoming": upcoming,
