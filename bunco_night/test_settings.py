@@ -5,6 +5,7 @@ tests use plain static file storage (PLATFORM.md).
 """
 
 import os
+import tempfile
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-not-a-secret")
 os.environ["DJANGO_PLAIN_STATIC"] = "1"
@@ -18,5 +19,8 @@ PASSWORD_HASHERS = [
 ]
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    # A file, not shared memory, so tests with several connections lock like production.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    # A file, not shared memory, so tests with several connections lock like production;
+    # one per process, so two test runs on one machine never share it.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"bunco-test-{os.getpid()}.sqlite3")
+    }

@@ -89,6 +89,21 @@ class TablePage:
         return self.view.sides if self.view else []
 
     @property
+    def can_tap(self) -> bool:
+        """The table takes taps: its round is in play and it is not finished."""
+        return (
+            self.status == "playing"
+            and not self.view.play.finished_turn
+            and not getattr(self.outcome, "done", False)
+        )
+
+    @property
+    def key(self) -> str:
+        """Changes when the tap controls must be rebuilt (a new round, or taps stop)."""
+        number = self.round.number if self.round else 0
+        return f"{number}-{self.status}-{int(self.can_tap)}"
+
+    @property
     def seats(self) -> list[tuple[int, str, bool]]:
         """(seat number, name, is a ghost) at this table."""
         if not self.view:

@@ -181,7 +181,13 @@
       }
       if (button.hasAttribute("data-ask-roller") && dialog && dialog.showModal) {
         dialog.returnValue = "";
+        dialog.querySelectorAll("button[value]:not([value=''])").forEach(function (b) {
+          b.classList.toggle("current", b.value === fields.seat);
+          b.classList.toggle("secondary", b.value !== fields.seat);
+        });
         dialog.showModal();
+        var current = dialog.querySelector("button.current");
+        if (current) current.focus();
         dialog.addEventListener("close", function onClose() {
           dialog.removeEventListener("close", onClose);
           if (!dialog.returnValue) return;
