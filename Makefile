@@ -72,5 +72,9 @@ test: system-test $(VENV)/.test-installed lint
 bench: $(VENV)/.test-installed
 	$(PY) bench/rules_bench.py
 
+bench-load: $(VENV)/.run-installed
+	$(call apt_install,wrk)
+	$(PY) bench/load_bench.py $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
