@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "bunco_night.groups",
     "bunco_night.nights",
     "bunco_night.play",
+    "bunco_night.printing",
 ]
 
 MIDDLEWARE = [
@@ -67,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "bunco_night.core.middleware.HtmxLoginRedirectMiddleware",
 ]
 
 ROOT_URLCONF = "bunco_night.urls"

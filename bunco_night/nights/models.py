@@ -121,6 +121,7 @@ class Payment(models.Model):
 
     attendance = models.ForeignKey(Attendance, on_delete=models.CASCADE, related_name="payments")
     amount_cents = models.PositiveIntegerField()
+    nonce = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -11,7 +11,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 
 from bunco_night.core.errors import ServiceError
@@ -193,13 +193,26 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
 
 
 @transaction.atomic
-def payment_record(*, attendance: Attendance, amount_cents: int) -> Payment:
-    """The host took money for an attendance's dues."""
+def payment_record(
+    *, attendance: Attendance, amount_cents: int, nonce: str | None = None
+) -> Payment:
+    """The host took money for an attendance's dues; a repeated ``nonce`` records it once."""
+    if nonce:
+        existing = Payment.objects.filter(nonce=nonce).first()
+        if existing is not None:
+            return existing
     if amount_cents <= 0:
         raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
     if amount_cents > 100_000:
         raise ServiceError("That is more than $1,000: check the amount.", "bad_amount", "amount")
-    payment = Payment.objects.create(attendance=attendance, amount_cents=amount_cents)
+    Attendance.objects.select_for_update().filter(pk=attendance.pk).first()
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                attendance=attendance, amount_cents=amount_cents, nonce=nonce or None
+            )
+    except IntegrityError:
+        return Payment.objects.get(nonce=nonce)
     night_touch(attendance.night)
     return payment
 

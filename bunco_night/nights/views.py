@@ -350,7 +350,11 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
     attendance = attendance_for_host(night, attendance_pk)
     error = None
     try:
-        services.payment_record(attendance=attendance, amount_cents=night.dues_cents)
+        services.payment_record(
+            attendance=attendance,
+            amount_cents=night.dues_cents,
+            nonce=request.POST.get("nonce") or None,
+        )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
     return _after_change(request, night, "dues", "dues", pay_error=error)

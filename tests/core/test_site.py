@@ -92,3 +92,11 @@ def test_load_demo_refuses_a_database_with_any_user(capsys):
     call_command("load_demo")
     assert "already holds data" in capsys.readouterr().out
     assert not Group.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_htmx_request_with_an_expired_login_redirects_the_whole_page(client):
+    response = client.get("/groups/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    assert response["HX-Redirect"].startswith("/accounts/login/")
+    assert client.get("/groups/").status_code == 302  # a plain request still redirects

@@ -238,3 +238,13 @@ def test_database_refuses_impossible_seats():
         )
     with pytest.raises(IntegrityError), transaction.atomic():
         Seat.objects.create(round=rnd, table=seat.table, table_seats=4, number=5)
+
+
+def test_a_repeated_payment_is_recorded_once():
+    """STYLE.md habit 4: a double tap on "Paid" with the same form id records it once."""
+    group = make_group()
+    night = make_night(group)
+    a = att(night, "Regular 1")
+    first = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
+    again = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
+    assert first.pk == again.pk and a.payments.count() == 1
