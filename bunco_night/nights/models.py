@@ -32,7 +32,12 @@ class Night(models.Model):
     dues_cents = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=STATUSES, default=PLANNING)
     seed = models.PositiveIntegerField(default=0, help_text="Seed of the last random seating.")
-    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change.")
+    version = models.PositiveIntegerField(
+        default=1, help_text="Bumped on every change that every page shows."
+    )
+    scores_version = models.PositiveIntegerField(
+        default=1, help_text="Bumped on every score entry (the host's board polls it)."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -142,6 +147,7 @@ class Table(models.Model):
     seats = models.PositiveSmallIntegerField()
     active = models.BooleanField(default=True, help_text="In the current layout.")
     token = models.CharField(max_length=43, unique=True, default=new_token)
+    version = models.PositiveIntegerField(default=1, help_text="Bumped on every entry here.")
 
     class Meta:
         ordering = ["number"]

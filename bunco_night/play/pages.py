@@ -66,7 +66,7 @@ class TablePage:
 
     night: Night
     table: Table
-    version: int
+    version: str
     round: Round | None
     rounds_total: int
     view: TableView | None
@@ -131,7 +131,7 @@ def table_page(table: Table) -> TablePage:
     elif rnd is None:
         status = "waiting"
     elif rnd.status == Round.PLAYING:
-        rv = round_view(rnd)
+        rv = round_view(rnd, table=table)
         view = rv.table_view(table.pk)
         outcome = rv.outcome(table.pk)
         bell = rv.status.bell
@@ -145,12 +145,12 @@ def table_page(table: Table) -> TablePage:
             closed = night.rounds.filter(number=rnd.number - 1, status=Round.CLOSED).first()
         if closed is None:
             status = "waiting"
-            view = round_view(rnd).table_view(table.pk)
+            view = round_view(rnd, table=table).table_view(table.pk)
         else:
             # Between rounds: who sat here, and where each of them sits next.
             status = "between"
             rnd = closed
-            rv = round_view(closed)
+            rv = round_view(closed, table=table)
             view = rv.table_view(table.pk)
             outcome = rv.outcome(table.pk)
             if nxt is not None:
@@ -164,7 +164,7 @@ def table_page(table: Table) -> TablePage:
     return TablePage(
         night=night,
         table=table,
-        version=night.version,
+        version=f"{night.version}.{table.version}",
         round=rnd,
         rounds_total=total_rounds(night),
         view=view,
@@ -248,7 +248,7 @@ def player_page(attendance: Attendance) -> PlayerPage:
         nxt = next_round(night, rnd)
         if nxt:
             now, rnd = moves(nxt).get(player.pk), nxt
-    bell = bool(rnd and rnd.status == Round.PLAYING and round_view(rnd).status.bell)
+    bell = bool(rnd and rnd.status == Round.PLAYING and (rnd.bell_at or rnd.bell_by_host))
     closed = [r for r in rows if r.won is not None]
     return PlayerPage(
         night=night,
@@ -269,7 +269,7 @@ def player_page(attendance: Attendance) -> PlayerPage:
 @dataclass
 class LiveBoard:
     night: Night
-    version: int
+    version: str
     round: Round | None
     view: RoundView | None
     next_round: Round | None
@@ -295,7 +295,7 @@ def live_board(night: Night) -> LiveBoard:
         nxt = rnd
     return LiveBoard(
         night=night,
-        version=night.version,
+        version=f"{night.version}.{night.scores_version}",
         round=rnd,
         view=view,
         next_round=nxt,

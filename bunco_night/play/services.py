@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from bunco_night.core.errors import ServiceError
@@ -39,6 +40,7 @@ from bunco_night.rules.rounds import (
     TableState,
     round_status,
     side_seats,
+    table_outcome,
 )
 from bunco_night.rules.scoring import BUNCO, MINI_KINDS, POINTS, score_roll, score_tap
 from bunco_night.rules.standings import (
@@ -154,23 +156,28 @@ class RoundView:
         return self.outcome(view.table.pk).winner_side
 
 
-def round_view(rnd: Round) -> RoundView:
-    """Load a round's tables, seats and live entries, and ask the engine where it stands."""
+def round_view(rnd: Round, *, table: Table | None = None) -> RoundView:
+    """Load a round's tables, seats and live entries, and ask the engine where it stands.
+
+    With ``table``, only that table is loaded (a phone's poll): the room's bell then
+    comes from the round's stored bell, which ``_after_change`` keeps in step with the
+    rules, and ``status.over`` is not known (False).
+    """
     night = rnd.night
     rules = night.rules_obj
-    seats = list(
-        rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
-            "table__number", "number"
-        )
-    )
+    seats_qs = rnd.seats.select_related("table", "player", "ghost_for__player")
+    plays_qs, entries_qs = rnd.table_plays.all(), rnd.entries.filter(undone_at__isnull=True)
+    if table is not None:
+        seats_qs, plays_qs = seats_qs.filter(table=table), plays_qs.filter(table=table)
+        entries_qs = entries_qs.filter(table=table)
     by_table: dict[int, list[Seat]] = {}
-    for s in seats:
+    for s in seats_qs.order_by("table__number", "number"):
         by_table.setdefault(s.table_id, []).append(s)
-    plays = {p.table_id: p for p in rnd.table_plays.all()}
+    plays = {p.table_id: p for p in plays_qs}
     entries: dict[int, list[Entry]] = {}
-    for e in rnd.entries.filter(undone_at__isnull=True).select_related("roller"):
+    for e in entries_qs.select_related("roller"):
         entries.setdefault(e.table_id, []).append(e)
-    count = len(by_table)
+    count = len(by_table) if table is None else _table_count(rnd)
     views = []
     for table_id, row in by_table.items():
         teams = plays_teams(rules, seats=len(row), tables=count)
@@ -187,9 +194,18 @@ def round_view(rnd: Round) -> RoundView:
     views.sort(key=lambda v: v.table.number)
     if rules.is_card_game or not views:
         status = _card_status(views)
+    elif table is not None:
+        bell = rnd.bell_by_host or rnd.bell_at is not None
+        outcomes = tuple(table_outcome(rules, v.state(), bell=bell) for v in views)
+        status = RoundStatus(bell=bell, over=False, tables=outcomes)
     else:
         status = round_status(rules, [v.state() for v in views], bell_rung=rnd.bell_by_host)
     return RoundView(rnd, views, status)
+
+
+def _table_count(rnd: Round) -> int:
+    """How many tables a round seats."""
+    return rnd.seats.values("table_id").distinct().count()
 
 
 def _card_status(views: list[TableView]) -> RoundStatus:
@@ -269,7 +285,7 @@ def _engine_bell(rnd: Round) -> bool:
     rules = rnd.night.rules_obj
     if rules.round_end == HEAD_TABLE:
         seats = rnd.seats.filter(table__number=1).count()
-        tables = rnd.seats.values("table_id").distinct().count()
+        tables = _table_count(rnd)
         teams = plays_teams(rules, seats=seats, tables=tables)
         head = TableState.from_entries(
             number=1,
@@ -290,11 +306,14 @@ def _engine_bell(rnd: Round) -> bool:
 def _after_change(rnd: Round, table: Table | None = None) -> None:
     """Ring (or, after an undo, un-ring) the bell as the rules say; tell the polling pages.
 
-    With head-table control only the head table's entries can ring it, so taps
-    elsewhere skip the check.
+    A change at one table bumps that table's version and the night's score version
+    (the host's board), so the other phones' polls stay unchanged; a change to the
+    bell bumps the night's version, which every page polls. With head-table control
+    only the head table's entries can ring the bell, so taps elsewhere skip the check.
     """
     rules = rnd.night.rules_obj
     head_rules = rules.round_end == HEAD_TABLE
+    bell_changed = False
     if (
         not rules.is_card_game
         and not rnd.bell_by_host
@@ -302,10 +321,16 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
     ):
         bell = _engine_bell(rnd)
         if bell and rnd.bell_at is None:
-            Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=timezone.now())
+            bell_changed = bool(
+                Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=timezone.now())
+            )
         elif not bell and rnd.bell_at is not None:
-            Round.objects.filter(pk=rnd.pk).update(bell_at=None)
-    night_touch(rnd.night)
+            bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
+    if table is not None:
+        Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+        Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
+    if table is None or bell_changed:
+        night_touch(rnd.night)
 
 
 @transaction.atomic
@@ -420,7 +445,7 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
     """The table finished the turn in play after the bell (RULES.md section 3)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
-    view = round_view(rnd)
+    view = round_view(rnd, table=table)
     if done:
         if not view.status.bell:
             raise ServiceError("Keep rolling: the bell has not rung.", "no_bell")

@@ -21,13 +21,17 @@ from bunco_night.nights.services import seating_draw
 
 from . import pages, services
 
-UNCHANGED = HttpResponse(status=204)
 
-
-def _unchanged(request: HttpRequest, version: int | None) -> bool:
+def _unchanged(request: HttpRequest, version: tuple | None) -> bool:
+    """Whether the poll's ``v`` is the current version (a 404 for an unknown link)."""
     if version is None:
         raise Http404("No such link.")
-    return request.GET.get("v") == str(version)
+    return request.GET.get("v") == ".".join(map(str, version))
+
+
+def _no_change() -> HttpResponse:
+    """A poll's answer when nothing changed: empty, and htmx swaps nothing."""
+    return HttpResponse(status=204)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -61,9 +65,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the board fragment."""
-    version = Table.objects.filter(token=token).values_list("night__version", flat=True).first()
+    version = Table.objects.filter(token=token).values_list("night__version", "version").first()
     if _unchanged(request, version):
-        return UNCHANGED
+        return _no_change()
     page = pages.table_page(_table(token))
     return render(request, "play/table.html#board", {"page": page, "token": token})
 
@@ -159,11 +163,9 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def player_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the card fragment."""
-    version = (
-        Attendance.objects.filter(token=token).values_list("night__version", flat=True).first()
-    )
+    version = Attendance.objects.filter(token=token).values_list("night__version").first()
     if _unchanged(request, version):
-        return UNCHANGED
+        return _no_change()
     page = pages.player_page(_attendance(token))
     return render(request, "play/player.html#card", {"page": page, "token": token})
 
@@ -205,9 +207,9 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the live board."""
-    version = Night.objects.filter(pk=pk).values_list("version", flat=True).first()
+    version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
-        return UNCHANGED
+        return _no_change()
     night = _night_for_host(request, pk)
     return render(
         request, "play/live.html#board", {"board": pages.live_board(night), "night": night}
@@ -340,9 +342,9 @@ def _room_context(night: Night) -> dict:
 @require_GET
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the room screen."""
-    version = Night.objects.filter(pk=pk).values_list("version", flat=True).first()
+    version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
-        return UNCHANGED
+        return _no_change()
     night = _night_for_host(request, pk)
     return render(request, "play/room.html#screen", _room_context(night))
 

@@ -168,41 +168,48 @@ def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -
     return TableOutcome(table.number, True, True, waiting, side, needs_tiebreak, tied)
 
 
+def room_bell(rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False) -> bool:
+    """Whether the bell has rung for the room (RULES.md section 3).
+
+    Head table controls: a side at Table 1 reached its target. Every table to the
+    target: a true bunco anywhere when ``bunco_ends_round``. Or the host rang it.
+    """
+    if bell_rung:
+        return True
+    if rules.round_end == HEAD_TABLE:
+        return bool(tables) and tables[0].reached_target
+    if rules.round_end == EVERY_TABLE:
+        return rules.bunco_ends_round and any(t.bunco for t in tables)
+    raise RuleError("Unknown round-end rule.", "bad_round_end")
+
+
+def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcome:
+    """One table's outcome, given whether the room's bell has rung (see ``room_bell``).
+
+    Head table controls: every table stops at the bell; Table 1 is done at once when
+    it reached the target, the others finish the turn in play (and let everyone who
+    has not rolled take a turn) and press Done. Every table to the target: a table
+    stops when a side reaches its target, or at the bell.
+    """
+    if rules.round_end == HEAD_TABLE:
+        trigger = table.number == 1 and table.reached_target
+        return _outcome(rules, table, stopped=bell, trigger=trigger)
+    trigger = table.reached_target or (table.bunco and rules.bunco_ends_round)
+    return _outcome(rules, table, stopped=bell or table.reached_target, trigger=trigger)
+
+
 def round_status(
     rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False
 ) -> RoundStatus:
     """Whether the round is over, per the night's trigger (RULES.md section 3).
 
-    Head table controls: when a side at Table 1 reaches its target the bell rings;
-    Table 1 stops at once, every other table finishes the turn in play (and, if the
-    rules say so, lets everyone who has not rolled take a turn), then presses Done.
-    Every table to the target: each table stops when a side reaches its target; a
-    true bunco anywhere ends the round at every table when ``bunco_ends_round``.
     ``bell_rung`` is the host ringing the bell by hand: it stops every table as if
     the trigger had happened. The higher score wins a finished table; a tie waits
     for a recorded tie-break winner.
     """
     if not tables:
         raise RuleError("A round needs at least one table.", "no_tables")
-    if rules.round_end == HEAD_TABLE:
-        head = tables[0]
-        head_trigger = head.reached_target
-        bell = head_trigger or bell_rung
-        outcomes = tuple(
-            _outcome(rules, t, stopped=bell, trigger=(t is head and head_trigger)) for t in tables
-        )
-    elif rules.round_end == EVERY_TABLE:
-        bell = bell_rung or (rules.bunco_ends_round and any(t.bunco for t in tables))
-        outcomes = tuple(
-            _outcome(
-                rules,
-                t,
-                stopped=bell or t.reached_target,
-                trigger=t.reached_target or (t.bunco and rules.bunco_ends_round),
-            )
-            for t in tables
-        )
-    else:  # validate_rules keeps this out
-        raise RuleError("Unknown round-end rule.", "bad_round_end")
+    bell = room_bell(rules, tables, bell_rung=bell_rung)
+    outcomes = tuple(table_outcome(rules, t, bell=bell) for t in tables)
     over = all(o.done and o.winner_side is not None for o in outcomes)
     return RoundStatus(bell=bell, over=over, tables=outcomes)

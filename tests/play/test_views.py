@@ -54,24 +54,32 @@ def test_unknown_links_are_404(client):
     assert client.get("/t/nope/state/?v=1").status_code == 404
 
 
-def test_a_poll_when_nothing_changed_is_one_query_and_empty(
-    client, night, django_assert_num_queries
-):
-    t = table(night)
+def test_a_poll_when_nothing_changed_is_one_query_and_empty(client, night, django_assert_num_queries):
+    """Issue 4: "a poll when nothing changed must cost one small query or less"."""
+    t, other = table(night), table(night, 2)
     night.refresh_from_db()
-    url = reverse("play:table_state", args=[t.token]) + f"?v={night.version}"
+    t.refresh_from_db()
+    url = reverse("play:table_state", args=[t.token]) + f"?v={night.version}.{t.version}"
     with django_assert_num_queries(1):
         response = client.get(url)
     assert response.status_code == 204 and response.content == b""
+    # A tap at another table leaves this table's poll unchanged...
+    post_tap(client, other, tap="points:2")
+    with django_assert_num_queries(1):
+        assert client.get(url).status_code == 204
+    # ...and a tap here changes it: the poll gets the board fragment only.
     post_tap(client, t, tap="points:2")
     response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="board"') and "<html" not in html
+    # Players' pages do not re-render for taps; the host's board does.
     a = night.attendances.first()
-    url = reverse("play:player_state", args=[a.token]) + f"?v={night.version + 1}"
+    url = reverse("play:player_state", args=[a.token]) + f"?v={night.version}"
     with django_assert_num_queries(1):
         assert client.get(url).status_code == 204
+    night.refresh_from_db()
+    assert night.scores_version == 3
 
 
 def test_entry_json_and_bad_input(client, night):
