@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('nights', '0001_initial'),
+        ("nights", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='payment',
-            name='nonce',
+            model_name="payment",
+            name="nonce",
             field=models.CharField(blank=True, max_length=64, null=True, unique=True),
         ),
     ]
