@@ -75,13 +75,15 @@ LUA = """\
 local paths = {{ {paths} }}
 local entry_paths = {{ {entry_paths} }}
 local with_version = {with_version}
+-- Each poll path starts at its own version (a table's is "night.table") and adopts
+-- the version a 200 fragment carries, as a phone does.
+versions = {{ {versions} }}
 local post_every = {post_every}
 local run = "{run}"
 local post_headers = {{
   ["Content-Type"] = "application/x-www-form-urlencoded",
   ["Accept"] = "application/json",
 }}
-version = "{version}"
 counter = 0
 posts = 0
 codes = {{}}
@@ -110,7 +112,7 @@ function request()
   end
   local path = paths[counter % #paths + 1]
   if with_version then
-    path = path .. "?v=" .. version
+    path = path .. "?v=" .. (versions[path] or "0")
   end
   return wrk.format("GET", path)
 end
@@ -124,9 +126,9 @@ function response(status, headers, body)
       json.refused = json.refused + 1
     end
   elseif status == 200 and with_version then
-    local v = body:match("%?v=(%d+)")
-    if v and tonumber(v) > tonumber(version) then
-      version = v
+    local p, v = body:match('hx%-get="([^"?]+)%?v=([%d%.]+)"')
+    if p and versions[p] ~= v then
+      versions[p] = v
       adopted = adopted + 1
     end
   end
@@ -254,7 +256,7 @@ def build_night(tables: int) -> dict:
         "tables": list(
             Table.objects.filter(pk__in=Seat.objects.filter(round=rnd).values("table_id"))
             .order_by("number")
-            .values_list("token", flat=True)
+            .values_list("token", "version")
         ),
         "players": list(night.attendances.order_by("pk").values_list("token", flat=True)),
     }
@@ -379,7 +381,7 @@ def run_wrk(
     seconds: int,
     connections: int,
     paths: list[str],
-    version: int | None = None,
+    versions: dict[str, str] | None = None,
     entry_paths: list[str] | None = None,
 ) -> Result:
     script = tmp / f"{re.sub(r'[^a-z0-9]+', '_', name.lower())}.lua"
@@ -388,10 +390,10 @@ def run_wrk(
             name=name,
             paths=lua_list(paths),
             entry_paths=lua_list(entry_paths or ["/"]),
-            with_version="true" if version is not None else "false",
+            with_version="true" if versions is not None else "false",
+            versions=", ".join(f'["{p}"] = "{v}"' for p, v in (versions or {}).items()),
             post_every=POST_EVERY if entry_paths else 0,
             run=secrets.token_hex(4),
-            version=version or 0,
         )
     )
     cmd = [
@@ -496,7 +498,8 @@ def main() -> int:
         django.setup()
         started = time.monotonic()
         info = build_night(args.tables)
-        tables, players = info["tables"], info["players"]
+        tables = [token for token, _ in info["tables"]]
+        players = info["players"]
         print(
             f"Night built in {time.monotonic() - started:.1f} s: {len(tables)} tables, "
             f"{len(players)} players, round 1 started, version {info['version']} "
@@ -529,14 +532,17 @@ def main() -> int:
         run_wrk(tmp, port, "warm-up", 2, 8, warm)
         settle(server.pid)
         version = info["version"]
-        table_polls = [f"/t/{t}/state/" for t in tables]
+        # A table's poll carries "night version.table version"; a player's the night's.
+        table_versions = {f"/t/{t}/state/": f"{version}.{tv}" for t, tv in info["tables"]}
+        player_versions = {f"/p/{p}/state/": str(version) for p in players}
+        table_polls = list(table_versions)
         scenarios = [
-            ("table polls", table_polls, {"version": version}),
-            ("player polls", [f"/p/{p}/state/" for p in players], {"version": version}),
+            ("table polls", table_polls, {"versions": table_versions}),
+            ("player polls", list(player_versions), {"versions": player_versions}),
             (
                 "mixed: polls + taps",
                 table_polls,
-                {"version": version, "entry_paths": [f"/t/{t}/entry/" for t in tables]},
+                {"versions": table_versions, "entry_paths": [f"/t/{t}/entry/" for t in tables]},
             ),
         ]
         # Bare runs between the scenarios: each scenario is compared with the bare runs
