@@ -1,0 +1,700 @@
+"""What each printed document shows, read from the database (no writes here).
+
+One function per document returns plain values; a template lays them out and
+``pdf.render_pdf`` prints them. A night's seats are read once, as value tuples,
+so a night of 500 players prints without a query per player or per round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+from django.utils.safestring import SafeString
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.groups.models import Group, Player
+from bunco_night.nights.models import Attendance, Night, Round, Seat
+from bunco_night.nights.services import dues_summary, players_tonight, total_rounds
+from bunco_night.play.services import night_standings
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.layouts import plan_layout, plays_teams, table_target
+from bunco_night.rules.presets import HEAD_TABLE, Rules
+from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
+
+from .qr import qr_svg
+
+# The master sheet shows at most this many rounds side by side (two sets of six).
+MASTER_ROUNDS_PER_BLOCK = 12
+
+
+def paper(group: Group) -> str:
+    """The CSS page size for the group's paper."""
+    return "A4" if group.paper_size == Group.A4 else "letter"
+
+
+@dataclass(frozen=True)
+class PlayLinks:
+    """Absolute links to the play pages, as a phone opens them from a QR code.
+
+    ``absolute`` turns a path into a full URL: ``request.build_absolute_uri`` in a view.
+    """
+
+    absolute: Callable[[str], str]
+
+    def table(self, token: str) -> str:
+        """The table phone's page."""
+        return self.absolute(reverse("play:table", kwargs={"token": token}))
+
+    def player(self, token: str) -> str:
+        """A player's own page."""
+        return self.absolute(reverse("play:player", kwargs={"token": token}))
+
+
+# ---------------------------------------------------------------------------
+# Rounds and results, as every sheet prints them
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One round of the night: its number overall and in its set, and its mark."""
+
+    number: int
+    set_number: int
+    in_set: int
+    mark: int | None
+    closed: bool
+
+    @property
+    def starts_set(self) -> bool:
+        """The first round of a set (the sheets draw a thick line above it)."""
+        return self.in_set == 1
+
+
+def _planned_mark(rules: Rules, number: int) -> int | None:
+    """The mark a round will have, when it is known before it is seated."""
+    if rules.is_card_game or rules.draw_mark_with_die:
+        return None
+    return rules.marks[(number - 1) % len(rules.marks)]
+
+
+def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
+    """Every round of the night; a finished night keeps only the rounds it played,
+    unless ``every_round`` is asked for."""
+    rules = night.rules_obj
+    per_set = rules.rounds_per_set
+    rounds = {r.number: r for r in night.rounds.all()}
+    if night.status == Night.FINISHED and not every_round:
+        numbers = sorted(n for n, r in rounds.items() if r.status == Round.CLOSED)
+    else:
+        numbers = list(range(1, total_rounds(night) + 1))
+    slots = []
+    for number in numbers:
+        rnd = rounds.get(number)
+        mark = rnd.mark if rnd is not None and rnd.mark is not None else None
+        if rnd is None:
+            mark = _planned_mark(rules, number)
+        slots.append(
+            Slot(
+                number=number,
+                set_number=(number - 1) // per_set + 1,
+                in_set=(number - 1) % per_set + 1,
+                mark=mark,
+                closed=rnd is not None and rnd.status == Round.CLOSED,
+            )
+        )
+    return slots
+
+
+@dataclass(frozen=True)
+class Result:
+    """Where a player sat in a round and, once it is closed, how they did."""
+
+    table: int
+    won: bool | None
+    buncos: int | None
+    mini_buncos: int | None
+    marks: tuple[int | None, ...]
+
+    @property
+    def stars(self) -> str:
+        """Buncos as stars for the master sheet: one star each, a count past three."""
+        if not self.buncos:
+            return ""
+        return "★" * self.buncos if self.buncos <= 3 else f"★×{self.buncos}"
+
+
+def seat_results(night: Night, mark_codes: tuple[str, ...]) -> dict[int, dict[int, Result]]:
+    """Player id -> round number -> result, from one query over the night's seats."""
+    rows = Seat.objects.filter(round__night=night, player__isnull=False).values_list(
+        "player_id",
+        "round__number",
+        "round__status",
+        "table__number",
+        "won",
+        "buncos",
+        "mini_buncos",
+        "marks",
+    )
+    results: dict[int, dict[int, Result]] = {}
+    for player_id, number, status, table, won, buncos, minis, marks in rows:
+        if status == Round.CLOSED:
+            marks = marks or {}
+            result = Result(table, won, buncos, minis, tuple(marks.get(c, 0) for c in mark_codes))
+        else:
+            result = Result(table, None, None, None, tuple(None for _ in mark_codes))
+        results.setdefault(player_id, {})[number] = result
+    return results
+
+
+@dataclass(frozen=True)
+class Totals:
+    """A player's night so far."""
+
+    wins: int = 0
+    losses: int = 0
+    buncos: int = 0
+    mini_buncos: int = 0
+    marks: tuple[int, ...] = ()
+    played: int = 0
+
+
+def totals(results: Iterable[Result], marks: int) -> Totals:
+    """Add up the closed rounds among ``results``."""
+    closed = [r for r in results if r.won is not None]
+    return Totals(
+        wins=sum(1 for r in closed if r.won),
+        losses=sum(1 for r in closed if not r.won),
+        buncos=sum(r.buncos for r in closed),
+        mini_buncos=sum(r.mini_buncos for r in closed),
+        marks=tuple(sum(r.marks[i] or 0 for r in closed) for i in range(marks)),
+        played=len(closed),
+    )
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The counters a night's sheets have columns for."""
+
+    mini_label: str
+    mark_labels: tuple[str, ...]
+    mark_codes: tuple[str, ...]
+    is_card_game: bool
+
+
+def columns(rules: Rules) -> Columns:
+    """Mini buncos (or low/high buncos under Deluxe) and each group-defined mark."""
+    return Columns(
+        mini_label="Low/high buncos" if rules.split_low_high else "Mini buncos",
+        mark_labels=tuple(m.label for m in rules.group_marks),
+        mark_codes=tuple(m.code for m in rules.group_marks),
+        is_card_game=rules.is_card_game,
+    )
+
+
+def _density(rounds: int) -> str:
+    """How tightly a sheet's rows are set, so one player's night fits on one page."""
+    if rounds <= 12:
+        return "roomy"
+    if rounds <= 24:
+        return "compact"
+    return "dense"
+
+
+# ---------------------------------------------------------------------------
+# 1. Table cards
+
+
+@dataclass(frozen=True)
+class TableCard:
+    number: int
+    head: bool
+    seats: int
+    teams: bool
+    target: int
+    link: str
+    qr: SafeString
+
+    @property
+    def digits(self) -> int:
+        """How many digits the number has (the card sizes it to fit)."""
+        return len(str(self.number))
+
+
+def table_cards(*, night: Night, links: PlayLinks) -> list[TableCard]:
+    """One card per active table, head table first, with its phone link as a QR code."""
+    rules = night.rules_obj
+    tables = list(night.tables.filter(active=True).order_by("number"))
+    count = len(tables)
+    cards = []
+    for t in tables:
+        teams = plays_teams(rules, seats=t.seats, tables=count)
+        link = links.table(t.token)
+        cards.append(
+            TableCard(
+                number=t.number,
+                head=t.is_head,
+                seats=t.seats,
+                teams=teams,
+                target=table_target(rules, seats=t.seats, teams=teams, tables=count),
+                link=link,
+                qr=qr_svg(link),
+            )
+        )
+    return cards
+
+
+# ---------------------------------------------------------------------------
+# 2. Tally sheets
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    slot: Slot
+    result: Result | None
+
+
+@dataclass(frozen=True)
+class TallySet:
+    number: int
+    rows: list[TallyRow]
+
+
+@dataclass(frozen=True)
+class TallySheet:
+    """One player's card for the night (a blank one has no name and no QR code)."""
+
+    name: str
+    link: str
+    qr: SafeString | str
+    sets: list[TallySet]
+    totals: Totals | None
+
+
+def _by_set(rows: list[TallyRow]) -> list[TallySet]:
+    sets: list[TallySet] = []
+    for row in rows:
+        if not sets or sets[-1].number != row.slot.set_number:
+            sets.append(TallySet(row.slot.set_number, []))
+        sets[-1].rows.append(row)
+    return sets
+
+
+@dataclass(frozen=True)
+class TallySheets:
+    sheets: list[TallySheet]
+    columns: Columns
+    density: str
+    blank_marks: tuple[None, ...]
+
+
+def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallySheets:
+    """A sheet per player playing tonight (by name), filled for closed rounds, then ``blank``."""
+    cols = columns(night.rules_obj)
+    slots = night_slots(night)
+    results = seat_results(night, cols.mark_codes)
+    attendances = [
+        a for a in night.attendances.select_related("player", "substitute") if a.plays is not None
+    ]
+    attendances.sort(key=lambda a: (a.plays.name.casefold(), a.plays.pk))
+    any_closed = any(s.closed for s in slots)
+    sheets = []
+    for a in attendances:
+        mine = results.get(a.plays.pk, {})
+        link = links.player(a.token)
+        sheets.append(
+            TallySheet(
+                name=a.plays.name,
+                link=link,
+                qr=qr_svg(link),
+                sets=_by_set([TallyRow(s, mine.get(s.number)) for s in slots]),
+                totals=totals(mine.values(), len(cols.mark_codes)) if any_closed else None,
+            )
+        )
+    empty = _by_set([TallyRow(s, None) for s in slots])
+    sheets += [TallySheet("", "", "", empty, None) for _ in range(blank)]
+    return TallySheets(sheets, cols, _density(len(slots)), tuple(None for _ in cols.mark_codes))
+
+
+# ---------------------------------------------------------------------------
+# 3. Score pads
+
+
+@dataclass(frozen=True)
+class ScorePad:
+    """A table's pad for one set: a row per round, a column per side."""
+
+    table: int | None
+    head: bool
+    set_number: int
+    sides: list[str]
+    rule: str
+    slots: list[Slot]
+    is_card_game: bool
+
+
+def _pad_tables(night: Night, rules: Rules) -> list[tuple[int, int]]:
+    """(number, seats) of tonight's tables: the active ones, else the layout to come."""
+    tables = [(t.number, t.seats) for t in night.tables.filter(active=True).order_by("number")]
+    if tables:
+        return tables
+    try:
+        layout = plan_layout(len(players_tonight(night)), rules)
+    except RuleError:
+        return []
+    return [(t.number, t.seats) for t in layout.tables]
+
+
+def pad_rule(rules: Rules, *, target: int, head: bool | None) -> str:
+    """How a round ends at this table, in one line (RULES.md section 3).
+
+    ``head`` is None on a blank pad, which may end up at any table.
+    """
+    if rules.is_card_game:
+        return "The host enters each game's winner"
+    if rules.round_end == HEAD_TABLE:
+        if head is None:
+            return f"Head table: first to {target} rings the bell"
+        if head:
+            return f"First to {target} rings the bell for every table"
+        return "Play until the bell rings: the higher score wins"
+    rule = f"First to {target} wins the round"
+    return f"{rule}; a bunco ends it everywhere" if rules.bunco_ends_round else rule
+
+
+def score_pads(*, night: Night, blank: bool = False) -> list[ScorePad]:
+    """One pad per table per set; ``blank`` pads (Us/Them, no table number) one per set."""
+    rules = night.rules_obj
+    card = rules.is_card_game
+    slots = night_slots(night, every_round=True)
+    sets = [[s for s in slots if s.set_number == n] for n in range(1, night.sets + 1)]
+    tables = [] if blank else _pad_tables(night, rules)
+    if not tables:
+        target = table_target(rules, seats=4, teams=True, tables=2)
+        rule = pad_rule(rules, target=target, head=None)
+        sides = ["Winner"] if card else ["Us", "Them"]
+        return [ScorePad(None, False, n, sides, rule, s, card) for n, s in enumerate(sets, 1)]
+    pads = []
+    for number, seats in tables:
+        teams = plays_teams(rules, seats=seats, tables=len(tables))
+        sides = ["Us", "Them"] if teams else [f"Seat {i}" for i in range(1, seats + 1)]
+        target = table_target(rules, seats=seats, teams=teams, tables=len(tables))
+        rule = pad_rule(rules, target=target, head=number == 1)
+        for set_number, set_slots in enumerate(sets, start=1):
+            pads.append(ScorePad(number, number == 1, set_number, sides, rule, set_slots, card))
+    return pads
+
+
+# ---------------------------------------------------------------------------
+# 4. Master score sheet
+
+
+@dataclass(frozen=True)
+class MasterRow:
+    name: str
+    cells: list[Result | None]
+    totals: Totals
+
+
+@dataclass(frozen=True)
+class MasterBlock:
+    """Up to twelve rounds side by side, every player down the page."""
+
+    sets: list[int]
+    slots: list[Slot]
+    rows: list[MasterRow]
+
+    @property
+    def set_headers(self) -> list[tuple[int, int]]:
+        """(set number, rounds of it in this block), for the header row above the rounds."""
+        spans: list[tuple[int, int]] = []
+        for s in self.slots:
+            if spans and spans[-1][0] == s.set_number:
+                spans[-1] = (s.set_number, spans[-1][1] + 1)
+            else:
+                spans.append((s.set_number, 1))
+        return spans
+
+    @property
+    def set_starts(self) -> set[int]:
+        """Positions of the rounds that start a set (a thick line on their left)."""
+        return {i for i, s in enumerate(self.slots) if s.starts_set}
+
+
+@dataclass(frozen=True)
+class MasterSheet:
+    blocks: list[MasterBlock]
+    columns: Columns
+    started: bool
+
+    @property
+    def totals_span(self) -> int:
+        """Columns under "Night totals": wins, losses, buncos, minis and each group mark."""
+        counters = 2 if self.columns.is_card_game else 4
+        return counters + len(self.columns.mark_codes)
+
+
+def _blocks(slots: list[Slot]) -> list[list[Slot]]:
+    """Whole sets packed side by side, at most ``MASTER_ROUNDS_PER_BLOCK`` rounds a block."""
+    blocks: list[list[Slot]] = []
+    by_set: dict[int, list[Slot]] = {}
+    for s in slots:
+        by_set.setdefault(s.set_number, []).append(s)
+    for set_slots in by_set.values():
+        for i in range(0, len(set_slots), MASTER_ROUNDS_PER_BLOCK):
+            chunk = set_slots[i : i + MASTER_ROUNDS_PER_BLOCK]
+            if blocks and len(blocks[-1]) + len(chunk) <= MASTER_ROUNDS_PER_BLOCK:
+                blocks[-1].extend(chunk)
+            else:
+                blocks.append(list(chunk))
+    return blocks
+
+
+def _sheet_players(night: Night, results: dict[int, dict]) -> list[Player]:
+    """Everyone playing tonight, and anyone who played a round and has since left, by name."""
+    players = {p.pk: p for p in players_tonight(night)}
+    missing = set(results) - set(players)
+    players.update({p.pk: p for p in Player.objects.filter(pk__in=missing)})
+    return sorted(players.values(), key=lambda p: (p.name.casefold(), p.pk))
+
+
+def master_sheet(*, night: Night) -> MasterSheet:
+    """Every player's win or loss and buncos in every round, as the night stands."""
+    cols = columns(night.rules_obj)
+    slots = night_slots(night)
+    results = seat_results(night, cols.mark_codes)
+    players = _sheet_players(night, results)
+    player_totals = {
+        p.pk: totals(results.get(p.pk, {}).values(), len(cols.mark_codes)) for p in players
+    }
+    blocks = []
+    for block in _blocks(slots):
+        rows = []
+        for p in players:
+            mine = results.get(p.pk, {})
+            cells = [mine.get(s.number) if s.closed else None for s in block]
+            rows.append(MasterRow(p.name, cells, player_totals[p.pk]))
+        blocks.append(MasterBlock(sorted({s.set_number for s in block}), block, rows))
+    return MasterSheet(blocks, cols, any(s.closed for s in slots))
+
+
+# ---------------------------------------------------------------------------
+# 5. Prize standings and payout
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    title: str
+    amount_cents: int
+    names: list[str]
+    tied: bool
+    broken_by_host: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    tied: bool
+    name: str
+    wins: int
+    losses: int
+    buncos: int
+    mini_buncos: int
+    marks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LastBunco:
+    name: str
+    when: object
+    table: int
+    round: int
+    mark: int | None
+
+
+@dataclass(frozen=True)
+class PrizeSheet:
+    pot_cents: int
+    payout_error: str
+    buncos_rolled: int
+    last_bunco: LastBunco | None
+    fuzzy_die: str | None
+    prizes: list[PrizeLine]
+    standings: list[StandingLine]
+    rounds_closed: int
+    rounds_total: int
+    columns: Columns
+
+
+_UNITS = {
+    MOST_BUNCOS: ("bunco", "buncos"),
+    MOST_WINS: ("win", "wins"),
+    MOST_LOSSES: ("loss", "losses"),
+    FEWEST_WINS: ("win", "wins"),
+}
+
+
+def _detail(code: str, value: int | None) -> str:
+    if code not in _UNITS or value is None:
+        return ""
+    one, many = _UNITS[code]
+    return f"{value} {one if value == 1 else many}"
+
+
+def prize_sheet(*, night: Night) -> PrizeSheet:
+    """Each prize's winner (or the tie), its money from the pot, and the ranked standings."""
+    ns = night_standings(night)
+    cols = columns(night.rules_obj)
+    name = {pk: p.name for pk, p in ns.players.items()}
+    prizes = [
+        PrizeLine(
+            title=p.title,
+            amount_cents=p.amount_cents,
+            names=[name.get(p.winner, "?")]
+            if p.winner is not None
+            else [name[c] for c in p.candidates],
+            tied=p.tied,
+            broken_by_host=p.broken_by_host,
+            detail=_detail(p.code, p.value),
+        )
+        for p in ns.prizes
+    ]
+    standings = [
+        StandingLine(
+            s.rank,
+            s.tied,
+            name[s.player],
+            s.wins,
+            s.losses,
+            s.buncos,
+            s.mini_buncos,
+            tuple(s.marks.get(c, 0) for c in cols.mark_codes),
+        )
+        for s in ns.standings
+    ]
+    last = ns.last_bunco
+    return PrizeSheet(
+        pot_cents=ns.pot_cents,
+        payout_error=ns.payout_error,
+        buncos_rolled=ns.buncos_rolled,
+        last_bunco=LastBunco(
+            last.roller.name, last.created, last.table.number, last.round.number, last.round.mark
+        )
+        if last
+        else None,
+        fuzzy_die=ns.fuzzy_die.name if ns.fuzzy_die else None,
+        prizes=prizes,
+        standings=standings,
+        rounds_closed=ns.rounds_closed,
+        rounds_total=len(night_slots(night)),
+        columns=cols,
+    )
+
+
+# ---------------------------------------------------------------------------
+# 6. Roster and dues
+
+
+@dataclass(frozen=True)
+class DuesLine:
+    name: str
+    note: str
+    phone: str
+    owes_cents: int
+    paid_cents: int
+
+    @property
+    def balance_cents(self) -> int:
+        """Still to pay (negative: paid too much)."""
+        return self.owes_cents - self.paid_cents
+
+    @property
+    def overpaid_cents(self) -> int:
+        return -self.balance_cents
+
+
+@dataclass(frozen=True)
+class DuesSection:
+    title: str
+    lines: list[DuesLine]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RosterSheet:
+    sections: list[DuesSection]
+    dues_cents: int
+    playing: int
+    expected_cents: int
+    collected_cents: int
+    outstanding_cents: int
+    payouts: list = field(default_factory=list)
+    payout_error: str = ""
+
+
+def roster_sheet(*, night: Night) -> RosterSheet:
+    """Who came, who sent a substitute, who is absent (and owes), who paid and who owes."""
+    summary = dues_summary(night)
+    ghosts = set(
+        Seat.objects.filter(round__night=night, ghost_for__isnull=False).values_list(
+            "ghost_for_id", flat=True
+        )
+    )
+    coming, subs, absent, left = [], [], [], []
+    for row in summary.rows:
+        a = row.attendance
+        player = a.player
+        if a.status == Attendance.SENT_SUB:
+            line = DuesLine(
+                a.substitute.name, f"for {player.name}", a.substitute.phone, *_money(row)
+            )
+            subs.append(line)
+        elif a.status == Attendance.ABSENT:
+            note = "a ghost plays for them" if a.pk in ghosts else "not coming"
+            if not row.owes_cents:
+                note = "not coming (substitute: owes nothing)"
+            absent.append(DuesLine(player.name, note, player.phone, *_money(row)))
+        elif a.status == Attendance.LEFT:
+            left.append(DuesLine(player.name, "left early", player.phone, *_money(row)))
+        else:
+            note = "" if player.is_regular else "guest"
+            coming.append(DuesLine(player.name, note, player.phone, *_money(row)))
+    sections = [
+        DuesSection("Coming", coming),
+        DuesSection("Substitutes", subs, "A substitute plays for a regular; dues are the seat's."),
+        DuesSection(
+            "Absent, no substitute",
+            absent,
+            "A regular who sends nobody still owes the dues (the group's rule).",
+        ),
+        DuesSection("Left early", left),
+    ]
+    return RosterSheet(
+        sections=[s for s in sections if s.lines or s.title == "Coming"],
+        dues_cents=night.dues_cents,
+        playing=len(coming) + len(subs),
+        expected_cents=summary.expected_cents,
+        collected_cents=summary.collected_cents,
+        outstanding_cents=summary.outstanding_cents,
+        payouts=summary.payouts,
+        payout_error=summary.payout_error,
+    )
+
+
+def _money(row) -> tuple[int, int]:
+    return row.owes_cents, row.paid_cents
+
+
+def check_blank_count(value: str | None, *, limit: int) -> int:
+    """A ``?blank=N`` count: 0 when absent, refused when not a whole number up to ``limit``."""
+    if value in (None, ""):
+        return 0
+    try:
+        count = int(value)
+    except ValueError:
+        raise ServiceError("Blank sheets: give a whole number.", "bad_blank") from None
+    if not 0 <= count <= limit:
+        raise ServiceError(f"Blank sheets: 0 to {limit}.", "bad_blank")
+    return count

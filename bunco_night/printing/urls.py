@@ -1,0 +1,17 @@
+"""Printed documents of a night, under /nights/<pk>/print/."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "printing"
+
+urlpatterns = [
+    path("nights/<int:pk>/print/", views.index, name="index"),
+    path("nights/<int:pk>/print/table-cards/", views.table_cards, name="table_cards"),
+    path("nights/<int:pk>/print/tally-sheets/", views.tally_sheets, name="tally_sheets"),
+    path("nights/<int:pk>/print/score-pads/", views.score_pads, name="score_pads"),
+    path("nights/<int:pk>/print/master-sheet/", views.master_sheet, name="master_sheet"),
+    path("nights/<int:pk>/print/prizes/", views.prizes, name="prizes"),
+    path("nights/<int:pk>/print/roster/", views.roster, name="roster"),
+]
