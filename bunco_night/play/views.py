@@ -18,6 +18,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night, Round, Table
 from bunco_night.nights.services import seating_draw
+from bunco_night.printing.qr import qr_svg
 
 from . import pages, services
 
@@ -321,6 +322,28 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "rules": night.rules_obj,
             "rounds": night.rounds.exclude(status=Round.PENDING),
         },
+    )
+
+
+@login_required
+@require_GET
+def links(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table's link and every player's own link, as QR codes to scan off the screen."""
+    night = _night_for_host(request, pk)
+    tables = [
+        (t, url, qr_svg(url))
+        for t in night.tables.filter(active=True)
+        for url in [request.build_absolute_uri(reverse("play:table", args=[t.token]))]
+    ]
+    players = [
+        (a.plays, url, qr_svg(url))
+        for a in night.attendances.select_related("player", "substitute")
+        if a.plays is not None
+        for url in [request.build_absolute_uri(reverse("play:player", args=[a.token]))]
+    ]
+    players.sort(key=lambda row: row[0].name)
+    return render(
+        request, "play/links.html", {"night": night, "tables": tables, "players": players}
     )
 
 

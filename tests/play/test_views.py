@@ -54,7 +54,9 @@ def test_unknown_links_are_404(client):
     assert client.get("/t/nope/state/?v=1").status_code == 404
 
 
-def test_a_poll_when_nothing_changed_is_one_query_and_empty(client, night, django_assert_num_queries):
+def test_a_poll_when_nothing_changed_is_one_query_and_empty(
+    client, night, django_assert_num_queries
+):
     """Issue 4: "a poll when nothing changed must cost one small query or less"."""
     t, other = table(night), table(night, 2)
     night.refresh_from_db()
@@ -204,3 +206,13 @@ def test_standings_page_shows_ties_and_records_a_break(client, night):
     client.post(url, {"code": prize.code, "player": prize.candidates[0]})
     after = next(p for p in night_standings(night).prizes if p.code == prize.code)
     assert after.winner == prize.candidates[0] and after.broken_by_host
+
+
+def test_links_page_shows_every_table_and_player_link_as_a_qr_code(client, night):
+    client.login(username="host", password="bunco")
+    html = client.get(reverse("play:links", args=[night.pk])).content.decode()
+    for t in night.tables.all():
+        assert f"http://testserver/t/{t.token}/" in html
+    for a in night.attendances.all():
+        assert f"http://testserver/p/{a.token}/" in html
+    assert html.count('<svg class="qr"') == 3 + 12
