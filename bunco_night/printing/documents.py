@@ -427,12 +427,17 @@ class MasterSheet:
     blocks: list[MasterBlock]
     columns: Columns
     started: bool
+    density: str
 
     @property
     def totals_span(self) -> int:
         """Columns under "Night totals": wins, losses, buncos, minis and each group mark."""
         counters = 2 if self.columns.is_card_game else 4
         return counters + len(self.columns.mark_codes)
+
+    @property
+    def totals_range(self) -> range:
+        return range(self.totals_span)
 
 
 def _blocks(slots: list[Slot]) -> list[list[Slot]]:
@@ -476,7 +481,9 @@ def master_sheet(*, night: Night) -> MasterSheet:
             cells = [mine.get(s.number) if s.closed else None for s in block]
             rows.append(MasterRow(p.name, cells, player_totals[p.pk]))
         blocks.append(MasterBlock(sorted({s.set_number for s in block}), block, rows))
-    return MasterSheet(blocks, cols, any(s.closed for s in slots))
+    # Up to twelve players fit one landscape page with tall rows.
+    density = "roomy" if len(players) <= 12 else "compact"
+    return MasterSheet(blocks, cols, any(s.closed for s in slots), density)
 
 
 # ---------------------------------------------------------------------------
@@ -491,6 +498,7 @@ class PrizeLine:
     tied: bool
     broken_by_host: bool
     detail: str
+    percent: int | None = None
 
 
 @dataclass(frozen=True)
@@ -548,19 +556,21 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     ns = night_standings(night)
     cols = columns(night.rules_obj)
     name = {pk: p.name for pk, p in ns.players.items()}
-    prizes = [
-        PrizeLine(
-            title=p.title,
-            amount_cents=p.amount_cents,
-            names=[name.get(p.winner, "?")]
-            if p.winner is not None
-            else [name[c] for c in p.candidates],
-            tied=p.tied,
-            broken_by_host=p.broken_by_host,
-            detail=_detail(p.code, p.value),
+    percents = {p.code: p.percent for p in night.group.prizes.all()}
+    prizes = []
+    for p in ns.prizes:
+        names = [name[p.winner]] if p.winner is not None else [name[c] for c in p.candidates]
+        prizes.append(
+            PrizeLine(
+                title=p.title,
+                amount_cents=p.amount_cents,
+                names=names,
+                tied=p.tied,
+                broken_by_host=p.broken_by_host,
+                detail=_detail(p.code, p.value),
+                percent=percents.get(p.code),
+            )
         )
-        for p in ns.prizes
-    ]
     standings = [
         StandingLine(
             s.rank,
