@@ -16,10 +16,13 @@ import os
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bunco_night.test_settings")
+# whitenoise warns that collectstatic has not run: static files come from the finders here.
+warnings.filterwarnings("ignore", "No directory at", UserWarning)
 
 import django  # noqa: E402
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.urls import reverse
 from django.utils.safestring import SafeString
@@ -92,9 +93,7 @@ def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
     slots = []
     for number in numbers:
         rnd = rounds.get(number)
-        mark = rnd.mark if rnd is not None and rnd.mark is not None else None
-        if rnd is None:
-            mark = _planned_mark(rules, number)
+        mark = rnd.mark if rnd is not None else _planned_mark(rules, number)
         slots.append(
             Slot(
                 number=number,
@@ -210,9 +209,6 @@ def _density(rounds: int) -> str:
 class TableCard:
     number: int
     head: bool
-    seats: int
-    teams: bool
-    target: int
     link: str
     qr: SafeString
 
@@ -224,24 +220,10 @@ class TableCard:
 
 def table_cards(*, night: Night, links: PlayLinks) -> list[TableCard]:
     """One card per active table, head table first, with its phone link as a QR code."""
-    rules = night.rules_obj
-    tables = list(night.tables.filter(active=True).order_by("number"))
-    count = len(tables)
     cards = []
-    for t in tables:
-        teams = plays_teams(rules, seats=t.seats, tables=count)
+    for t in night.tables.filter(active=True).order_by("number"):
         link = links.table(t.token)
-        cards.append(
-            TableCard(
-                number=t.number,
-                head=t.is_head,
-                seats=t.seats,
-                teams=teams,
-                target=table_target(rules, seats=t.seats, teams=teams, tables=count),
-                link=link,
-                qr=qr_svg(link),
-            )
-        )
+        cards.append(TableCard(t.number, t.is_head, link, qr_svg(link)))
     return cards
 
 
@@ -416,7 +398,7 @@ class MasterBlock:
                 spans.append((s.set_number, 1))
         return spans
 
-    @property
+    @cached_property
     def set_starts(self) -> set[int]:
         """Positions of the rounds that start a set (a thick line on their left)."""
         return {i for i, s in enumerate(self.slots) if s.starts_set}
