@@ -651,8 +651,9 @@ class NightStandings:
 
     @property
     def rows(self) -> list[tuple[Standing, Player]]:
-        """Ranked standings with each player."""
-        return [(s, self.players[s.player]) for s in self.standings]
+        """Ranked standings with each player; players who share a rank in name order."""
+        rows = [(s, self.players[s.player]) for s in self.standings]
+        return sorted(rows, key=lambda row: (row[0].rank, row[1].name.casefold()))
 
     @property
     def prize_rows(self) -> list[tuple[PrizeResult, list[Player], Player | None]]:

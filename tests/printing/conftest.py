@@ -40,7 +40,3 @@ def play_rounds(night: Night, winners: list[list[int]]) -> None:
         if i:
             round_start(night=night)
         play_round(night, winners=seats)
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: takes more than 20 seconds (a night of 500)")
