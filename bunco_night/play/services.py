@@ -333,6 +333,15 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
         night_touch(rnd.night)
 
 
+def _settle(rnd: Round, table: Table) -> None:
+    """After a change at ``table``: a closed round's results follow (a host's correction),
+    a round in play rings the bell if it must and tells the polling pages."""
+    if rnd.status == Round.CLOSED:
+        results_recompute(rnd=rnd)
+    else:
+        _after_change(rnd, table)
+
+
 @transaction.atomic
 def entry_record(
     *,
@@ -413,10 +422,7 @@ def entry_record(
     except IntegrityError:
         # The same nonce arrived twice at once: the other request stored it.
         return Entry.objects.get(nonce=nonce)
-    if rnd.status == Round.CLOSED:
-        results_recompute(rnd=rnd)
-    else:
-        _after_change(rnd, table)
+    _settle(rnd, table)
     return entry
 
 
@@ -433,10 +439,7 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
     if entry.undone_at is None:
         entry.undone_at = timezone.now()
         entry.save(update_fields=["undone_at"])
-        if rnd.status == Round.CLOSED:
-            results_recompute(rnd=rnd)
-        else:
-            _after_change(rnd, table)
+        _settle(rnd, table)
     return entry
 
 
@@ -479,10 +482,7 @@ def tiebreak_record(
         raise ServiceError("Pick one of the tied sides.", "bad_tiebreak")
     play.tiebreak_side = side
     play.save(update_fields=["tiebreak_side"])
-    if rnd.status == Round.CLOSED:
-        results_recompute(rnd=rnd)
-    else:
-        _after_change(rnd, table)
+    _settle(rnd, table)
     return play
 
 
@@ -511,10 +511,7 @@ def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
         raise ServiceError("Pick one of the table's sides.", "bad_winner")
     play.winner_side = side
     play.save(update_fields=["winner_side"])
-    if rnd.status == Round.CLOSED:
-        results_recompute(rnd=rnd)
-    else:
-        _after_change(rnd, table)
+    _settle(rnd, table)
     return play
 
 

@@ -86,62 +86,61 @@ def _table_answer(request: HttpRequest, token: str, error: ServiceError | None =
     return redirect("play:table", token=token)
 
 
+def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResponse:
+    """Call a table service for the link's table and answer as the caller wants."""
+    try:
+        service(table=_table(token), **kwargs)
+    except ServiceError as error:
+        return _table_answer(request, token, error)
+    return _table_answer(request, token)
+
+
 # The table link is a capability URL (a secret in the path) and no cookie or session
 # authorises these writes, so CSRF does not apply; phones may queue taps offline.
 @csrf_exempt
 @require_POST
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: what a roll scored, for the seat that rolled."""
-    table = _table(token)
-    tap = request.POST.get("tap", "")
-    kind, _, arg = tap.partition(":")
+    kind, _, arg = request.POST.get("tap", "").partition(":")
     dice = [_int(request.POST.get(f"d{i}"), 0) for i in (1, 2, 3)] if kind == "dice" else None
-    try:
-        services.entry_record(
-            table=table,
-            nonce=request.POST.get("nonce", ""),
-            seat=_int(request.POST.get("seat"), 0),
-            kind=kind,
-            count=_int(arg, 0) if kind == "points" else 0,
-            mark_code=arg if kind == "mark" else "",
-            dice=dice,
-        )
-    except ServiceError as error:
-        return _table_answer(request, token, error)
-    return _table_answer(request, token)
+    return _table_call(
+        request,
+        token,
+        services.entry_record,
+        nonce=request.POST.get("nonce", ""),
+        seat=_int(request.POST.get("seat"), 0),
+        kind=kind,
+        count=_int(arg, 0) if kind == "points" else 0,
+        mark_code=arg if kind == "mark" else "",
+        dice=dice,
+    )
 
 
 @csrf_exempt
 @require_POST
 def table_undo(request: HttpRequest, token: str) -> HttpResponse:
     """Undo one of this table's entries."""
-    try:
-        services.entry_undo(table=_table(token), entry_id=_int(request.POST.get("entry"), 0))
-    except ServiceError as error:
-        return _table_answer(request, token, error)
-    return _table_answer(request, token)
+    return _table_call(
+        request, token, services.entry_undo, entry_id=_int(request.POST.get("entry"), 0)
+    )
 
 
 @csrf_exempt
 @require_POST
 def table_done(request: HttpRequest, token: str) -> HttpResponse:
     """The table finished the turn in play after the bell."""
-    try:
-        services.table_done(table=_table(token), done=request.POST.get("done", "1") == "1")
-    except ServiceError as error:
-        return _table_answer(request, token, error)
-    return _table_answer(request, token)
+    return _table_call(
+        request, token, services.table_done, done=request.POST.get("done", "1") == "1"
+    )
 
 
 @csrf_exempt
 @require_POST
 def table_tiebreak(request: HttpRequest, token: str) -> HttpResponse:
     """Record who won the tie-break at this table."""
-    try:
-        services.tiebreak_record(table=_table(token), side=_int(request.POST.get("side"), -1))
-    except ServiceError as error:
-        return _table_answer(request, token, error)
-    return _table_answer(request, token)
+    return _table_call(
+        request, token, services.tiebreak_record, side=_int(request.POST.get("side"), -1)
+    )
 
 
 # ---------------------------------------------------------------------------
