@@ -18,6 +18,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night, Round, Table
 from bunco_night.nights.services import seating_draw
+from bunco_night.nights.views import night_for_host
 from bunco_night.printing.qr import qr_svg
 
 from . import pages, services
@@ -174,13 +175,6 @@ def player_state(request: HttpRequest, token: str) -> HttpResponse:
 # The host's pages
 
 
-def _night_for_host(request: HttpRequest, pk: int) -> Night:
-    night = get_object_or_404(Night.objects.select_related("group"), pk=pk)
-    if not night.group.is_host(request.user):
-        raise Http404("No such night.")
-    return night
-
-
 def _host_answer(
     request: HttpRequest,
     night: Night,
@@ -199,7 +193,7 @@ def _host_answer(
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's live board."""
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
 
 
@@ -210,7 +204,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     return render(
         request, "play/live.html#board", {"board": pages.live_board(night), "night": night}
     )
@@ -220,7 +214,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def live_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a round, ring the bell, close the round, draw seating, or end the night."""
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     action = request.POST.get("action")
     try:
         if action == "draw":
@@ -263,7 +257,7 @@ def _round_of(night: Night, request: HttpRequest) -> Round:
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The host corrects a table's entries or winner, in any started round."""
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     table = get_object_or_404(Table, night=night, number=number)
     rnd = _round_of(night, request)
     if request.method == "POST":
@@ -328,7 +322,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     tables = [
         (t, url, qr_svg(url))
         for t in night.tables.filter(active=True)
@@ -350,7 +344,7 @@ def links(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     return render(request, "play/room.html", _room_context(night))
 
 
@@ -367,14 +361,14 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     return render(request, "play/room.html#screen", _room_context(night))
 
 
 @login_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Prize standings with ties shown as ties, how the host broke them, and the payout."""
-    night = _night_for_host(request, pk)
+    night = night_for_host(request, pk)
     if request.method == "POST":
         code = request.POST.get("code", "")
         player_id = _int(request.POST.get("player"))

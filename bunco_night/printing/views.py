@@ -9,27 +9,20 @@ tables' and players' secret links, so no cache may keep them.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Night
+from bunco_night.nights.views import night_for_host
 
 from . import documents
 from .pdf import render_pdf
 
 MAX_BLANK_SHEETS = 200
-
-
-def night_for_host(request: HttpRequest, pk: int) -> Night:
-    """The night ``pk`` if the logged-in user hosts its group, else a 404."""
-    night = get_object_or_404(Night.objects.select_related("group"), pk=pk)
-    if not night.group.is_host(request.user):
-        raise Http404("No such night.")
-    return night
 
 
 def pdf_response(
