@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import secrets
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -113,12 +112,6 @@ class TableView:
     def sides(self) -> list[tuple[int, str, int]]:
         """(side, names, score) for each side."""
         return list(zip(range(len(self.scores)), self.side_names(), self.scores, strict=True))
-
-    def seat_of_player(self, player_id: int) -> int | None:
-        for s in self.seats:
-            if s.player_id == player_id:
-                return s.number
-        return None
 
 
 def roller_for(seats: list[Seat], seat: int) -> Player | None:
@@ -724,13 +717,3 @@ def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> 
             raise ServiceError("Pick one of the tied players.", "bad_tiebreak")
         PrizeTiebreak.objects.update_or_create(night=night, code=code, defaults={"player": player})
     night_touch(night)
-
-
-def seat_for_player(rnd: Round, player: Player) -> Seat | None:
-    """Where ``player`` sits in ``rnd``."""
-    return rnd.seats.filter(player=player).select_related("table").first()
-
-
-def new_nonce() -> str:
-    """An entry id for a form rendered on the server (phones make their own)."""
-    return secrets.token_urlsafe(16)

@@ -59,9 +59,7 @@ def _table(token: str) -> Table:
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The phone at a table: round, mark, seats, Us/Them, taps, the bell, where to sit next."""
     page = pages.table_page(_table(token))
-    return render(
-        request, "play/table.html", {"page": page, "token": token, "nonce": services.new_nonce()}
-    )
+    return render(request, "play/table.html", {"page": page, "token": token})
 
 
 @require_GET
@@ -311,7 +309,6 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "outcome": view.outcome(table.pk),
             "winner_side": view.winner_side(tv),
             "entries": entries,
-            "nonce": services.new_nonce(),
             "rules": night.rules_obj,
             "rounds": night.rounds.exclude(status=Round.PENDING),
         },
