@@ -234,6 +234,14 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
                 if nxt
                 else "The last round is closed: see the prize standings."
             )
+        elif action == "winner":
+            # The card game (seed 000): the host enters each table's winner by hand.
+            rnd = night.rounds.filter(status=Round.PLAYING).first()
+            table = night.tables.filter(number=_int(request.POST.get("table"), 0)).first()
+            if rnd is None or table is None:
+                raise ServiceError("Pick a table of the round being played.", "no_round")
+            services.winner_set(rnd=rnd, table=table, side=_int(request.POST.get("side"), -1))
+            done = f"Table {table.number}: winner recorded."
         elif action == "finish":
             services.night_finish(night=night)
             done = "The night is over."

@@ -216,3 +216,22 @@ def test_links_page_shows_every_table_and_player_link_as_a_qr_code(client, night
     for a in night.attendances.all():
         assert f"http://testserver/p/{a.token}/" in html
     assert html.count('<svg class="qr"') == 3 + 12
+
+
+def test_card_party_host_enters_each_tables_winner(client):
+    """RULES.md section 9: "a table's result is its winner, entered by hand"."""
+    night = make_night(make_group(rules="card_1904", regulars=9), sets=1)
+    start_night(night)
+    client.login(username="host", password="bunco")
+    action = reverse("play:live_action", args=[night.pk])
+    html = client.get(reverse("play:live", args=[night.pk])).content.decode()
+    assert "Winner (fewest cards left)" in html
+    response = post_tap(client, table(night), tap="points:1")
+    assert response.json()["code"] == "card_game"
+    for number, side in ((1, 0), (2, 2), (3, 1)):
+        client.post(action, {"action": "winner", "table": number, "side": side})
+    client.post(action, {"action": "close"})
+    rnd = night.rounds.get(number=1)
+    assert rnd.status == "closed"
+    winners = [s.number for s in rnd.seats.filter(won=True).order_by("table__number")]
+    assert winners == [1, 3, 2]
