@@ -24,7 +24,10 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def browser():
     """One headless Chromium for the whole run."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Pages poll every 2 s; a busy CI machine needs more than expect's default 5 s.
+    expect.set_options(timeout=15_000)
 
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make test`, which installs it.")
