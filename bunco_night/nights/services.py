@@ -68,8 +68,22 @@ def night_update(
         raise ServiceError("This night is over.", "night_over")
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
+    played = night.rounds.exclude(status=Round.PENDING).order_by("-number").first()
+    per_set = night.rules_obj.rounds_per_set
+    if played is not None and played.number > sets * per_set:
+        needed = -(-played.number // per_set)
+        raise ServiceError(
+            f"Round {played.number} has been played: this night needs at least {needed} sets.",
+            "sets_below_played",
+            "sets",
+        )
     night.date, night.time, night.place, night.sets = date, time, place.strip(), sets
     night.save(update_fields=["date", "time", "place", "sets"])
+    # A round seated beyond the new last round is never played.
+    night.rounds.filter(status=Round.PENDING, number__gt=sets * per_set).delete()
+    if played is not None and played.status == Round.CLOSED and played.number == sets * per_set:
+        night.status = Night.FINISHED  # the last round of the shorter night is played
+        night.save(update_fields=["status"])
     night_touch(night)
     return night
 

@@ -244,6 +244,8 @@ def round_start(*, night: Night) -> Round:
     rnd = night.rounds.filter(status=Round.PENDING).order_by("number").first()
     if rnd is None or not rnd.seats.exists():
         raise ServiceError("Draw the seating first.", "no_seating")
+    if rnd.number > total_rounds(night):
+        raise ServiceError("Every round of the night has been played.", "night_complete")
     rnd.status, rnd.started_at = Round.PLAYING, timezone.now()
     rnd.save(update_fields=["status", "started_at"])
     tables = {s.table for s in rnd.seats.select_related("table")}

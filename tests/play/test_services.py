@@ -334,3 +334,44 @@ def test_enter_the_dice_and_the_engine_scores_them():
     with pytest.raises(ServiceError) as caught:
         tap(t, 1, "dice", dice=[0, 9, 1])
     assert caught.value.code == "bad_dice"
+
+
+def test_fewer_sets_than_played_is_refused_and_a_shorter_night_ends():
+    """A host shortening the night cannot drop rounds already played (review finding:
+    "Round 8 of 6")."""
+    import datetime as dt
+
+    from bunco_night.nights.services import night_update
+
+    group = make_group()
+    night = make_night(group, sets=2)
+    start_night(night)
+    for _ in range(6):
+        play_round(night)
+        round_start(night=night)
+    # Round 7 is being played: one set is too few now.
+    night.refresh_from_db()
+    with pytest.raises(ServiceError) as caught:
+        night_update(night=night, date=dt.date(2026, 12, 5), time=None, place="", sets=1)
+    assert caught.value.code == "sets_below_played"
+    night.refresh_from_db()
+    assert night.sets == 2
+
+
+def test_shortening_after_the_last_kept_round_ends_the_night():
+    from bunco_night.nights.services import night_update
+
+    group = make_group()
+    night = make_night(group, sets=2)
+    start_night(night)
+    for i in range(6):
+        play_round(night)
+        if i < 5:
+            round_start(night=night)
+    night.refresh_from_db()
+    assert night.rounds.filter(number=7, status="pending").exists()
+    night_update(night=night, date=night.date, time=None, place="", sets=1)
+    night.refresh_from_db()
+    assert night.status == Night.FINISHED and not night.rounds.filter(number=7).exists()
+    with pytest.raises(ServiceError):
+        round_start(night=night)
