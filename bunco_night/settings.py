@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "bunco_night.nights",
     "bunco_night.play",
     "bunco_night.printing",
+    "bunco_night.demo",
 ]
 
 MIDDLEWARE = [

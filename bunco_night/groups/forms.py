@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.errors import ServiceError
+from bunco_night.core.forms import HostForm, MoneyField
+from bunco_night.core.money import cents_text, parse_money
 from bunco_night.rules import presets
 from bunco_night.rules.presets import PRESETS, GroupMark, Rules
 from bunco_night.rules.standings import PRIZE_LABELS
 
 from .models import Group, Player, Prize
-from .money import cents_text, parse_money
 
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
@@ -63,39 +63,6 @@ RULE_ERROR_FIELDS = {
 }
 
 
-def show_service_error(form: forms.Form, error: ServiceError, field: str | None = None) -> None:
-    """Put a service's message next to the field it names (or at the top of the form)."""
-    field = field or error.field
-    form.add_error(field if field in form.fields else None, error.message)
-
-
-def form_message(form: forms.Form) -> str:
-    """Every error of a form in one sentence, for a form too small to show them per field."""
-    return " ".join(str(m) for errors in form.errors.values() for m in errors)
-
-
-class HostForm(forms.Form):
-    """A form whose labels end without a colon: they read as questions on the page."""
-
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        super().__init__(*args, **kwargs)
-
-
-class MoneyField(forms.Field):
-    """Dollars typed as "5", "5.00" or "$5"; the cleaned value is whole cents."""
-
-    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
-
-    def to_python(self, value):
-        if value is None or not str(value).strip():
-            return None
-        return parse_money(value)
-
-    def prepare_value(self, value):
-        return cents_text(value) if isinstance(value, int) else value
-
-
 class GroupForm(HostForm):
     """A new group: its name, the preset its rules start from, and its dues."""
 
@@ -116,7 +83,10 @@ class PlayerForm(HostForm):
 
     name = forms.CharField(max_length=80, error_messages={"required": "A player needs a name."})
     kind = forms.ChoiceField(
-        choices=Player.KINDS, initial=Player.REGULAR, widget=forms.RadioSelect, label="Plays as"
+        choices=Player.Kind.choices,
+        initial=Player.Kind.REGULAR,
+        widget=forms.RadioSelect,
+        label="Plays as",
     )
     phone = forms.CharField(
         max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
@@ -137,7 +107,7 @@ class PlayerForm(HostForm):
 
     def __init__(self, *args, group: Group, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        subs = group.players.filter(kind=Player.SUBSTITUTE, retired=False)
+        subs = group.players.filter(kind=Player.Kind.SUBSTITUTE, retired=False)
         if player is not None:
             subs = subs.exclude(pk=player.pk)
             if player.usual_substitute_id:

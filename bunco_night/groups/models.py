@@ -1,5 +1,7 @@
 """A Bunco group, its hosts, its roster of regulars and substitutes, and its prizes."""
 
+from __future__ import annotations
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -15,12 +17,20 @@ def default_rules() -> dict:
     return HOUSE.as_dict()
 
 
+class GroupQuerySet(models.QuerySet):
+    def hosted_by(self, user) -> GroupQuerySet:
+        """The groups ``user`` hosts (none for an anonymous visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
 class Group(models.Model):
     """A group that meets for Bunco nights."""
 
-    LETTER = "letter"
-    A4 = "a4"
-    PAPER_SIZES = [(LETTER, "Letter"), (A4, "A4")]
+    class PaperSize(models.TextChoices):
+        LETTER = "letter", "Letter"
+        A4 = "a4", "A4"
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=110, unique=True)
@@ -29,8 +39,12 @@ class Group(models.Model):
     )
     rules = models.JSONField(default=default_rules)
     dues_cents = models.PositiveIntegerField(default=500)
-    paper_size = models.CharField(max_length=10, choices=PAPER_SIZES, default=LETTER)
+    paper_size = models.CharField(
+        max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER
+    )
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = GroupQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -72,13 +86,13 @@ class Membership(models.Model):
 class Player(models.Model):
     """Someone on a group's roster: a regular or a substitute."""
 
-    REGULAR = "regular"
-    SUBSTITUTE = "substitute"
-    KINDS = [(REGULAR, "Regular"), (SUBSTITUTE, "Substitute")]
+    class Kind(models.TextChoices):
+        REGULAR = "regular", "Regular"
+        SUBSTITUTE = "substitute", "Substitute"
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
-    kind = models.CharField(max_length=12, choices=KINDS, default=REGULAR)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.REGULAR)
     phone = models.CharField(max_length=40, blank=True)
     email = models.EmailField(blank=True)
     notes = models.TextField(blank=True)
@@ -105,7 +119,7 @@ class Player(models.Model):
     @property
     def is_regular(self) -> bool:
         """A regular (not a substitute)."""
-        return self.kind == self.REGULAR
+        return self.kind == self.Kind.REGULAR
 
 
 class Prize(models.Model):

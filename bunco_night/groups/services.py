@@ -53,7 +53,7 @@ def _clean_player_fields(name: str, kind: str) -> str:
     name = " ".join(name.split())
     if not name:
         raise ServiceError("A player needs a name.", "empty_name", "name")
-    if kind not in (Player.REGULAR, Player.SUBSTITUTE):
+    if kind not in (Player.Kind.REGULAR, Player.Kind.SUBSTITUTE):
         raise ServiceError("A player is a regular or a substitute.", "bad_kind", "kind")
     return name
 
@@ -76,7 +76,7 @@ def player_add(
     *,
     group: Group,
     name: str,
-    kind: str = Player.REGULAR,
+    kind: str = Player.Kind.REGULAR,
     phone: str = "",
     email: str = "",
     notes: str = "",

@@ -2,8 +2,6 @@
 
 from django.urls import path
 
-from bunco_night.nights import views as night_views
-
 from . import views
 
 app_name = "groups"
@@ -21,6 +19,4 @@ urlpatterns = [
     path("<slug:slug>/rules/save/", views.rules_save, name="rules_save"),
     path("<slug:slug>/rules/dues/", views.dues_save, name="dues_save"),
     path("<slug:slug>/rules/prizes/", views.prizes_save, name="prizes_save"),
-    path("<slug:slug>/nights/new/", night_views.night_new, name="night_new"),
-    path("<slug:slug>/nights/create/", night_views.night_create, name="night_create"),
 ]

@@ -44,9 +44,9 @@ class AttendanceForm(HostForm):
 
     status = forms.ChoiceField(
         choices=[
-            (Attendance.COMING, "Coming"),
-            (Attendance.SENT_SUB, "Sends a substitute"),
-            (Attendance.ABSENT, "Not coming"),
+            (Attendance.Status.COMING, "Coming"),
+            (Attendance.Status.SENT_SUB, "Sends a substitute"),
+            (Attendance.Status.ABSENT, "Not coming"),
         ],
         error_messages={"invalid_choice": "Choose coming, sends a substitute, or not coming."},
     )

@@ -1,7 +1,7 @@
 """Planning a night: attendance, substitutes, ghosts, dues and seating (each one transaction).
 
 Services load rows, call the rules engine with plain values and save what comes
-back (STYLE.md habits 2-3). A ``ServiceError`` says what cannot be done.
+back. A ``ServiceError`` says what cannot be done.
 """
 
 from __future__ import annotations
@@ -9,20 +9,19 @@ from __future__ import annotations
 import datetime as dt
 import random
 import secrets
-from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Sum
+from django.db.models import F
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import player_add
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.layouts import plan_layout, plays_teams, table_target
-from bunco_night.rules.movement import seat_players
-from bunco_night.rules.standings import split_pot
+from bunco_night.rules.layouts import plan_layout
+from bunco_night.rules.movement import Ghost, Seating, seat_players
 
 from .models import Attendance, Night, Payment, Round, Seat, Table
+from .selectors import next_round_number, players_tonight, seated_tables
 
 
 def night_touch(night: Night) -> None:
@@ -54,7 +53,7 @@ def night_create(
         rules=rules.as_dict(),
         dues_cents=group.dues_cents,
     )
-    regulars = group.players.filter(kind=Player.REGULAR, retired=False)
+    regulars = group.players.filter(kind=Player.Kind.REGULAR, retired=False)
     Attendance.objects.bulk_create([Attendance(night=night, player=p) for p in regulars])
     return night
 
@@ -64,14 +63,15 @@ def night_update(
     *, night: Night, date: dt.date, time: dt.time | None, place: str, sets: int
 ) -> Night:
     """Change when and where, or how many sets, before the night is over."""
-    if night.status == Night.FINISHED:
+    if night.is_over:
         raise ServiceError("This night is over.", "night_over")
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
-    played = night.rounds.exclude(status=Round.PENDING).order_by("-number").first()
-    per_set = night.rules_obj.rounds_per_set
+    played = night.rounds.started().order_by("-number").first()
+    rules = night.rules_obj
+    per_set = rules.rounds_per_set
     if played is not None and played.number > sets * per_set:
-        needed = -(-played.number // per_set)
+        needed = rules.sets_for(played.number)
         raise ServiceError(
             f"Round {played.number} has been played: this night needs at least {needed} sets.",
             "sets_below_played",
@@ -80,9 +80,9 @@ def night_update(
     night.date, night.time, night.place, night.sets = date, time, place.strip(), sets
     night.save(update_fields=["date", "time", "place", "sets"])
     # A round seated beyond the new last round is never played.
-    night.rounds.filter(status=Round.PENDING, number__gt=sets * per_set).delete()
-    if played is not None and played.status == Round.CLOSED and played.number == sets * per_set:
-        night.status = Night.FINISHED  # the last round of the shorter night is played
+    night.rounds.pending().filter(number__gt=sets * per_set).delete()
+    if played is not None and played.is_closed and played.number == sets * per_set:
+        night.status = Night.Status.FINISHED  # the last round of the shorter night is played
         night.save(update_fields=["status"])
     night_touch(night)
     return night
@@ -94,9 +94,9 @@ def _lock(night: Night) -> Night:
 
 
 def _check_between_rounds(night: Night) -> None:
-    if night.status == Night.FINISHED:
+    if night.is_over:
         raise ServiceError("This night is over.", "night_over")
-    if night.rounds.filter(status=Round.PLAYING).exists():
+    if night.rounds.playing().exists():
         raise ServiceError(
             "A round is being played: change who plays once it is over.", "round_in_play"
         )
@@ -104,7 +104,7 @@ def _check_between_rounds(night: Night) -> None:
 
 def _clear_pending_seating(night: Night) -> None:
     """Who plays changed: the next round's seating must be drawn again."""
-    Seat.objects.filter(round__night=night, round__status=Round.PENDING).delete()
+    Seat.objects.filter(round__in=night.rounds.pending()).delete()
 
 
 def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
@@ -123,11 +123,15 @@ def attendance_set(
     """Say whether a regular comes, sends a substitute, or sends nobody."""
     night = _lock(attendance.night)
     _check_between_rounds(night)
-    if status not in (Attendance.COMING, Attendance.SENT_SUB, Attendance.ABSENT):
+    if status not in (
+        Attendance.Status.COMING,
+        Attendance.Status.SENT_SUB,
+        Attendance.Status.ABSENT,
+    ):
         raise ServiceError(
             "Choose coming, sends a substitute, or not coming.", "bad_status", "status"
         )
-    if status == Attendance.SENT_SUB:
+    if status == Attendance.Status.SENT_SUB:
         if substitute is None:
             raise ServiceError(
                 "Pick the substitute, or add a new one.", "no_substitute", "substitute"
@@ -149,7 +153,7 @@ def attendance_set(
             "Only someone who is not coming sends a substitute.", "sub_for_coming", "substitute"
         )
     attendance.status = status
-    attendance.substitute = substitute if status == Attendance.SENT_SUB else None
+    attendance.substitute = substitute if status == Attendance.Status.SENT_SUB else None
     attendance.save(update_fields=["status", "substitute"])
     _clear_pending_seating(night)
     night_touch(attendance.night)
@@ -162,9 +166,13 @@ def attendance_send_new_substitute(
 ) -> Attendance:
     """Add a new substitute to the roster on the spot and send them."""
     sub = player_add(
-        group=attendance.night.group, name=name, kind=Player.SUBSTITUTE, phone=phone, email=email
+        group=attendance.night.group,
+        name=name,
+        kind=Player.Kind.SUBSTITUTE,
+        phone=phone,
+        email=email,
     )
-    return attendance_set(attendance=attendance, status=Attendance.SENT_SUB, substitute=sub)
+    return attendance_set(attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=sub)
 
 
 @transaction.atomic
@@ -190,14 +198,12 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
     anyone who has played is kept (as left early) with their history and dues."""
     night = _lock(attendance.night)
     _check_between_rounds(night)
-    played = Seat.objects.filter(
-        round__night=night, round__status=Round.CLOSED, player=attendance.plays
-    ).exists()
+    played = Seat.objects.filter(round__in=night.rounds.closed(), player=attendance.plays).exists()
     if not played and not attendance.player.is_regular and not attendance.payments.exists():
         attendance.delete()
         result = None
     else:
-        attendance.status = Attendance.LEFT if played else Attendance.ABSENT
+        attendance.status = Attendance.Status.LEFT if played else Attendance.Status.ABSENT
         attendance.substitute = None
         attendance.save(update_fields=["status", "substitute"])
         result = attendance
@@ -239,81 +245,20 @@ def payment_undo(*, payment: Payment) -> None:
     night_touch(night)
 
 
-@dataclass(frozen=True)
-class DuesRow:
-    attendance: Attendance
-    owes_cents: int
-    paid_cents: int
-
-    @property
-    def balance_cents(self) -> int:
-        """Still to pay (negative: paid too much)."""
-        return self.owes_cents - self.paid_cents
-
-
-@dataclass(frozen=True)
-class Payout:
-    code: str
-    title: str
-    amount_cents: int
-
-
-@dataclass(frozen=True)
-class DuesSummary:
-    rows: list[DuesRow]
-    expected_cents: int
-    collected_cents: int
-    payouts: list[Payout]
-    payout_error: str
-
-    @property
-    def outstanding_cents(self) -> int:
-        """Dues still owed."""
-        return sum(max(r.balance_cents, 0) for r in self.rows)
-
-
-def dues_summary(night: Night) -> DuesSummary:
-    """Who owes, who paid, the pot (the dues collected) and each prize's payout."""
-    attendances = night.attendances.select_related("player", "substitute").annotate(
-        paid=Sum("payments__amount_cents")
-    )
-    rows = [DuesRow(a, night.dues_cents if a.owes_dues else 0, a.paid or 0) for a in attendances]
-    collected = sum(r.paid_cents for r in rows)
-    prizes = list(night.group.prizes.all())
-    payouts, error = [], ""
-    try:
-        shares = split_pot(collected, [p.as_category() for p in prizes])
-        payouts = [Payout(p.code, p.get_code_display(), shares[p.code]) for p in prizes]
-    except RuleError as exc:
-        error = exc.message
-    return DuesSummary(rows, sum(r.owes_cents for r in rows), collected, payouts, error)
-
-
-def players_tonight(night: Night) -> list[Player]:
-    """Everyone who sits at a table tonight, in list order."""
-    attendances = night.attendances.select_related("player", "substitute").order_by("pk")
-    return [a.plays for a in attendances if a.plays is not None]
-
-
-def next_round_number(night: Night) -> int:
-    """The number of the round to seat next."""
-    last = night.rounds.filter(status=Round.CLOSED).order_by("-number").first()
-    return last.number + 1 if last else 1
-
-
-def total_rounds(night: Night) -> int:
-    """Rounds in the whole night."""
-    return night.sets * night.rules_obj.rounds_per_set
-
-
 def round_mark(night: Night, number: int, rng: random.Random) -> int | None:
-    """The mark of round ``number``: marks in order per set, or drawn with a die."""
+    """The mark of round ``number``: the planned one, or a die rolled for it."""
     rules = night.rules_obj
-    if rules.is_card_game:
-        return None
-    if rules.draw_mark_with_die:
+    if rules.draw_mark_with_die and not rules.is_card_game:
         return rng.randint(1, 6)
-    return rules.marks[(number - 1) % len(rules.marks)]
+    return rules.planned_mark(number)
+
+
+def round_for(night: Night, number: int) -> Round:
+    """Round ``number`` of the night, made (in its set) if it does not exist yet."""
+    rnd, _ = Round.objects.get_or_create(
+        night=night, number=number, defaults={"set_number": night.rules_obj.set_of(number)}
+    )
+    return rnd
 
 
 def tables_sync(night: Night, sizes: list[int]) -> list[Table]:
@@ -336,13 +281,13 @@ def tables_sync(night: Night, sizes: list[int]) -> list[Table]:
 def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     """Seat everyone at random for the next round (seeded, so a re-draw is reproducible).
 
-    The layout follows RULES.md section 4 for the number present and the group's
+    The layout follows docs/rules.md section 4 for the number present and the group's
     choice of small tables or ghosts; ghosts stand in for absent regulars.
     """
     night = _lock(night)
     _check_between_rounds(night)
     number = next_round_number(night)
-    if number > total_rounds(night):
+    if number > night.total_rounds:
         raise ServiceError("Every round of the night has been played.", "night_complete")
     players = players_tonight(night)
     try:
@@ -354,19 +299,14 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     order = [p.pk for p in players]
     rng.shuffle(order)
     absent = list(
-        night.attendances.filter(status=Attendance.ABSENT, player__kind=Player.REGULAR)
+        night.attendances.filter(status=Attendance.Status.ABSENT, player__kind=Player.Kind.REGULAR)
         .order_by("player__name")
         .values_list("pk", flat=True)
     )
-    ghosts = [("ghost", absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
+    ghosts = [Ghost(absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
     seating = seat_players([(t.seats, t.ghosts) for t in layout.tables], order, ghosts)
     tables = tables_sync(night, layout.sizes)
-    rules = night.rules_obj
-    rnd, _ = Round.objects.get_or_create(
-        night=night,
-        number=number,
-        defaults={"set_number": (number - 1) // rules.rounds_per_set + 1},
-    )
+    rnd = round_for(night, number)
     rnd.mark = round_mark(night, number, rng)
     rnd.save(update_fields=["mark"])
     seats_save(rnd, tables, seating)
@@ -376,13 +316,13 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     return rnd
 
 
-def seats_save(rnd: Round, tables: list[Table], seating) -> None:
-    """Replace a round's seats with ``seating`` (player ids, or ghost tuples)."""
+def seats_save(rnd: Round, tables: list[Table], seating: Seating) -> None:
+    """Replace a round's seats with ``seating`` (player ids, and ``Ghost`` values)."""
     rnd.seats.all().delete()
     rows = []
     for table, occupants in zip(tables, seating, strict=True):
         for number, occupant in enumerate(occupants, start=1):
-            ghost = isinstance(occupant, tuple)
+            ghost = isinstance(occupant, Ghost)
             rows.append(
                 Seat(
                     round=rnd,
@@ -390,7 +330,7 @@ def seats_save(rnd: Round, tables: list[Table], seating) -> None:
                     table_seats=table.seats,
                     number=number,
                     player_id=None if ghost else occupant,
-                    ghost_for_id=occupant[1] if ghost else None,
+                    ghost_for_id=occupant.stands_for if ghost else None,
                 )
             )
     Seat.objects.bulk_create(rows)
@@ -402,7 +342,7 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     if seat_a.round_id != seat_b.round_id:
         raise ServiceError("Both seats must be in the same round.", "other_round")
     rnd = Round.objects.select_for_update().get(pk=seat_a.round_id)
-    if rnd.status != Round.PENDING:
+    if not rnd.is_pending:
         raise ServiceError("Seats can be changed only before the round starts.", "round_started")
     if seat_a.pk == seat_b.pk:
         return
@@ -416,61 +356,7 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
 
 
 def _check_no_ghost_partners(rnd: Round) -> None:
-    """RULES.md section 5: two ghosts are never partners."""
-    for table in rnd.night.tables.filter(active=True, seats=4):
-        ghosts = set(
-            rnd.seats.filter(table=table, player__isnull=True).values_list("number", flat=True)
-        )
-        if {1, 3} <= ghosts or {2, 4} <= ghosts:
+    """Two ghosts are never partners (docs/rules.md section 5.5)."""
+    for t in seated_tables(rnd):
+        if any(s.is_ghost and p is not None and p.is_ghost for s, p in t.seat_rows):
             raise ServiceError("Two ghosts cannot be partners.", "ghost_partners")
-
-
-@dataclass(frozen=True)
-class ChartSeat:
-    seat: Seat
-    name: str
-    ghost: bool
-    partner: str | None
-
-
-@dataclass(frozen=True)
-class ChartTable:
-    table: Table
-    teams: bool
-    target: int
-    seats: list[ChartSeat]
-
-
-def seat_name(seat: Seat) -> str:
-    """A seat's occupant as people see it."""
-    if seat.player_id:
-        return seat.player.name
-    if seat.ghost_for_id:
-        return f"Ghost (for {seat.ghost_for.player.name})"
-    return "Ghost"
-
-
-def seating_chart(rnd: Round) -> list[ChartTable]:
-    """Tables, head table first, with seats, partners and ghosts."""
-    rules = rnd.night.rules_obj
-    seats = list(
-        rnd.seats.select_related("player", "table", "ghost_for__player").order_by(
-            "table__number", "number"
-        )
-    )
-    by_table: dict[int, list[Seat]] = {}
-    for s in seats:
-        by_table.setdefault(s.table.number, []).append(s)
-    count = len(by_table)
-    chart = []
-    for row in by_table.values():
-        size = len(row)
-        teams = plays_teams(rules, seats=size, tables=count)
-        names = [seat_name(s) for s in row]
-        chart_seats = [
-            ChartSeat(s, names[i], s.player_id is None, names[(i + 2) % 4] if teams else None)
-            for i, s in enumerate(row)
-        ]
-        target = table_target(rules, seats=size, teams=teams, tables=count)
-        chart.append(ChartTable(row[0].table, teams, target, chart_seats))
-    return chart

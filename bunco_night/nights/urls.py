@@ -7,6 +7,8 @@ from . import views
 app_name = "nights"
 
 urlpatterns = [
+    path("new/<slug:slug>/", views.night_new, name="new"),
+    path("new/<slug:slug>/create/", views.night_create, name="create"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/edit/", views.night_edit, name="edit"),
     path("<int:pk>/save/", views.night_save, name="save"),

@@ -1,9 +1,14 @@
 """What happens at the tables: every score entry, and each table's state in a round."""
 
+from __future__ import annotations
+
 from django.db import models
 
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Table
+from bunco_night.rules import scoring
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.presets import Rules
 
 
 class TablePlay(models.Model):
@@ -34,6 +39,15 @@ class Entry(models.Model):
     rebuilt. ``nonce`` is made by the phone, so a retried submit is stored once.
     """
 
+    class Kind(models.TextChoices):
+        POINTS = scoring.POINTS, "Points"
+        MISS = scoring.MISS, "Miss"
+        BUNCO = scoring.BUNCO, "Bunco"
+        MINI = scoring.MINI, "Mini bunco"
+        LOW = scoring.LOW, "Low bunco"
+        HIGH = scoring.HIGH, "High bunco"
+        MARK = "mark", "Group mark"
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="entries")
     seat = models.PositiveSmallIntegerField(help_text="The seat rolled for (a ghost's too).")
@@ -45,7 +59,7 @@ class Entry(models.Model):
         related_name="entries",
         help_text="Who rolled: credited with the bunco, even when rolling for a ghost.",
     )
-    kind = models.CharField(max_length=8)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
     count = models.PositiveSmallIntegerField(default=0)
     mark_code = models.CharField(max_length=30, blank=True)
     points = models.IntegerField(default=0)
@@ -67,6 +81,22 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.points} at {self.table} seat {self.seat}"
+
+    def describe(self, rules: Rules) -> str:
+        """What was entered, as the phones and the host read it: "+2", "BUNCO +21", "Miss"."""
+        if self.kind == self.Kind.POINTS:
+            return f"+{self.points}"
+        if self.kind == self.Kind.MISS:
+            return "Miss"
+        if self.kind == self.Kind.BUNCO:
+            return f"BUNCO +{self.points}"
+        if self.kind == self.Kind.MARK:
+            try:
+                label = rules.group_mark(self.mark_code).label
+            except RuleError:
+                label = self.mark_code
+            return f"{label} {self.points:+d}" if self.points else label
+        return f"{self.get_kind_display()} +{self.points}"
 
 
 class PrizeTiebreak(models.Model):

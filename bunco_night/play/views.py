@@ -15,13 +15,15 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night, Round, Table
+from bunco_night.nights.selectors import night_for_host
 from bunco_night.nights.services import seating_draw
-from bunco_night.nights.views import night_for_host
-from bunco_night.printing.qr import qr_svg
 
 from . import pages, services
+from .standings import night_standings
+from .state import table_round
 
 
 def _unchanged(request: HttpRequest, version: tuple | None) -> bool:
@@ -191,7 +193,7 @@ def _host_answer(
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's live board."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
 
 
@@ -202,7 +204,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(
         request, "play/live.html#board", {"board": pages.live_board(night), "night": night}
     )
@@ -212,7 +214,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def live_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a round, ring the bell, close the round, draw seating, or end the night."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     action = request.POST.get("action")
     try:
         if action == "draw":
@@ -225,7 +227,7 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
             services.bell_ring(night=night)
             done = "Bell rung: every table finishes the turn in play."
         elif action == "close":
-            rnd = night.rounds.filter(status=Round.PLAYING).first()
+            rnd = night.rounds.playing().first()
             if rnd is None:
                 raise ServiceError("No round is being played.", "no_round")
             nxt = services.round_close(rnd=rnd)
@@ -235,8 +237,8 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
                 else "The last round is closed: see the prize standings."
             )
         elif action == "winner":
-            # The card game (seed 000): the host enters each table's winner by hand.
-            rnd = night.rounds.filter(status=Round.PLAYING).first()
+            # The card party (docs/rules.md section 9.1): the host enters each table's winner.
+            rnd = night.rounds.playing().first()
             table = night.tables.filter(number=_int(request.POST.get("table"), 0)).first()
             if rnd is None or table is None:
                 raise ServiceError("Pick a table of the round being played.", "no_round")
@@ -254,7 +256,7 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _round_of(night: Night, request: HttpRequest) -> Round:
     number = _int(request.GET.get("round") or request.POST.get("round"))
-    rnd = night.rounds.filter(number=number).first() if number else services.current_round(night)
+    rnd = night.rounds.filter(number=number).first() if number else night.current_round
     if rnd is None:
         raise Http404("No such round.")
     return rnd
@@ -263,7 +265,7 @@ def _round_of(night: Night, request: HttpRequest) -> Round:
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The host corrects a table's entries or winner, in any started round."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     table = get_object_or_404(Table, night=night, number=number)
     rnd = _round_of(night, request)
     if request.method == "POST":
@@ -300,25 +302,23 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect(f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}")
-    if rnd.status == Round.PENDING:
+    if rnd.is_pending:
         raise Http404("That round has not started.")
-    view = services.round_view(rnd)
-    tv = view.table_view(table.pk)
-    if tv is None:
+    here = table_round(rnd, table)
+    if here is None:
         raise Http404("That table has no seats in this round.")
-    entries = list(rnd.entries.filter(table=table).select_related("roller").order_by("created"))
+    rules = night.rules_obj
+    entries = rnd.entries.filter(table=table).select_related("roller").order_by("created")
     return render(
         request,
         "play/table_fix.html",
         {
             "night": night,
             "rnd": rnd,
-            "tv": tv,
-            "outcome": view.outcome(table.pk),
-            "winner_side": view.winner_side(tv),
-            "entries": entries,
-            "rules": night.rules_obj,
-            "rounds": night.rounds.exclude(status=Round.PENDING),
+            "here": here,
+            "entries": [(e, e.describe(rules)) for e in entries],
+            "taps": pages.taps(rules, rnd.mark),
+            "rounds": night.rounds.started(),
         },
     )
 
@@ -327,7 +327,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     tables = [
         (t, url, qr_svg(url))
         for t in night.tables.filter(active=True)
@@ -349,7 +349,7 @@ def links(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, "play/room.html", _room_context(night))
 
 
@@ -366,14 +366,14 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, "play/room.html#screen", _room_context(night))
 
 
 @login_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Prize standings with ties shown as ties, how the host broke them, and the payout."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     if request.method == "POST":
         code = request.POST.get("code", "")
         player_id = _int(request.POST.get("player"))
@@ -386,5 +386,5 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect("play:standings", pk=night.pk)
-    result = services.night_standings(night)
+    result = night_standings(night)
     return render(request, "play/standings.html", {"night": night, "s": result})

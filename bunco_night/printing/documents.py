@@ -15,16 +15,15 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Group, Player
-from bunco_night.nights.models import Attendance, Night, Round, Seat
-from bunco_night.nights.services import dues_summary, players_tonight, total_rounds
-from bunco_night.play.services import night_standings
+from bunco_night.nights.models import Night, Round, Seat
+from bunco_night.nights.selectors import DuesRow, dues_summary, players_tonight
+from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import plan_layout, plays_teams, table_target
 from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
-
-from .qr import qr_svg
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -32,7 +31,7 @@ MASTER_ROUNDS_PER_BLOCK = 12
 
 def paper(group: Group) -> str:
     """The CSS page size for the group's paper."""
-    return "A4" if group.paper_size == Group.A4 else "letter"
+    return "A4" if group.paper_size == Group.PaperSize.A4 else "letter"
 
 
 @dataclass(frozen=True)
@@ -73,34 +72,27 @@ class Slot:
         return self.in_set == 1
 
 
-def _planned_mark(rules: Rules, number: int) -> int | None:
-    """The mark a round will have, when it is known before it is seated."""
-    if rules.is_card_game or rules.draw_mark_with_die:
-        return None
-    return rules.marks[(number - 1) % len(rules.marks)]
-
-
 def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
     """Every round of the night; a finished night keeps only the rounds it played,
     unless ``every_round`` is asked for."""
     rules = night.rules_obj
     per_set = rules.rounds_per_set
     rounds = {r.number: r for r in night.rounds.all()}
-    if night.status == Night.FINISHED and not every_round:
-        numbers = sorted(n for n, r in rounds.items() if r.status == Round.CLOSED)
+    if night.is_over and not every_round:
+        numbers = sorted(n for n, r in rounds.items() if r.is_closed)
     else:
-        numbers = list(range(1, total_rounds(night) + 1))
+        numbers = list(range(1, night.total_rounds + 1))
     slots = []
     for number in numbers:
         rnd = rounds.get(number)
-        mark = rnd.mark if rnd is not None else _planned_mark(rules, number)
+        mark = rnd.mark if rnd is not None else rules.planned_mark(number)
         slots.append(
             Slot(
                 number=number,
-                set_number=(number - 1) // per_set + 1,
+                set_number=rules.set_of(number),
                 in_set=(number - 1) % per_set + 1,
                 mark=mark,
-                closed=rnd is not None and rnd.status == Round.CLOSED,
+                closed=rnd is not None and rnd.is_closed,
             )
         )
     return slots
@@ -138,7 +130,7 @@ def seat_results(night: Night, mark_codes: tuple[str, ...]) -> dict[int, dict[in
     )
     results: dict[int, dict[int, Result]] = {}
     for player_id, number, status, table, won, buncos, minis, marks in rows:
-        if status == Round.CLOSED:
+        if status == Round.Status.CLOSED:
             marks = marks or {}
             result = Result(table, won, buncos, minis, tuple(marks.get(c, 0) for c in mark_codes))
         else:
@@ -591,20 +583,12 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
 
 @dataclass(frozen=True)
 class DuesLine:
+    """Someone on the roster sheet: who, why they are listed, and their dues."""
+
     name: str
     note: str
     phone: str
-    owes_cents: int
-    paid_cents: int
-
-    @property
-    def balance_cents(self) -> int:
-        """Still to pay (negative: paid too much)."""
-        return self.owes_cents - self.paid_cents
-
-    @property
-    def overpaid_cents(self) -> int:
-        return -self.balance_cents
+    dues: DuesRow
 
 
 @dataclass(frozen=True)
@@ -638,21 +622,18 @@ def roster_sheet(*, night: Night) -> RosterSheet:
     for row in summary.rows:
         a = row.attendance
         player = a.player
-        if a.status == Attendance.SENT_SUB:
-            line = DuesLine(
-                a.substitute.name, f"for {player.name}", a.substitute.phone, *_money(row)
-            )
-            subs.append(line)
-        elif a.status == Attendance.ABSENT:
+        if a.sends_substitute:
+            subs.append(DuesLine(a.substitute.name, f"for {player.name}", a.substitute.phone, row))
+        elif a.is_absent:
             note = "a ghost plays for them" if a.pk in ghosts else "not coming"
             if not row.owes_cents:
                 note = "not coming (substitute: owes nothing)"
-            absent.append(DuesLine(player.name, note, player.phone, *_money(row)))
-        elif a.status == Attendance.LEFT:
-            left.append(DuesLine(player.name, "left early", player.phone, *_money(row)))
+            absent.append(DuesLine(player.name, note, player.phone, row))
+        elif a.has_left:
+            left.append(DuesLine(player.name, "left early", player.phone, row))
         else:
             note = "" if player.is_regular else "guest"
-            coming.append(DuesLine(player.name, note, player.phone, *_money(row)))
+            coming.append(DuesLine(player.name, note, player.phone, row))
     sections = [
         DuesSection("Coming", coming),
         DuesSection("Substitutes", subs, "A substitute plays for a regular; dues are the seat's."),
@@ -673,10 +654,6 @@ def roster_sheet(*, night: Night) -> RosterSheet:
         payouts=summary.payouts,
         payout_error=summary.payout_error,
     )
-
-
-def _money(row) -> tuple[int, int]:
-    return row.owes_cents, row.paid_cents
 
 
 def check_blank_count(value: str | None, *, limit: int) -> int:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Night
-from bunco_night.nights.views import night_for_host
+from bunco_night.nights.selectors import night_for_host
 
 from . import documents
 from .pdf import render_pdf
@@ -51,7 +51,7 @@ def links_for(request: HttpRequest) -> documents.PlayLinks:
 @require_GET
 def index(request: HttpRequest, pk: int) -> HttpResponse:
     """Every document for the night, one click each."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     context = {
         "night": night,
         "tables": night.tables.filter(active=True).count(),
@@ -69,7 +69,7 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
     ``?fold=tent`` prints each card twice on a half page, to fold into a tent.
     """
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     tent = request.GET.get("fold") == "tent"
     cards = documents.table_cards(night=night, links=links_for(request))
     return pdf_response(
@@ -87,7 +87,7 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def tally_sheets(request: HttpRequest, pk: int) -> HttpResponse:
     """A tally sheet per player playing tonight, and ``?blank=N`` blank ones."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     try:
         blank = documents.check_blank_count(request.GET.get("blank"), limit=MAX_BLANK_SHEETS)
     except ServiceError as error:
@@ -108,7 +108,7 @@ def tally_sheets(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def score_pads(request: HttpRequest, pk: int) -> HttpResponse:
     """A score pad per table per set; ``?blank=1`` for Us/Them pads without a table number."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     blank = request.GET.get("blank") == "1"
     pads = documents.score_pads(night=night, blank=blank)
     return pdf_response(
@@ -126,7 +126,7 @@ def score_pads(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def master_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Every player's win or loss and buncos in every round, and their totals."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return pdf_response(
         request,
         night,
@@ -142,7 +142,7 @@ def master_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     """The prizes, who wins them and for how much, and the ranked standings."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return pdf_response(
         request,
         night,
@@ -158,7 +158,7 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def roster(request: HttpRequest, pk: int) -> HttpResponse:
     """Who came, substitutes, who is absent, who paid and who owes, and the pot."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return pdf_response(
         request,
         night,

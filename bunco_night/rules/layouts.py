@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 from .presets import FILL_GHOSTS, Rules
+from .rounds import partner_seat, side_count, side_of, side_seats
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 1000
@@ -118,6 +119,42 @@ def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
     if tables == 1:
         return rules.target_one_table
     return rules.target_individuals
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """How a table of ``seats`` plays in a night: teams or individuals, and its target.
+
+    The one place the pages and services ask who partners whom and how many sides a
+    table has (docs/rules.md sections 1 and 3.3).
+    """
+
+    seats: int
+    teams: bool
+    target: int
+
+    @property
+    def sides(self) -> int:
+        """Two teams, or one side per player."""
+        return side_count(self.seats, self.teams)
+
+    def side_of(self, seat: int) -> int:
+        """The side (from 0) that ``seat`` (from 1) plays for."""
+        return side_of(seat, self.teams)
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """The seats that make up ``side``."""
+        return side_seats(side, self.seats, self.teams)
+
+    def partner_seat(self, seat: int) -> int | None:
+        """The seat across from ``seat`` at a team table; None at a table of individuals."""
+        return partner_seat(seat) if self.teams else None
+
+
+def table_game(rules: Rules, *, seats: int, tables: int) -> TableGame:
+    """Teams or individuals and the target of a table of ``seats`` in a night of ``tables``."""
+    teams = plays_teams(rules, seats=seats, tables=tables)
+    return TableGame(seats, teams, table_target(rules, seats=seats, teams=teams, tables=tables))
 
 
 def plan_layout(players: int, rules: Rules) -> Layout:

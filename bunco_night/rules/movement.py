@@ -9,18 +9,27 @@ seats 1+3 and 2+4 are partners.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
+from dataclasses import dataclass
 
 from .errors import RuleError
 from .layouts import plays_teams
 from .presets import CARD_MOVEMENT, LADDER_MOVEMENT, Rules
+from .rounds import partner_seat
 
 Seating = tuple[tuple[Hashable, ...], ...]
 TEAMS = ((1, 3), (2, 4))
 
 
-def partner_seat(seat: int) -> int:
-    """The seat across the table (1-based): 1<->3, 2<->4."""
-    return (seat + 1) % 4 + 1
+@dataclass(frozen=True)
+class Ghost:
+    """An empty seat played by its partner (docs/rules.md section 5.5).
+
+    ``stands_for`` is the absent regular (any id) the ghost stands in for, or None;
+    ``number`` tells a night's ghosts apart.
+    """
+
+    stands_for: Hashable | None
+    number: int
 
 
 def partner_of(seating: Seating, player: Hashable, rules: Rules) -> Hashable | None:

@@ -99,8 +99,23 @@ class Rules:
 
     @property
     def rounds_per_set(self) -> int:
-        """Rounds in one set: one per mark, or ten games of cards (seed 000)."""
+        """Rounds in one set: one per mark, or ten games of cards (docs/rules.md section 9.1)."""
         return self.card_games if self.is_card_game else len(self.marks)
+
+    def set_of(self, round_number: int) -> int:
+        """The set (from 1) that round ``round_number`` (from 1) belongs to."""
+        return (round_number - 1) // self.rounds_per_set + 1
+
+    def sets_for(self, rounds: int) -> int:
+        """How many sets it takes to play ``rounds`` rounds."""
+        return -(-rounds // self.rounds_per_set)
+
+    def planned_mark(self, round_number: int) -> int | None:
+        """The mark of round ``round_number`` when it is known in advance: the marks in order,
+        set after set. None for the card game, or when a die is rolled for each round's mark."""
+        if self.is_card_game or self.draw_mark_with_die:
+            return None
+        return self.marks[(round_number - 1) % len(self.marks)]
 
     def group_mark(self, code: str) -> GroupMark:
         """The group-defined mark with this code."""

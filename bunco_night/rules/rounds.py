@@ -29,6 +29,11 @@ class Entry:
     reset: bool = False
 
 
+def partner_seat(seat: int) -> int:
+    """The seat across the table (1-based) at a team table: 1<->3, 2<->4."""
+    return (seat + 1) % 4 + 1
+
+
 def side_of(seat: int, teams: bool) -> int:
     """The side (0-based) a seat plays for: teams are seats 1+3 and 2+4."""
     return (seat - 1) % 2 if teams else seat - 1

@@ -60,7 +60,7 @@ def group():
             email=f"{name.split()[0].lower()}@example.com",
         )
     for i, name in enumerate(SUBSTITUTES):
-        player_add(group=group, name=name, kind=Player.SUBSTITUTE, phone=f"555-09{i:02d}")
+        player_add(group=group, name=name, kind=Player.Kind.SUBSTITUTE, phone=f"555-09{i:02d}")
     return group
 
 

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from bunco_night.nights.models import Round
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import Entry
-from bunco_night.play.services import night_standings, round_view
+from bunco_night.play.standings import night_standings
+from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,7 +65,7 @@ def score(page, side):
 
 def seats_of(rnd):
     """table number -> player ids in seat order."""
-    return {tv.table.number: [s.player_id for s in tv.seats] for tv in round_view(rnd).tables}
+    return {tv.table.number: [s.player_id for s in tv.seats] for tv in round_board(rnd).tables}
 
 
 def host_click(host, name):
@@ -113,7 +114,7 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
             expect(phones[t].locator(".bell-banner")).to_contain_text("Done")
         host_click(host, f"Close round {number}")
         rnd.refresh_from_db()
-        assert rnd.status == Round.CLOSED
+        assert rnd.status == Round.Status.CLOSED
         if number == len(plan):
             break
         after = seats_of(night.rounds.get(number=number + 1))
@@ -186,9 +187,9 @@ def test_a_9_player_deluxe_night_where_a_bunco_ends_the_round(contexts, live_ser
     phones[2].locator("#who-bunco button.current").click()
     for p in phones.values():
         expect(p.locator("#taps")).to_have_count(0)
-    view = round_view(rnd)
-    assert view.status.over and view.status.bell
-    assert [view.winner_side(tv) for tv in view.tables] == [1, 2, 1]
+    view = round_board(rnd)
+    assert view.over and view.bell
+    assert [tv.winner_side for tv in view.tables] == [1, 2, 1]
     bunco = Entry.objects.get(kind="bunco")
     assert bunco.roller_id == before[2][2]
     host_click(host, "Close round 1")

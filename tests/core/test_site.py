@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from bunco_night.groups.models import Group
-from bunco_night.play.services import night_standings
+from bunco_night.play.standings import night_standings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,10 +4,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from bunco_night.core.money import parse_money
+from bunco_night.core.templatetags.money import cents
 from bunco_night.groups.models import Group, Player
-from bunco_night.groups.money import parse_money
 from bunco_night.groups.services import player_retire
-from bunco_night.groups.templatetags.money import cents
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,9 @@ def group(host):
 
 
 def url(name, group, *args):
-    return reverse(f"groups:{name}", args=[group.slug, *args])
+    """A group page's address; planning a night lives with the nights."""
+    name = {"night_new": "nights:new", "night_create": "nights:create"}.get(name, f"groups:{name}")
+    return reverse(name, args=[group.slug, *args])
 
 
 def text(response) -> str:

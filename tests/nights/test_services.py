@@ -1,4 +1,4 @@
-"""Night services: attendance, substitutes, ghosts, dues and seating (issue 3)."""
+"""Night services: attendance, substitutes, ghosts, dues and seating."""
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -7,16 +7,14 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.groups.services import player_add, rules_update
 from bunco_night.nights.models import Attendance, Round, Seat
+from bunco_night.nights.selectors import dues_summary, players_tonight, seated_tables
 from bunco_night.nights.services import (
     attendance_leave,
     attendance_send_new_substitute,
     attendance_set,
-    dues_summary,
     guest_add,
     payment_record,
     payment_undo,
-    players_tonight,
-    seating_chart,
     seating_draw,
     seating_swap,
 )
@@ -36,7 +34,7 @@ def test_a_new_night_lists_every_active_regular_as_coming_and_snapshots_rules():
     group.players.filter(name="Old Timer").update(retired=True)
     night = make_night(group)
     assert night.attendances.count() == 12
-    assert {a.status for a in night.attendances.all()} == {Attendance.COMING}
+    assert {a.status for a in night.attendances.all()} == {Attendance.Status.COMING}
     assert night.sets == 4  # the house preset's sets (seed 001a)
     rules_update(group=group, changes={"bunco_points": 30})
     night.refresh_from_db()
@@ -48,7 +46,9 @@ def test_substitute_plays_instead_of_the_regular():
     group = make_group()
     night = make_night(group)
     sub = group.players.get(name="Sub 1")
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.SENT_SUB, substitute=sub)
+    attendance_set(
+        attendance=att(night, "Regular 1"), status=Attendance.Status.SENT_SUB, substitute=sub
+    )
     names = [p.name for p in players_tonight(night)]
     assert "Sub 1" in names and "Regular 1" not in names and len(names) == 12
 
@@ -60,7 +60,7 @@ def test_a_new_substitute_on_the_spot():
         attendance=att(night, "Regular 2"), name="Walk In", phone="555-7777"
     )
     new = group.players.get(name="Walk In")
-    assert new.kind == Player.SUBSTITUTE and att(night, "Regular 2").substitute == new
+    assert new.kind == Player.Kind.SUBSTITUTE and att(night, "Regular 2").substitute == new
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def test_absent_regular_without_substitute_still_owes_dues():
     """Seed 003: "If you CAN NOT FIND A SUB then you still MUST PAY YOUR $5.00!" """
     group = make_group()
     night = make_night(group)
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
     summary = dues_summary(night)
     owed = {r.attendance.player.name: r.owes_cents for r in summary.rows}
     assert owed["Regular 1"] == 500 and summary.expected_cents == 12 * 500
@@ -135,9 +135,9 @@ def test_seating_for_2_to_40_players(players):
     night = make_night(group)
     rnd = seating_draw(night=night, seed=players)
     layout = plan_layout(players, night.rules_obj)
-    chart = seating_chart(rnd)
+    chart = seated_tables(rnd)
     assert [len(t.seats) for t in chart] == layout.sizes
-    seated = [s.seat.player_id for t in chart for s in t.seats]
+    seated = [s.player_id for t in chart for s in t.seats]
     assert sorted(seated) == sorted(p.pk for p in players_tonight(night))
     assert chart[0].table.is_head
     assert all(t.teams == (len(t.seats) == 4 and len(chart) > 1) for t in chart)
@@ -148,16 +148,16 @@ def test_ghosts_fill_seats_and_never_partner(players):
     """Section 4-5: "fill empty seats with ghosts"; "two ghosts are never partners"."""
     group = make_group(regulars=players + 1, substitutes=0, fill="ghosts")
     night = make_night(group)
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
     rnd = seating_draw(night=night, seed=1)
-    chart = seating_chart(rnd)
+    chart = seated_tables(rnd)
     assert all(len(t.seats) == 4 for t in chart)
-    ghosts = [s for t in chart for s in t.seats if s.ghost]
+    ghosts = [s for t in chart for s in t.seats if s.is_ghost]
     assert len(ghosts) == len(chart) * 4 - players
-    assert ghosts[0].name == "Ghost (for Regular 1)"
+    assert ghosts[0].occupant_name == "Ghost (for Regular 1)"
     for t in chart:
-        assert not (t.seats[0].ghost and t.seats[2].ghost)
-        assert not (t.seats[1].ghost and t.seats[3].ghost)
+        assert not (t.seats[0].is_ghost and t.seats[2].is_ghost)
+        assert not (t.seats[1].is_ghost and t.seats[3].is_ghost)
 
 
 def test_redraw_with_the_same_seed_is_the_same():
@@ -183,7 +183,7 @@ def test_redraw_with_the_same_seed_is_the_same():
 def test_fewer_than_two_players_cannot_be_seated():
     group = make_group(regulars=2, substitutes=0)
     night = make_night(group)
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
     with pytest.raises(ServiceError) as caught:
         seating_draw(night=night)
     assert caught.value.code == "too_few_players"
@@ -198,7 +198,7 @@ def test_swap_seats_by_hand_before_the_round_starts():
     seating_swap(seat_a=a, seat_b=b)
     a.refresh_from_db(), b.refresh_from_db()
     assert (a.player_id, b.player_id) == (pb, pa)
-    Round.objects.filter(pk=rnd.pk).update(status=Round.PLAYING)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PLAYING)
     with pytest.raises(ServiceError) as caught:
         seating_swap(seat_a=a, seat_b=b)
     assert caught.value.code == "round_started"
@@ -212,10 +212,10 @@ def test_late_arrival_and_early_leaver_replan_the_layout():
     guest_add(night=night, player=group.players.get(name="Sub 1"))
     assert Seat.objects.filter(round__night=night).count() == 0  # seating must be drawn again
     rnd = seating_draw(night=night, seed=1)
-    assert [len(t.seats) for t in seating_chart(rnd)] == [4, 4, 3, 2]
+    assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 3, 2]
     attendance_leave(attendance=att(night, "Sub 1"))
     rnd = seating_draw(night=night, seed=1)
-    assert [len(t.seats) for t in seating_chart(rnd)] == [4, 4, 4]
+    assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 4]
     assert night.tables.filter(active=True).count() == 3
     with pytest.raises(ServiceError) as caught:
         guest_add(night=night, player=group.players.get(name="Regular 1"))

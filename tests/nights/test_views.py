@@ -108,7 +108,7 @@ def test_another_host_gets_404_on_every_night_page(client, night):
         if response.status_code == 405:
             response = client.post(address, {"status": "absent", "seed": "1"})
         assert response.status_code == 404, address
-    assert att(night, "Regular 2").status == Attendance.COMING
+    assert att(night, "Regular 2").status == Attendance.Status.COMING
     assert not night.rounds.exists()
 
 
@@ -116,7 +116,7 @@ def test_another_host_gets_404_on_every_night_page(client, night):
 
 
 def test_plan_a_night_starts_four_weeks_out_with_the_group_s_sets(client, group):
-    page = text(client.get(reverse("groups:night_new", args=[group.slug])))
+    page = text(client.get(reverse("nights:new", args=[group.slug])))
     in_four_weeks = timezone.localdate() + dt.timedelta(days=28)
     assert f'value="{in_four_weeks:%Y-%m-%d}"' in page
     assert 'name="sets" value="4"' in page  # the house preset plays four sets
@@ -124,13 +124,13 @@ def test_plan_a_night_starts_four_weeks_out_with_the_group_s_sets(client, group)
 
 def test_the_next_night_is_four_weeks_after_the_last(client, group):
     last = make_night(group, date=timezone.localdate() + dt.timedelta(days=3))
-    page = text(client.get(reverse("groups:night_new", args=[group.slug])))
+    page = text(client.get(reverse("nights:new", args=[group.slug])))
     assert f'value="{last.date + dt.timedelta(days=28):%Y-%m-%d}"' in page
 
 
 def test_plan_a_night(client, group):
     response = client.post(
-        reverse("groups:night_create", args=[group.slug]),
+        reverse("nights:create", args=[group.slug]),
         {"date": "2027-01-12", "time": "19:00", "place": "Ann's house", "sets": "3"},
     )
     night = Night.objects.get()
@@ -163,7 +163,7 @@ def test_plan_a_night(client, group):
     ],
 )
 def test_plan_a_night_refuses_bad_input(client, group, data, message):
-    response = client.post(reverse("groups:night_create", args=[group.slug]), data)
+    response = client.post(reverse("nights:create", args=[group.slug]), data)
     assert response.status_code == 200
     assert message in text(response)
     assert not Night.objects.exists()
@@ -199,7 +199,7 @@ def test_a_regular_who_sends_nobody_still_owes_and_a_ghost_takes_the_seat(client
     assert response.status_code == 302
     assert response["Location"] == f"{night.get_absolute_url()}#attendance"
     ann.refresh_from_db()
-    assert ann.status == Attendance.ABSENT
+    assert ann.status == Attendance.Status.ABSENT
     page = text(client.get(night.get_absolute_url()))
     row = page[page.index(f'id="att-{ann.pk}"') :]
     row = row[: row.index("</li>")]
@@ -222,7 +222,7 @@ def test_send_a_substitute_from_the_list(client, night):
     )
     assert response.status_code == 302
     ann.refresh_from_db()
-    assert (ann.status, ann.substitute) == (Attendance.SENT_SUB, sub)
+    assert (ann.status, ann.substitute) == (Attendance.Status.SENT_SUB, sub)
     page = text(client.get(night.get_absolute_url()))
     assert "Sends a substitute: <strong>Sub 1</strong>" in page
 
@@ -234,7 +234,7 @@ def test_send_a_new_substitute_added_on_the_spot(client, night):
     )
     assert response.status_code == 302
     cora = night.group.players.get(name="Cora New")
-    assert (cora.kind, cora.phone) == (Player.SUBSTITUTE, "555-4242")
+    assert (cora.kind, cora.phone) == (Player.Kind.SUBSTITUTE, "555-4242")
     ann.refresh_from_db()
     assert ann.substitute == cora
 
@@ -252,7 +252,7 @@ def test_a_new_substitute_needs_a_new_name(client, night, name, message):
     row = text(response)[text(response).index(f'id="att-{ann.pk}"') :]
     assert message in row[: row.index("</li>")]
     assert 'value="555-0000"' in row  # what was typed is kept
-    assert att(night, "Regular 4").status == Attendance.COMING
+    assert att(night, "Regular 4").status == Attendance.Status.COMING
 
 
 def test_someone_coming_cannot_send_a_substitute(client, night):
@@ -276,7 +276,7 @@ def test_a_substitute_plays_once_a_night(client, night):
     )
     assert response.status_code == 200
     assert "Sub 1 is already on tonight&#x27;s list." in text(response)
-    assert att(night, "Regular 5").status == Attendance.COMING
+    assert att(night, "Regular 5").status == Attendance.Status.COMING
 
 
 def test_sending_a_substitute_needs_one_picked(client, night):
@@ -304,7 +304,7 @@ def test_a_late_arrival_joins_the_list(client, night):
     response = client.post(nurl("guest_add", night), {"player": sub.pk})
     assert response.status_code == 302
     guest = att(night, "Sub 2")
-    assert guest.status == Attendance.COMING
+    assert guest.status == Attendance.Status.COMING
     page = text(client.get(night.get_absolute_url()))
     assert "13 playing" in page
     late = page[page.index('id="guest"') :]

@@ -13,15 +13,15 @@ from bunco_night.play.services import (
     bell_ring,
     entry_record,
     entry_undo,
-    night_standings,
     prize_tiebreak_record,
     round_close,
     round_start,
-    round_view,
     table_done,
     tiebreak_record,
     winner_set,
 )
+from bunco_night.play.standings import night_standings
+from bunco_night.play.state import round_board
 from bunco_night.rules.movement import next_seating
 from tests.factories import make_group, make_night
 from tests.play.helpers import nonce, play_round, start_night, tap
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 
 
 def tables(rnd):
-    return [tv.table for tv in round_view(rnd).tables]
+    return [tv.table for tv in round_board(rnd).tables]
 
 
 def test_running_score_is_the_sum_of_entries():
@@ -44,9 +44,9 @@ def test_running_score_is_the_sum_of_entries():
     tap(t2, 2, "mini")
     e = tap(t2, 3, "points", 3)  # three of the mark: a bunco
     assert e.kind == "bunco" and e.points == 21
-    assert round_view(rnd).table_view(t2.pk).scores == (24, 5)
+    assert round_board(rnd).table(t2.pk).scores == (24, 5)
     entry_undo(table=t2, entry_id=e.pk)
-    assert round_view(rnd).table_view(t2.pk).scores == (3, 5)
+    assert round_board(rnd).table(t2.pk).scores == (3, 5)
     assert Entry.objects.filter(pk=e.pk, undone_at__isnull=False).exists()  # kept, undone
 
 
@@ -109,7 +109,7 @@ def test_group_mark_wipeout_resets_the_side():
     tap(t, 3, "mark", mark_code="monte")
     tap(t, 1, "mark", mark_code="wipeout")
     tap(t, 2, "points", 1)
-    assert round_view(rnd).table_view(t.pk).scores == (0, 1)
+    assert round_board(rnd).table(t.pk).scores == (0, 1)
 
 
 def test_the_bell_head_table_and_everyone_rolls_once():
@@ -124,7 +124,7 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     for _ in range(11):
         tap(t1, 1, "points", 2)
     rnd.refresh_from_db()
-    assert rnd.bell_at is not None and round_view(rnd).status.bell
+    assert rnd.bell_at is not None and round_board(rnd).bell
     with pytest.raises(ServiceError) as caught:
         table_done(table=t2)
     assert caught.value.code == "everyone_rolls_once"
@@ -142,7 +142,7 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     assert caught.value.code == "tie_needs_break"  # table 3 is 0-0
     tiebreak_record(table=t3, side=1)
     nxt = round_close(rnd=rnd)
-    assert nxt.number == 2 and nxt.status == Round.PENDING and nxt.mark == 2
+    assert nxt.number == 2 and nxt.status == Round.Status.PENDING and nxt.mark == 2
 
 
 def test_undoing_the_winning_entry_unrings_the_bell():
@@ -154,7 +154,7 @@ def test_undoing_the_winning_entry_unrings_the_bell():
         last = tap(t1, 1, "points", 2)
     entry_undo(table=t1, entry_id=last.pk)
     rnd.refresh_from_db()
-    assert rnd.bell_at is None and not round_view(rnd).status.bell
+    assert rnd.bell_at is None and not round_board(rnd).bell
 
 
 def test_host_rings_the_bell():
@@ -162,7 +162,7 @@ def test_host_rings_the_bell():
     rnd = start_night(night)
     bell_ring(night=night)
     rnd.refresh_from_db()
-    assert round_view(rnd).status.bell
+    assert round_board(rnd).bell
 
 
 def test_deluxe_bunco_ends_the_round_everywhere():
@@ -173,8 +173,8 @@ def test_deluxe_bunco_ends_the_round_everywhere():
     tap(t1, 2, "points", 1)
     tap(t3, 2, "points", 2)
     tap(t2, 1, "bunco")
-    view = round_view(rnd)
-    assert view.status.bell and view.status.over
+    view = round_board(rnd)
+    assert view.bell and view.over
     nxt = round_close(rnd=rnd)
     assert nxt.number == 2
 
@@ -194,14 +194,14 @@ def test_late_entries_are_refused_and_the_host_can_correct():
     rnd.refresh_from_db()
     after = [(s.table_id, s.number, s.player_id) for s in nxt.seats.all()]
     assert before != after
-    view = round_view(rnd)
+    view = round_board(rnd)
     won = {s.number for s in view.tables[0].seats if s.won}
     assert won == {2, 4}
     # the engine agrees with the stored movement
     seating = tuple(tuple(s.player_id for s in tv.seats) for tv in view.tables)
     winners = [(2, 4)] + [(1, 3)] * 2
     expected = next_seating(night.rules_obj, seating, winners)
-    stored = tuple(tuple(s.player_id for s in tv.seats) for tv in round_view(nxt).tables)
+    stored = tuple(tuple(s.player_id for s in tv.seats) for tv in round_board(nxt).tables)
     assert stored == expected
     # a host entry on the closed round changes the standings
     entry_record(table=t1, nonce=nonce(), seat=1, kind="bunco", rnd=rnd, by_host=True)
@@ -217,7 +217,7 @@ def test_a_whole_12_player_house_night_and_standings():
         if nxt:
             round_start(night=night)
     night.refresh_from_db()
-    assert night.status == Night.FINISHED
+    assert night.status == Night.Status.FINISHED
     standings = night_standings(night)
     assert sum(s.wins for s in standings.standings) == 6 * 6  # six winners a round
     assert sum(s.wins + s.losses for s in standings.standings) == 12 * 6
@@ -251,7 +251,7 @@ def test_ghost_bunco_counts_for_the_partner():
     night = make_night(group, sets=1)
     attendance_set(attendance=night.attendances.first(), status="absent")
     rnd = start_night(night)
-    view = round_view(rnd)
+    view = round_board(rnd)
     tv = next(t for t in view.tables if any(s.player_id is None for s in t.seats))
     ghost = next(s for s in tv.seats if s.player_id is None)
     partner = tv.seats[(ghost.number + 1) % 4]
@@ -284,7 +284,7 @@ def test_two_phones_at_once_both_count():
     for t in threads:
         t.join()
     assert errors == []
-    assert round_view(rnd).table_view(t2.pk).scores == (5, 5)
+    assert round_board(rnd).table(t2.pk).scores == (5, 5)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -372,6 +372,6 @@ def test_shortening_after_the_last_kept_round_ends_the_night():
     assert night.rounds.filter(number=7, status="pending").exists()
     night_update(night=night, date=night.date, time=None, place="", sets=1)
     night.refresh_from_db()
-    assert night.status == Night.FINISHED and not night.rounds.filter(number=7).exists()
+    assert night.status == Night.Status.FINISHED and not night.rounds.filter(number=7).exists()
     with pytest.raises(ServiceError):
         round_start(night=night)

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import round_view
+from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night
 
@@ -35,7 +35,7 @@ def test_table_page_shows_the_round_seats_and_tap_buttons(client, night):
     html = client.get(reverse("play:table", args=[t.token])).content.decode()
     assert "Table 1" in html and "HEAD TABLE" in html and "Roll for <b>1s</b>" in html
     assert "BUNCO!" in html and "Mini bunco" in html and "Miss" in html
-    for s in round_view(night.rounds.get(number=1)).table_view(t.pk).seats:
+    for s in round_board(night.rounds.get(number=1)).table(t.pk).seats:
         assert s.player.name in html
 
 
@@ -200,7 +200,7 @@ def test_standings_page_shows_ties_and_records_a_break(client, night):
     url = reverse("play:standings", args=[night.pk])
     html = client.get(url).content.decode()
     assert "Most wins" in html and "Tie:" in html
-    from bunco_night.play.services import night_standings
+    from bunco_night.play.standings import night_standings
 
     prize = next(p for p in night_standings(night).prizes if p.tied)
     client.post(url, {"code": prize.code, "player": prize.candidates[0]})

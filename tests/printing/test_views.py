@@ -1,6 +1,5 @@
 """Who may print, the print page, and a night of 500 players."""
 
-import time
 
 import pytest
 from django.urls import reverse
@@ -115,10 +114,9 @@ def test_tally_sheets_for_500_players_one_page_each(client, host):
     group = make_group(user=host, regulars=0, substitutes=0, name="Big Hall Bunco")
     Player.objects.bulk_create(Player(group=group, name=f"Player {i:03d}") for i in range(500))
     night = make_night(group, sets=1)
-    assert night.attendances.filter(status=Attendance.COMING).count() == 500
-    start = time.perf_counter()
+    assert night.attendances.filter(status=Attendance.Status.COMING).count() == 500
+    # How long this takes is bench/print_bench.py's business, not a test's.
     pdf = get_pdf(client, night, "tally_sheets")
-    assert time.perf_counter() - start < 60
     assert page_count(pdf) == 500
     first, second = pages_text(pdf, 1, 2)
     assert first.lstrip().startswith("Player 000")

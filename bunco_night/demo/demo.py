@@ -21,14 +21,13 @@ from bunco_night.nights.services import (
     seating_draw,
 )
 from bunco_night.play.services import (
-    current_round,
     entry_record,
     round_close,
     round_start,
-    round_view,
     table_done,
     tiebreak_record,
 )
+from bunco_night.play.state import round_board
 from bunco_night.rules.scoring import POINTS, score_roll
 
 DEMO_USERNAME = "host"
@@ -60,16 +59,15 @@ SUBSTITUTES = [
 
 def autoplay_round(night: Night, rng: random.Random) -> None:
     """Play the round in play to its end with random dice, as the table phones would."""
-    rnd = current_round(night)
-    view = round_view(rnd)
-    turn = {tv.table.pk: 1 for tv in view.tables}
+    rnd = night.current_round
+    turn = {tr.table.pk: 1 for tr in round_board(rnd).tables}
     counter = 0
     for _ in range(5000):
-        view = round_view(rnd)
-        if view.status.over:
+        board = round_board(rnd)
+        if board.over:
             return
-        for tv, outcome in zip(view.tables, view.status.tables, strict=True):
-            table = tv.table
+        for tr in board.tables:
+            table, outcome = tr.table, tr.outcome
             if outcome.done:
                 if outcome.needs_tiebreak:
                     tiebreak_record(table=table, side=rng.choice(outcome.tied_sides))
@@ -92,7 +90,7 @@ def autoplay_round(night: Night, rng: random.Random) -> None:
             )
             if not scored.roll_again:
                 # The turn passes left; after the bell nobody starts a new turn.
-                turn[table.pk] = 0 if outcome.stopped else seat % tv.size + 1
+                turn[table.pk] = 0 if outcome.stopped else seat % tr.size + 1
     raise RuntimeError("The demo round did not end.")
 
 
@@ -103,7 +101,7 @@ def play_night(night: Night, seed: int) -> None:
     while True:
         round_start(night=night)
         autoplay_round(night, rng)
-        if round_close(rnd=current_round(night)) is None:
+        if round_close(rnd=night.current_round) is None:
             return
 
 
@@ -116,7 +114,7 @@ def build_demo() -> Night:
     group = group_create(name=GROUP_NAME, user=host, rules="house", dues_cents=500)
     regulars = [player_add(group=group, name=n, phone=p, email=e) for n, p, e in REGULARS]
     subs = [
-        player_add(group=group, name=n, kind=Player.SUBSTITUTE, phone=p, email=e)
+        player_add(group=group, name=n, kind=Player.Kind.SUBSTITUTE, phone=p, email=e)
         for n, p, e in SUBSTITUTES
     ]
     player_update(player=regulars[3], usual_substitute=subs[0], notes="Brings the bell.")
@@ -129,11 +127,15 @@ def build_demo() -> Night:
         att = {a.player.name: a for a in night.attendances.select_related("player")}
         if i >= 1:
             attendance_set(
-                attendance=att[REGULARS[3][0]], status=Attendance.SENT_SUB, substitute=subs[0]
+                attendance=att[REGULARS[3][0]],
+                status=Attendance.Status.SENT_SUB,
+                substitute=subs[0],
             )
         if i == 2:
             attendance_set(
-                attendance=att[REGULARS[7][0]], status=Attendance.SENT_SUB, substitute=subs[2]
+                attendance=att[REGULARS[7][0]],
+                status=Attendance.Status.SENT_SUB,
+                substitute=subs[2],
             )
         for a in night.attendances.all():
             payment_record(attendance=a, amount_cents=night.dues_cents)
