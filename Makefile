@@ -13,7 +13,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
 TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk
 
-.PHONY: run test lint format bench system-run system-test clean
+.PHONY: run test lint format bench bench-load system-run system-test clean
 
 define apt_install
 	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -56,13 +56,17 @@ run: system-run $(VENV)/.run-installed .secret_key
 	echo "Demo host login: username host, password bunco"; echo "Stop with Ctrl+C."; echo; \
 	exec $(VENV)/bin/gunicorn bunco_night.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --worker-class gthread --access-logfile -
 
+TEMPLATES = $(shell find templates -name '*.html' | sort)
+
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/djade --check --target-version 5.2 $(TEMPLATES)
 
 format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/djade --target-version 5.2 $(TEMPLATES)
 
 test: system-test $(VENV)/.test-installed lint
 	$(PY) manage.py check --settings=bunco_night.test_settings

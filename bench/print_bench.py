@@ -1,7 +1,7 @@
 """Time every printed document for a finished night of 12 and of 500 players.
 
 Run: .venv/bin/python bench/print_bench.py [players ...]   (default: 12 500)
-Targets (issue 5): all tally sheets for 12 players under 2 s; for 500 players under 60 s.
+Targets: all tally sheets for 12 players under 2 s; for 500 players under 60 s.
 
 The nights live in a throwaway SQLite database (Django's test database machinery,
 as ``manage.py build_demo`` does). Each night is the house rules' four sets of six

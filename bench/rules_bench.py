@@ -1,7 +1,7 @@
 """Time the rules engine for a big night: one round's movement and the standings.
 
 Run: .venv/bin/python bench/rules_bench.py [players]
-Target (issue 2): under 5 ms for one round's movement with 500 players.
+Target: under 5 ms for one round's movement with 500 players.
 """
 
 import random

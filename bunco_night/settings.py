@@ -1,4 +1,4 @@
-"""Settings for Bunco Night, read from the environment (STYLE.md habit 12).
+"""Settings for Bunco Night, read from the environment.
 
 DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, DATABASE_URL. SQLite by
 default, PostgreSQL when DATABASE_URL says so. With debug off the site refuses to

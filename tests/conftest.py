@@ -1,9 +1,11 @@
-"""Shared fixtures: a real headless Chromium for browser tests (PLATFORM.md)."""
+"""Shared fixtures: a logged-in host and their group, and a real headless Chromium."""
 
 import os
 import shutil
 
 import pytest
+
+from tests.factories import make_group, make_user
 
 # Playwright's sync API runs an event loop; the Django ORM in the same test needs this.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -45,3 +47,17 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def host(client):
+    """A host, logged in on the test client."""
+    user = make_user()
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def group(host):
+    """The host's group: 12 regulars and 2 substitutes on the house rules."""
+    return make_group(user=host, name="Maple Street Bunco")

@@ -1,4 +1,4 @@
-"""QR codes as inline SVG paths (STYLE.md habit 9): the print stylesheet sizes them."""
+"""QR codes as inline SVG paths, the same markup on screen and on paper; CSS sizes them."""
 
 import re
 

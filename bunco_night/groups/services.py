@@ -10,7 +10,8 @@ from bunco_night.rules.standings import PrizeCategory, split_pot
 
 from .models import Group, Membership, Player, Prize
 
-# Seed 003 pays $15 / $12 / $6 / $3 of a $36 pot: as whole percents of any pot.
+# A letter's group pays $15 / $12 / $6 / $3 of a $36 pot (docs/rules.md section 7.4):
+# as whole percents of any pot.
 DEFAULT_PRIZES = [("most_wins", 42), ("most_buncos", 33), ("last_bunco", 17), ("fewest_wins", 8)]
 
 
@@ -25,7 +26,8 @@ def _unique_slug(name: str) -> str:
 
 @transaction.atomic
 def group_create(*, name: str, user, rules: str = "house", dues_cents: int = 500) -> Group:
-    """A new group hosted by ``user``, with a preset's rules and the seed 003 prizes."""
+    """A new group hosted by ``user``, with a preset's rules and the usual four prizes
+    (docs/rules.md section 7.4)."""
     name = name.strip()
     if not name:
         raise ServiceError("Give the group a name.", "empty_name", "name")

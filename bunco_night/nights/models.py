@@ -119,7 +119,8 @@ class Attendance(models.Model):
 
     ``player`` is the roster person the row is about; ``substitute`` plays instead of a
     regular who sends one. A regular who is absent without a substitute still owes the
-    dues (seed 003), and a ghost takes the seat when the group fills with ghosts.
+    dues (docs/rules.md section 8.3), and a ghost takes the seat when the group fills with
+    ghosts (section 4.2).
     """
 
     Status = AttendanceStatus

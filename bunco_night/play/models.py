@@ -100,7 +100,7 @@ class Entry(models.Model):
 
 
 class PrizeTiebreak(models.Model):
-    """How the host broke a tie for a prize (RULES.md section 7)."""
+    """How the host broke a tie for a prize (docs/rules.md section 7.3)."""
 
     night = models.ForeignKey("nights.Night", on_delete=models.CASCADE, related_name="tiebreaks")
     code = models.CharField(max_length=20)

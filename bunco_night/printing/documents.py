@@ -321,7 +321,7 @@ def _pad_tables(night: Night, rules: Rules) -> list[tuple[int, int]]:
 
 
 def pad_rule(rules: Rules, *, target: int, head: bool | None) -> str:
-    """How a round ends at this table, in one line (RULES.md section 3).
+    """How a round ends at this table, in one line (docs/rules.md section 3).
 
     ``head`` is None on a blank pad, which may end up at any table.
     """

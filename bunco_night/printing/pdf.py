@@ -1,4 +1,4 @@
-"""Turning a template into PDF bytes with WeasyPrint (STYLE.md habit 10).
+"""Turning a template into PDF bytes with WeasyPrint.
 
 ``render_pdf`` is a plain function: views only set the response headers. The
 print stylesheet is linked from the template with ``{% static %}``; WeasyPrint

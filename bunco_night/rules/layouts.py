@@ -1,4 +1,4 @@
-"""How many tables, of how many seats, for a night (RULES.md section 4)."""
+"""How many tables, of how many seats, for a night (docs/rules.md section 4)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def check_player_count(players: int) -> int:
 def table_sizes(players: int) -> list[int]:
     """Seats per table with small tables (the Deluxe layouts, generalised).
 
-    RULES.md section 4: 2-4 players sit at one table; for N = 4k + r players,
+    docs/rules.md section 4.1: 2-4 players sit at one table; for N = 4k + r players,
     r = 0 gives k tables of 4; r = 1 gives (k-1) of 4, then 3, then 2;
     r = 2 gives k of 4, then 2; r = 3 gives k of 4, then 3.
     """
@@ -77,7 +77,7 @@ def table_sizes(players: int) -> list[int]:
 
 
 def ghost_sizes(players: int) -> list[tuple[int, int]]:
-    """(seats, ghosts) per table when ghosts fill empty seats (seed 003).
+    """(seats, ghosts) per table when ghosts fill empty seats (docs/rules.md section 4.2).
 
     Every table has four seats; the one to three ghosts sit at the bottom tables,
     one a table from the last table up, so a table has at most two and they can
@@ -94,7 +94,7 @@ def ghost_sizes(players: int) -> list[tuple[int, int]]:
 
 
 def balanced_sizes(players: int) -> list[int]:
-    """Tables of (about) four, as even as possible: the 1904 card party (seed 000).
+    """Tables of (about) four, as even as possible: the card party (docs/rules.md section 4.3).
 
     "Any number may be seated at a table, but each table should have the same
     number of players, if possible. Four at a table makes an interesting game."
@@ -111,7 +111,7 @@ def plays_teams(rules: Rules, *, seats: int, tables: int) -> bool:
 
 
 def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
-    """Points that win a round at a table (RULES.md section 3)."""
+    """Points that win a round at a table (docs/rules.md section 3.3)."""
     if rules.quick_game:
         return 11
     if teams:

@@ -1,4 +1,4 @@
-"""Where everyone sits for the next round (RULES.md section 5).
+"""Where everyone sits for the next round (docs/rules.md section 5).
 
 A seating is a tuple of tables, head table first; a table is a tuple of
 occupants in seat order (seat 1 first, clockwise). Occupants are any hashable
@@ -70,7 +70,7 @@ def _seat_four(
     New partners (section 5): the stayers split up and the arrivals split up, so
     nobody keeps a partner; a stayer shifts one chair and the arrivals take the
     vacant seats. Two ghosts are never partners. With ``keep_pairs`` (the
-    head-table variant of seed 003) both pairs stay together instead.
+    head-table variant, docs/rules.md section 5.4) both pairs stay together instead.
     """
     a, b = stayers
     x, y = arrivals
@@ -93,7 +93,7 @@ def next_seating(
     last table sends to Table 1 (a 4-seat table its losing team, a 3-seat table
     its two losers, a 2-seat table both players). Ladder movement: head-table
     losers go to the bottom table, winners elsewhere move up one table. Card game
-    (seed 000): each table's winner moves to the next table. One table: nobody moves.
+    (section 5.6): each table's winner moves to the next table. One table: nobody moves.
     """
     _check_winners(rules, seating, winners)
     count = len(seating)

@@ -1,6 +1,6 @@
 """Rule presets: immutable values a group copies and changes knob by knob.
 
-RULES.md sections 2-5. Every knob has a plain-language name; ``validate_rules``
+docs/rules.md section 11 lists every knob. Every knob has a plain-language name; ``validate_rules``
 says which combinations make no sense, with a stable error code.
 """
 
@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError
 
-# Round-end triggers (RULES.md section 3).
+# Round-end triggers (docs/rules.md section 3).
 HEAD_TABLE = "head_table"
 EVERY_TABLE = "every_table"
 ROUND_ENDS = (HEAD_TABLE, EVERY_TABLE)
 
-# Movement after a round (RULES.md section 5, and seed 000 for the card game).
+# Movement after a round (docs/rules.md section 5; 5.6 for the card party).
 DELUXE_MOVEMENT = "deluxe"
 LADDER_MOVEMENT = "ladder"
 CARD_MOVEMENT = "card"
@@ -43,7 +43,7 @@ MARK_EFFECTS = (NO_EFFECT, RESET_ROUND_SCORE)
 
 @dataclass(frozen=True)
 class GroupMark:
-    """A counter a group tallies, such as a wipeout or a Monte Carlo (seed 003).
+    """A counter a group tallies, such as a wipeout or a Monte Carlo (docs/rules.md section 2.4).
 
     ``points`` are added to the roller's side when the mark is entered; a
     ``reset_round_score`` effect sets the side's score for the round back to 0.
@@ -182,7 +182,7 @@ def validate_rules(rules: Rules) -> Rules:
     return rules
 
 
-# Winning Moves "Deluxe Box" party rules (seed 001b): low/high bunco 7/5, every table
+# The Deluxe box party rules (docs/rules.md section 11.1): low/high bunco 7/5, every table
 # plays to its target, a true bunco ends the round everywhere, one set, roll-off ties.
 DELUXE = Rules(
     name="deluxe",
@@ -195,7 +195,7 @@ DELUXE = Rules(
     movement=DELUXE_MOVEMENT,
 )
 
-# One group's house rules (seed 001a): the head table controls the round, any other
+# One group's house rules (section 11.1): the head table controls the round, any other
 # three of a kind is a 5-point mini bunco, four sets of ones through sixes.
 HOUSE = Rules(
     name="house",
@@ -205,7 +205,7 @@ HOUSE = Rules(
     movement=DELUXE_MOVEMENT,
 )
 
-# The High/Middle/Low and Selfridge letters (seed 003): head table controls, winners
+# The letters on ladder movement (section 11.1): head table controls, winners
 # climb the ladder, ghosts fill seats so every table has four, three sets.
 LADDER = Rules(
     name="ladder",
@@ -216,10 +216,10 @@ LADDER = Rules(
     fill=FILL_GHOSTS,
 )
 
-# Deluxe One Table Bunco (seed 001b): 2-4 individuals play to 21; a bunco ends the round.
+# Deluxe One Table Bunco (section 11.1): 2-4 individuals play to 21; a bunco ends the round.
 ONE_TABLE = dataclasses.replace(DELUXE, name="one_table")
 
-# The 1904 progressive card party (seed 000): the host enters each table's winner,
+# The 1904 progressive card party (section 9.1): the host enters each table's winner,
 # who gets a punch and moves on; ten games.
 CARD_1904 = Rules(
     name="card_1904",

@@ -1,4 +1,4 @@
-"""Scores at a table and when a round is over (RULES.md sections 3 and 6).
+"""Scores at a table and when a round is over (docs/rules.md sections 3 and 6).
 
 The service layer (or the simulator) folds a table's entries into a
 ``TableState``; ``round_status`` then says, for the whole room, whether the bell
@@ -174,7 +174,7 @@ def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -
 
 
 def room_bell(rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False) -> bool:
-    """Whether the bell has rung for the room (RULES.md section 3).
+    """Whether the bell has rung for the room (docs/rules.md section 3).
 
     Head table controls: a side at Table 1 reached its target. Every table to the
     target: a true bunco anywhere when ``bunco_ends_round``. Or the host rang it.
@@ -206,7 +206,7 @@ def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcom
 def round_status(
     rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False
 ) -> RoundStatus:
-    """Whether the round is over, per the night's trigger (RULES.md section 3).
+    """Whether the round is over, per the night's trigger (docs/rules.md section 3).
 
     ``bell_rung`` is the host ringing the bell by hand: it stops every table as if
     the trigger had happened. The higher score wins a finished table; a tie waits

@@ -1,4 +1,4 @@
-"""Scoring one roll of three dice (RULES.md section 2).
+"""Scoring one roll of three dice (docs/rules.md section 2).
 
 A phone may send the three dice (``score_roll``) or just what the roll scored
 (``score_tap``); both give the same ``ScoredRoll``.
@@ -83,7 +83,7 @@ def kind_points(kind: str, rules: Rules, count: int = 0) -> int:
 def score_roll(dice: Sequence[int], mark: int, rules: Rules) -> ScoredRoll:
     """Score three dice for the round's mark.
 
-    RULES.md section 2: a point for each die showing the mark; three of the mark is
+    docs/rules.md section 2: a point for each die showing the mark; three of the mark is
     a bunco; three of another number is a mini (house) or low/high (Deluxe) bunco;
     a roll that scores lets the roller go again, a miss passes the dice left.
     """

@@ -191,7 +191,7 @@ def simulate_night(*, players: int, rules: Rules, sets: int | None = None, seed:
                 for plan, occupants in zip(layout.tables, seating, strict=True)
             ]
             if rules.is_card_game:
-                # The host enters each table's winner by hand (seed 000): here, at random.
+                # The host enters each table's winner by hand (section 9.1): here, at random.
                 winners = [(rng.randint(1, t.size),) for t in tables]
             else:
                 _play_dice_round(rules, tables, mark, rng)

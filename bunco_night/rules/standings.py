@@ -1,4 +1,4 @@
-"""Standings and prizes (RULES.md sections 6 and 7).
+"""Standings and prizes (docs/rules.md sections 6 and 7).
 
 Inputs are plain rows, one per player per round; a bunco is credited to the
 player who rolled it, so a bunco rolled for a ghost counts for its partner
@@ -84,7 +84,7 @@ def tally(rows: Iterable[PlayerRound], players: Iterable[Hashable] = ()) -> list
 def rank_standings(
     standings: Iterable[Standing], roll_off: Mapping[Hashable, int] | None = None
 ) -> list[Standing]:
-    """Rank by wins, then buncos, then a recorded roll-off (Deluxe, seed 001b).
+    """Rank by wins, then buncos, then a recorded roll-off (docs/rules.md section 7.1).
 
     ``roll_off`` maps a player to their place in a roll-off the host recorded
     (lower is better). Players still level share a rank and are marked tied.
@@ -114,7 +114,7 @@ def last_bunco(buncos: Iterable[BuncoRoll]) -> BuncoRoll | None:
 
 
 def fuzzy_die_holder(buncos: Iterable[BuncoRoll]) -> Hashable | None:
-    """The fuzzy die goes to whoever rolled the latest bunco (seed 001a)."""
+    """The fuzzy die goes to whoever rolled the latest bunco (docs/rules.md section 7.2)."""
     latest = last_bunco(buncos)
     return latest.player if latest else None
 
@@ -189,7 +189,7 @@ def prize_standings(
     buncos: Iterable[BuncoRoll] = (),
     tiebreaks: Mapping[str, Hashable] | None = None,
 ) -> list[PrizeResult]:
-    """Each prize's winner or tied candidates, and its money (RULES.md section 7).
+    """Each prize's winner or tied candidates, and its money (docs/rules.md section 7).
 
     Nobody wins "most buncos" or "last bunco" on a night without a bunco. A tie
     stays a tie until ``tiebreaks`` names one of the candidates for that prize.

@@ -1,4 +1,4 @@
-"""A host plans a night on a phone in real headless Chromium (issue 3).
+"""A host plans a night on a phone in real headless Chromium.
 
 Log in, open the group, plan a night, send a substitute, mark someone not coming
 (the group fills empty seats with ghosts), take dues, draw the seating, swap two

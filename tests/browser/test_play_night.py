@@ -1,7 +1,7 @@
-"""A room of phones plays a night in real headless Chromium (issue 4).
+"""A room of phones plays a night in real headless Chromium.
 
 Three table phones, a player's own page and the host's live board, each a page of
-its own; every seat move is checked against RULES.md section 5.
+its own; every seat move is checked against docs/rules.md section 5.
 """
 
 import re
@@ -92,7 +92,8 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
         for p in phones.values():
             expect(p.locator("#board")).to_contain_text(f"Round {number} of 6")
             expect(p.locator("#taps")).to_be_visible()
-        # Everyone rolls once: a miss each (RULES.md section 3, "every player must have rolled").
+        # Everyone rolls once: a miss each (docs/rules.md section 3.1, "each player must have
+        # had at least one roll").
         for p in phones.values():
             for seat in (1, 2, 3, 4):
                 tap(p, seat, "miss")
@@ -118,7 +119,7 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
         if number == len(plan):
             break
         after = seats_of(night.rounds.get(number=number + 1))
-        # RULES.md section 5 (seed 001b Party Bunco): the winners stay, the losers go to the
+        # docs/rules.md section 5.1 (Party Bunco): the winners stay, the losers go to the
         # next table and the last table's losers to Table 1; stayers and arrivals split up.
         for t in (1, 2, 3):
             won = winners[t - 1]
@@ -175,7 +176,7 @@ def test_a_9_player_deluxe_night_where_a_bunco_ends_the_round(contexts, live_ser
     host_click(host, "Start round 1")
     rnd = night.rounds.get(number=1)
     before = seats_of(rnd)
-    assert [len(before[t]) for t in (1, 2, 3)] == [4, 3, 2]  # RULES.md section 4: 9 = 4+3+2
+    assert [len(before[t]) for t in (1, 2, 3)] == [4, 3, 2]  # docs/rules.md section 4.1: 9 = 4+3+2
     for p in phones.values():
         expect(p.locator("#taps")).to_be_visible()
     tap(phones[1], 2, "points:1")  # team 2+4 leads at the head table
@@ -194,8 +195,9 @@ def test_a_9_player_deluxe_night_where_a_bunco_ends_the_round(contexts, live_ser
     assert bunco.roller_id == before[2][2]
     host_click(host, "Close round 1")
     after = seats_of(night.rounds.get(number=2))
-    # Seed 001b, nine players: "both players at Table Three move to Table One; the losing
-    # players at Table One move to Table Two and those from Table Two move to Table Three."
+    # docs/rules.md section 5.1, nine players: "both players at Table Three move to Table One;
+    # the losing players at Table One move to Table Two and those from Table Two move to Table
+    # Three."
     assert set(before[3]) <= set(after[1])
     assert {before[1][0], before[1][2]} <= set(after[2])
     assert {before[2][0], before[2][1]} <= set(after[3])

@@ -1,4 +1,4 @@
-"""`python manage.py simulate_night` (issue 2): one JSON object, or a one-line error and exit 2."""
+"""`python manage.py simulate_night`: one JSON object, or a one-line error and exit 2."""
 
 import json
 import subprocess

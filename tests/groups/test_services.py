@@ -1,4 +1,4 @@
-"""Group services: roster, rules knob by knob, prizes (issue 3)."""
+"""Group services: roster, rules knob by knob, prizes."""
 
 import pytest
 from django.db import IntegrityError
@@ -20,7 +20,7 @@ from tests.factories import make_group, make_user
 pytestmark = pytest.mark.django_db
 
 
-def test_group_create_copies_a_preset_and_seed_003_prizes():
+def test_group_create_copies_a_preset_and_the_usual_prizes():
     user = make_user()
     group = group_create(name="Maple Street Bunco", user=user, rules="deluxe", dues_cents=300)
     assert group.slug == "maple-street-bunco" and group.is_host(user)

@@ -1,4 +1,4 @@
-"""The host's group pages (issue 3): dashboard, hub, roster, rules, dues and prizes."""
+"""The host's group pages: dashboard, hub, roster, rules, dues and prizes."""
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -11,18 +11,6 @@ from bunco_night.groups.services import player_retire
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def host(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def group(host):
-    return make_group(user=host)
 
 
 def url(name, group, *args):

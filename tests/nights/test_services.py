@@ -35,14 +35,14 @@ def test_a_new_night_lists_every_active_regular_as_coming_and_snapshots_rules():
     night = make_night(group)
     assert night.attendances.count() == 12
     assert {a.status for a in night.attendances.all()} == {Attendance.Status.COMING}
-    assert night.sets == 4  # the house preset's sets (seed 001a)
+    assert night.sets == 4  # the house preset's sets (docs/rules.md section 8.4)
     rules_update(group=group, changes={"bunco_points": 30})
     night.refresh_from_db()
     assert night.rules_obj.bunco_points == 21  # a past night keeps its own rules
 
 
 def test_substitute_plays_instead_of_the_regular():
-    """Section 8: "A regular who cannot come finds a substitute"."""
+    """Section 8.2: a regular who cannot come "sends a substitute"."""
     group = make_group()
     night = make_night(group)
     sub = group.players.get(name="Sub 1")
@@ -97,7 +97,7 @@ def test_one_substitute_cannot_stand_in_twice():
 
 
 def test_absent_regular_without_substitute_still_owes_dues():
-    """Seed 003: "If you CAN NOT FIND A SUB then you still MUST PAY YOUR $5.00!" """
+    """Section 8.3: "If you CAN NOT FIND A SUB then you still MUST PAY YOUR $5.00!" """
     group = make_group()
     night = make_night(group)
     attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
@@ -107,7 +107,7 @@ def test_absent_regular_without_substitute_still_owes_dues():
 
 
 def test_dues_pot_and_payout():
-    """Section 8: "The night's dues form the prize pot"; section 7 split."""
+    """Section 8.3: "The dues collected are the pot"; section 7.4 splits it."""
     group = make_group(regulars=12)
     night = make_night(group)
     for a in night.attendances.all():
@@ -145,7 +145,7 @@ def test_seating_for_2_to_40_players(players):
 
 @pytest.mark.parametrize("players", [5, 6, 7, 9, 10, 11, 13, 21, 38])
 def test_ghosts_fill_seats_and_never_partner(players):
-    """Section 4-5: "fill empty seats with ghosts"; "two ghosts are never partners"."""
+    """Sections 4.2 and 5.5: ghosts fill the seats; "Two ghosts are never partners"."""
     group = make_group(regulars=players + 1, substitutes=0, fill="ghosts")
     night = make_night(group)
     attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
@@ -241,7 +241,7 @@ def test_database_refuses_impossible_seats():
 
 
 def test_a_repeated_payment_is_recorded_once():
-    """STYLE.md habit 4: a double tap on "Paid" with the same form id records it once."""
+    """A double tap on "Paid" with the same form id records it once."""
     group = make_group()
     night = make_night(group)
     a = att(night, "Regular 1")

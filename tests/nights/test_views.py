@@ -1,4 +1,4 @@
-"""The host's night pages (issue 3): planning, attendance, dues, seating and the TV chart."""
+"""The host's night pages: planning, attendance, dues, seating and the TV chart."""
 
 import datetime as dt
 import re
@@ -16,18 +16,6 @@ from tests.factories import make_group, make_night, make_user
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def host(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def group(host):
-    return make_group(user=host)
 
 
 @pytest.fixture
@@ -462,7 +450,7 @@ def test_two_ghosts_cannot_be_partners(client, host):
     client.post(nurl("draw", night), {"seed": "1"})
     rnd = Round.objects.get()
     ghost, other = rnd.seats.filter(player__isnull=True)
-    assert ghost.table != other.table  # one ghost a table, as RULES.md section 5 wants
+    assert ghost.table != other.table  # one ghost a table (docs/rules.md section 4.2)
     partner = rnd.seats.get(table=ghost.table, number=(ghost.number + 1) % 4 + 1)
     response = client.post(nurl("swap", night), {"seat_a": other.pk, "seat_b": partner.pk})
     assert "Two ghosts cannot be partners." in section(text(response), "seating")

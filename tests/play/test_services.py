@@ -1,4 +1,4 @@
-"""Play services: entries, retries, the bell, closing, movement, corrections (issue 4)."""
+"""Play services: entries, retries, the bell, closing, movement, corrections."""
 
 import threading
 
@@ -34,7 +34,8 @@ def tables(rnd):
 
 
 def test_running_score_is_the_sum_of_entries():
-    """RULES.md section 6: "The table's Us/Them running score is the sum of entered rolls"."""
+    """docs/rules.md section 6.1: a table's running score "is always the sum of its counting
+    entries"."""
     night = make_night(make_group())
     rnd = start_night(night)
     t2 = tables(rnd)[1]
@@ -88,7 +89,8 @@ def test_bad_entries_change_nothing(kwargs, code):
 
 
 def test_group_mark_wipeout_resets_the_side():
-    """RULES.md section 2: "a wipeout that resets the team's round score to 0"."""
+    """docs/rules.md section 2.4: "reset the round score, which puts the side's score for this
+    round back to 0 (for example a wipeout)"."""
     group = make_group(group_marks=())
     from bunco_night.groups.services import rules_update
     from bunco_night.rules.presets import GroupMark
@@ -113,7 +115,7 @@ def test_group_mark_wipeout_resets_the_side():
 
 
 def test_the_bell_head_table_and_everyone_rolls_once():
-    """RULES.md section 3 head table controls."""
+    """docs/rules.md section 3.1: head table controls."""
     night = make_night(make_group())
     rnd = start_night(night)
     t1, t2, t3 = tables(rnd)
@@ -166,7 +168,7 @@ def test_host_rings_the_bell():
 
 
 def test_deluxe_bunco_ends_the_round_everywhere():
-    """RULES.md section 3: "A true bunco ends the round at every table at once"."""
+    """docs/rules.md section 3.2: "A true bunco ends the round everywhere"."""
     night = make_night(make_group(rules="deluxe", regulars=9))
     rnd = start_night(night)
     t1, t2, t3 = tables(rnd)
@@ -244,7 +246,8 @@ def test_prize_ties_until_broken():
 
 
 def test_ghost_bunco_counts_for_the_partner():
-    """RULES.md section 5: "any bunco rolled for the ghost counts for the player who rolled it"."""
+    """docs/rules.md section 5.5: "A bunco rolled for a ghost counts for the player who rolled
+    it"."""
     from bunco_night.nights.services import attendance_set
 
     group = make_group(regulars=12, fill="ghosts")
@@ -323,7 +326,7 @@ def test_round_start_needs_seating_and_one_round_at_a_time():
 
 
 def test_enter_the_dice_and_the_engine_scores_them():
-    """Issue 4 "enter the dice": RULES.md section 2 scoring from three faces."""
+    """Entering the three dice: docs/rules.md section 2.3, scored by section 2.1."""
     night = make_night(make_group())
     rnd = start_night(night)  # round 1: the mark is 1
     t = tables(rnd)[1]

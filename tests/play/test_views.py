@@ -1,4 +1,4 @@
-"""Table phones, players' pages and the host's live pages over HTTP (issue 4)."""
+"""Table phones, players' pages and the host's live pages over HTTP."""
 
 import pytest
 from django.urls import reverse
@@ -219,7 +219,7 @@ def test_links_page_shows_every_table_and_player_link_as_a_qr_code(client, night
 
 
 def test_card_party_host_enters_each_tables_winner(client):
-    """RULES.md section 9: "a table's result is its winner, entered by hand"."""
+    """docs/rules.md section 9.1: "the host records each table's winner"."""
     night = make_night(make_group(rules="card_1904", regulars=9), sets=1)
     start_night(night)
     client.login(username="host", password="bunco")

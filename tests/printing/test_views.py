@@ -1,6 +1,5 @@
 """Who may print, the print page, and a night of 500 players."""
 
-
 import pytest
 from django.urls import reverse
 

@@ -1,4 +1,4 @@
-"""Rule presets and their knobs (RULES.md sections 2-5; issue 2 item 1)."""
+"""Rule presets and their knobs (docs/rules.md section 11)."""
 
 import dataclasses
 
@@ -31,15 +31,15 @@ def test_deluxe_is_the_winning_moves_party():
 
 
 def test_house_is_head_table_control_with_mini_5():
-    """Section 2/3 house: mini bunco 5, head table controls, extra-turn ties (seed 001a, 003)."""
+    """Section 11.1 house: mini bunco 5, head table controls, extra-turn ties."""
     assert not HOUSE.split_low_high and HOUSE.mini_points == 5
     assert HOUSE.round_end == "head_table" and HOUSE.everyone_rolls_once
     assert HOUSE.tie_break == "extra_turn"
-    assert HOUSE.sets_per_night == 4  # seed 001a: "4 sets of one through six"
+    assert HOUSE.sets_per_night == 4  # section 8.4: "4 sets of one through six"
 
 
 def test_ladder_fills_with_ghosts():
-    """Section 5: "The ladder is played at tables of four (ghosts fill empty seats)"."""
+    """Section 5.2: "The ladder is played at tables of four", so ghosts fill empty seats."""
     assert LADDER.movement == "ladder" and LADDER.fill == "ghosts"
     with pytest.raises(RuleError) as caught:
         LADDER.with_(fill="tables")
@@ -58,7 +58,7 @@ def test_targets_and_quick_game():
 
 
 def test_marks_per_set_can_be_two_to_six():
-    """Section 1: "some groups play 2..6"."""
+    """Section 1: "some groups play 2 to 6"."""
     rules = HOUSE.with_(marks=(2, 3, 4, 5, 6))
     assert rules.rounds_per_set == 5
 

@@ -1,4 +1,4 @@
-"""When a round ends: RULES.md section 3 (and section 2 for group marks)."""
+"""When a round ends: docs/rules.md section 3 (and section 2.4 for group marks)."""
 
 import pytest
 
@@ -49,7 +49,8 @@ def test_us_them_is_the_sum_of_entries_with_resets():
 
 
 class TestHeadTableControls:
-    """Section 3: "when a team at the head table reaches the target, the bell rings"."""
+    """Section 3.1: "The bell rings, for every table, when a side at the head table reaches
+    the head table's target"."""
 
     def test_nothing_happens_before_the_head_table_reaches_21(self):
         status = round_status(HOUSE, [table(1, (20, 3)), table(2, (25, 0))])
@@ -96,7 +97,7 @@ class TestHeadTableControls:
 
 
 class TestEveryTableToTheTarget:
-    """Section 3 Deluxe: "each table plays until one side reaches the target"."""
+    """Section 3.2: "Each table plays until a side reaches the table's target"."""
 
     def test_round_over_when_every_table_has_a_winner(self):
         tables = [table(1, (21, 3)), table(2, (3, 11, 2), size=3, teams=False, target=11)]
@@ -123,7 +124,7 @@ class TestEveryTableToTheTarget:
         assert not status.bell
 
     def test_a_tie_at_a_bunco_ended_table_needs_the_roll_off(self):
-        """ "If there is a tie, hold a roll off until one team scores 5 points" (seed 001b)."""
+        """Section 3.4: "hold a roll off until one team scores 5 points"."""
         status = round_status(DELUXE, [table(1, (4, 4)), table(2, (21, 0), bunco=True)])
         assert not status.over and status.tables[0].needs_tiebreak
 

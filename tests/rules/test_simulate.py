@@ -1,4 +1,4 @@
-"""A whole night through the engine: every preset, 2..500 players (issue 2)."""
+"""A whole night through the engine: every preset, 2..500 players."""
 
 from collections import Counter
 
@@ -15,7 +15,7 @@ KINDS = {"points", "miss", "bunco", "mini", "low", "high"}
 
 
 def check_night(night, players, rules, sets):
-    """Everything a valid night must satisfy, from the issue's output contract and RULES.md."""
+    """Everything a valid night must satisfy: the output contract and docs/rules.md."""
     assert set(night) == {"rules", "players", "layout", "rounds", "standings"}
     assert night["rules"] == rules.name
     assert night["players"] == [f"Player {i}" for i in range(1, players + 1)]
@@ -104,7 +104,7 @@ def test_500_players_whole_house_night():
 
 
 def test_ghost_nights_and_ghost_buncos_count_for_the_roller():
-    """Section 5: "any bunco rolled for the ghost counts for the player who rolled it"."""
+    """Section 5.5: "A bunco rolled for a ghost counts for the player who rolled it"."""
     rules = preset("ladder")
     seen_ghost_bunco = False
     for seed in range(40):
@@ -130,7 +130,7 @@ def test_same_seed_same_night_and_sets_override():
 
 
 def test_deluxe_bunco_ends_the_round_everywhere_in_a_simulation():
-    """Section 3: "A true bunco ends the round at every table at once"."""
+    """Section 3.2: "A true bunco ends the round everywhere"."""
     rules = preset("deluxe")
     found = False
     for seed in range(30):
@@ -158,7 +158,7 @@ def test_house_head_table_controls_in_a_simulation():
 
 
 def test_marks_drawn_with_a_die_and_two_to_six():
-    """Section 1: "some groups play 2..6, or draw the mark with a die"."""
+    """Section 1: "some groups play 2 to 6"; "A group may instead roll a die"."""
     drawn = simulate_night(players=8, rules=preset("house").with_(draw_mark_with_die=True), sets=3)
     marks = [r["mark"] for r in drawn["rounds"]]
     assert all(1 <= m <= 6 for m in marks) and marks != [1, 2, 3, 4, 5, 6] * 3

@@ -1,4 +1,4 @@
-"""Standings and prizes: RULES.md sections 6 and 7."""
+"""Standings and prizes: docs/rules.md sections 6 and 7."""
 
 import pytest
 
@@ -28,7 +28,8 @@ def by_player(standings):
 
 
 def test_tally_counts_wins_losses_buncos_minis_and_group_marks():
-    """Section 6: "Per round and player: win or loss, buncos, mini buncos, and each group mark"."""
+    """Section 6.4: each person gets "a win or a loss, and the number of buncos, mini buncos"
+    and of each group mark."""
     standings = by_player(
         tally(
             [
@@ -46,7 +47,7 @@ def test_tally_counts_wins_losses_buncos_minis_and_group_marks():
 
 
 def test_ranking_by_wins_then_buncos_then_roll_off():
-    """Section 7: "Deluxe ranks a set by wins, then buncos, then a roll-off"."""
+    """Section 7.1: most W's, then "the player with the most 'B's,'", then a roll-off."""
     base = tally(
         rows("Ann", 4, 2) + rows("Bea", 4, 2, buncos=1) + rows("Cat", 5, 1) + rows("Dee", 4, 2)
     )
@@ -65,16 +66,16 @@ def test_ranking_by_wins_then_buncos_then_roll_off():
 
 
 def test_last_bunco_and_fuzzy_die():
-    """Section 6: "the last bunco of the night (time and player) is known"; section 7: the fuzzy
-    die "goes to whoever rolled the latest bunco"."""
+    """Section 6.3: the buncos in the order they were rolled; section 7.2: the fuzzy die
+    "ends with the roller of the last bunco"."""
     buncos = [BuncoRoll("Ann", 3), BuncoRoll("Bea", 9), BuncoRoll("Cat", 5)]
     assert last_bunco(buncos) == BuncoRoll("Bea", 9)
     assert fuzzy_die_holder(buncos) == "Bea"
     assert last_bunco([]) is None and fuzzy_die_holder([]) is None
 
 
-def test_seed_003_payout_15_12_6_3_of_3_dollars_a_head_for_twelve():
-    """Section 7: "seed 003 pays $15 / $12 / $6 / $3 out of $3 a head for twelve players"."""
+def test_letter_payout_15_12_6_3_of_3_dollars_a_head_for_twelve():
+    """Section 7.4: a letter's group pays $15 / $12 / $6 / $3 out of $3 a head for twelve."""
     cats = [
         PrizeCategory("most_wins", amount_cents=1500),
         PrizeCategory("most_buncos", amount_cents=1200),
@@ -153,8 +154,8 @@ def test_prize_standings_every_category():
 
 
 def test_ties_are_shown_until_the_host_breaks_them():
-    """Section 7: "Ties in a prize are shown as ties until the host records how they were
-    broken"."""
+    """Section 7.3: "the prize is shown as a tie, naming all of them, until the host records
+    which of them won it"."""
     standings = tally(rows("Ann", 4, 2, buncos=1) + rows("Bea", 4, 2, buncos=1))
     cats = [PrizeCategory("most_buncos", amount_cents=1000)]
     (tied,) = prize_standings(standings, cats, pot_cents=2000)
