@@ -95,7 +95,7 @@ class Night(models.Model):
     @property
     def total_rounds(self) -> int:
         """Rounds in the whole night."""
-        return self.sets * self.rules_obj.rounds_per_set
+        return self.rules_obj.rounds_for(self.sets)
 
     @property
     def current_round(self) -> Round | None:

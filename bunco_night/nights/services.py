@@ -69,8 +69,8 @@ def night_update(
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
     played = night.rounds.started().order_by("-number").first()
     rules = night.rules_obj
-    per_set = rules.rounds_per_set
-    if played is not None and played.number > sets * per_set:
+    last = rules.rounds_for(sets)
+    if played is not None and played.number > last:
         needed = rules.sets_for(played.number)
         raise ServiceError(
             f"Round {played.number} has been played: this night needs at least {needed} sets.",
@@ -80,8 +80,8 @@ def night_update(
     night.date, night.time, night.place, night.sets = date, time, place.strip(), sets
     night.save(update_fields=["date", "time", "place", "sets"])
     # A round seated beyond the new last round is never played.
-    night.rounds.pending().filter(number__gt=sets * per_set).delete()
-    if played is not None and played.is_closed and played.number == sets * per_set:
+    night.rounds.pending().filter(number__gt=last).delete()
+    if played is not None and played.is_closed and played.number == last:
         night.status = Night.Status.FINISHED  # the last round of the shorter night is played
         night.save(update_fields=["status"])
     night_touch(night)

@@ -21,7 +21,7 @@ from bunco_night.nights.models import Night, Round, Seat
 from bunco_night.nights.selectors import DuesRow, dues_summary, players_tonight
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.layouts import plan_layout, plays_teams, table_target
+from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
 
@@ -76,7 +76,6 @@ def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
     """Every round of the night; a finished night keeps only the rounds it played,
     unless ``every_round`` is asked for."""
     rules = night.rules_obj
-    per_set = rules.rounds_per_set
     rounds = {r.number: r for r in night.rounds.all()}
     if night.is_over and not every_round:
         numbers = sorted(n for n, r in rounds.items() if r.is_closed)
@@ -90,7 +89,7 @@ def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
             Slot(
                 number=number,
                 set_number=rules.set_of(number),
-                in_set=(number - 1) % per_set + 1,
+                in_set=rules.place_in_set(number),
                 mark=mark,
                 closed=rnd is not None and rnd.is_closed,
             )
@@ -345,16 +344,14 @@ def score_pads(*, night: Night, blank: bool = False) -> list[ScorePad]:
     sets = [[s for s in slots if s.set_number == n] for n in range(1, night.sets + 1)]
     tables = [] if blank else _pad_tables(night, rules)
     if not tables:
-        target = table_target(rules, seats=4, teams=True, tables=2)
-        rule = pad_rule(rules, target=target, head=None)
+        rule = pad_rule(rules, target=table_game(rules, seats=4, tables=2).target, head=None)
         sides = ["Winner"] if card else ["Us", "Them"]
         return [ScorePad(None, False, n, sides, rule, s, card) for n, s in enumerate(sets, 1)]
     pads = []
     for number, seats in tables:
-        teams = plays_teams(rules, seats=seats, tables=len(tables))
-        sides = ["Us", "Them"] if teams else [f"Seat {i}" for i in range(1, seats + 1)]
-        target = table_target(rules, seats=seats, teams=teams, tables=len(tables))
-        rule = pad_rule(rules, target=target, head=number == 1)
+        game = table_game(rules, seats=seats, tables=len(tables))
+        sides = ["Us", "Them"] if game.teams else [f"Seat {i}" for i in range(1, seats + 1)]
+        rule = pad_rule(rules, target=game.target, head=number == 1)
         for set_number, set_slots in enumerate(sets, start=1):
             pads.append(ScorePad(number, number == 1, set_number, sides, rule, set_slots, card))
     return pads

@@ -106,6 +106,14 @@ class Rules:
         """The set (from 1) that round ``round_number`` (from 1) belongs to."""
         return (round_number - 1) // self.rounds_per_set + 1
 
+    def place_in_set(self, round_number: int) -> int:
+        """Where round ``round_number`` comes in its set, from 1."""
+        return (round_number - 1) % self.rounds_per_set + 1
+
+    def rounds_for(self, sets: int) -> int:
+        """How many rounds ``sets`` sets have."""
+        return sets * self.rounds_per_set
+
     def sets_for(self, rounds: int) -> int:
         """How many sets it takes to play ``rounds`` rounds."""
         return -(-rounds // self.rounds_per_set)
