@@ -176,6 +176,14 @@ def validate_rules(rules: Rules) -> Rules:
         "Ladder movement is played at tables of four: fill empty seats with ghosts.",
         "ladder_needs_ghosts",
     )
+    # docs/rules.md section 5.4: the variant comes from a letter on ladder movement, where
+    # the pair arriving at the head table won together at table 2. With Deluxe movement the
+    # arrivals would be the last table's losing team, partners last round: refused.
+    _require(
+        not rules.head_partners_stay or rules.movement == LADDER_MOVEMENT,
+        "Head-table partners stay together only with ladder movement.",
+        "head_partners_need_ladder",
+    )
     _require(
         (rules.movement == CARD_MOVEMENT) == rules.is_card_game,
         "The card game moves winners to the next table; dice games use deluxe or ladder movement.",

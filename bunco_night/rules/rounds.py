@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import EVERY_TABLE, HEAD_TABLE, Rules
+from .presets import EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
 from .scoring import BUNCO
 
 
@@ -21,12 +21,15 @@ class Entry:
     """One scored entry at a table: the seat it was rolled for, points and kind.
 
     ``reset`` is a group mark whose effect sets the side's round score to 0.
+    ``extra_pass`` is 0 for the round's play, and 1, 2, ... for an entry made in the
+    first, second, ... pass of extra turns that breaks a tie (docs/rules.md section 3.4).
     """
 
     seat: int
     points: int
     kind: str
     reset: bool = False
+    extra_pass: int = 0
 
 
 def partner_seat(seat: int) -> int:
@@ -64,7 +67,14 @@ def table_scores(entries: Iterable[Entry], *, size: int, teams: bool) -> tuple[i
 
 @dataclass(frozen=True)
 class TableState:
-    """What a table has done so far this round."""
+    """What a table has done so far this round.
+
+    ``scores`` are each side's totals so far, extra turns included. When a tie is
+    broken by extra turns (docs/rules.md section 3.4), ``play_scores`` are the scores
+    when the round's play ended (None: no extra turn yet, the same as ``scores``) and
+    ``pass_scores`` the totals at the end of each pass of extra turns the table has
+    finished ("extra turns done"), first pass first.
+    """
 
     number: int
     size: int
@@ -75,6 +85,8 @@ class TableState:
     bunco: bool = False
     finished_turn: bool = False
     tiebreak_winner: int | None = None
+    play_scores: tuple[int, ...] | None = None
+    pass_scores: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def from_entries(
@@ -87,19 +99,54 @@ class TableState:
         entries: Sequence[Entry],
         finished_turn: bool = False,
         tiebreak_winner: int | None = None,
+        extra_passes: int = 0,
     ) -> TableState:
-        """Fold a table's entries into its state."""
+        """Fold a table's entries into its state.
+
+        ``extra_passes`` is how many passes of extra turns the table has finished
+        (docs/rules.md section 3.4); an entry may belong to those passes or to the
+        one being played, never to a later one.
+        """
+        if extra_passes < 0:
+            raise RuleError("Extra-turn passes cannot be negative.", "bad_extra_pass")
+        latest = max((e.extra_pass for e in entries), default=0)
+        if latest > extra_passes + 1 or any(e.extra_pass < 0 for e in entries):
+            raise RuleError(
+                f"Table {number}: an entry belongs to a pass of extra turns not begun.",
+                "bad_extra_pass",
+            )
+        play_scores = pass_scores = None
+        if latest or extra_passes:
+            play_scores = table_scores(
+                [e for e in entries if not e.extra_pass], size=size, teams=teams
+            )
+            pass_scores = tuple(
+                table_scores([e for e in entries if e.extra_pass <= k], size=size, teams=teams)
+                for k in range(1, extra_passes + 1)
+            )
         return cls(
             number=number,
             size=size,
             teams=teams,
             target=target,
             scores=table_scores(entries, size=size, teams=teams),
-            rolled=frozenset(e.seat for e in entries),
+            rolled=frozenset(e.seat for e in entries if not e.extra_pass),
             bunco=any(e.kind == BUNCO for e in entries),
             finished_turn=finished_turn,
             tiebreak_winner=tiebreak_winner,
+            play_scores=play_scores,
+            pass_scores=pass_scores or (),
         )
+
+    @property
+    def extra_passes(self) -> int:
+        """Passes of extra turns the table has finished."""
+        return len(self.pass_scores)
+
+    @property
+    def scores_at_done(self) -> tuple[int, ...]:
+        """Each side's score when the round's play ended, before any extra turn."""
+        return self.scores if self.play_scores is None else self.play_scores
 
     @property
     def reached_target(self) -> bool:
@@ -109,13 +156,24 @@ class TableState:
     @property
     def leaders(self) -> tuple[int, ...]:
         """The side or sides with the highest score."""
-        top = max(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == top)
+        return _leaders(self.scores)
+
+
+def _leaders(scores: Sequence[int]) -> tuple[int, ...]:
+    top = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == top)
 
 
 @dataclass(frozen=True)
 class TableOutcome:
-    """Where a table stands in the round."""
+    """Where a table stands in the round.
+
+    A table that is ``done`` either has a ``winner_side`` or ``needs_tiebreak``
+    (never both): its ``tied_sides`` wait for the recorded roll-off winner, or, with
+    ``in_extra_turns``, play pass ``extra_passes + 1`` of extra turns (docs/rules.md
+    section 3.4). Once a tie is settled ``tied_sides`` still names the sides that
+    were tied when play ended, and ``extra_passes`` the passes it took.
+    """
 
     number: int
     stopped: bool
@@ -124,6 +182,18 @@ class TableOutcome:
     winner_side: int | None
     needs_tiebreak: bool
     tied_sides: tuple[int, ...] = ()
+    in_extra_turns: bool = False
+    extra_passes: int = 0
+
+    def __post_init__(self):
+        half_valid = (
+            (self.needs_tiebreak and (not self.done or self.winner_side is not None))
+            or (self.needs_tiebreak and len(self.tied_sides) < 2)
+            or (self.in_extra_turns and not self.needs_tiebreak)
+            or (self.winner_side is not None and not self.done)
+        )
+        if half_valid:
+            raise RuleError(f"Table {self.number}: an impossible outcome.", "bad_outcome")
 
     def winner_seats(self, size: int, teams: bool) -> tuple[int, ...]:
         """The seats that won, or () while the table has no winner."""
@@ -141,18 +211,43 @@ class RoundStatus:
     tables: tuple[TableOutcome, ...]
 
 
-def _winner(table: TableState) -> tuple[int | None, bool, tuple[int, ...]]:
-    leaders = table.leaders
-    if len(leaders) == 1:
-        return leaders[0], False, ()
-    if table.tiebreak_winner is not None:
-        if table.tiebreak_winner not in leaders:
-            raise RuleError(
-                f"Table {table.number}: the tie-break winner must be one of the tied sides.",
-                "bad_tiebreak",
-            )
-        return table.tiebreak_winner, False, leaders
-    return None, True, leaders
+def _recorded(table: TableState, leaders: tuple[int, ...]) -> int | None:
+    """The tie-break winner recorded for the table, which must be one of ``leaders``."""
+    if table.tiebreak_winner is not None and table.tiebreak_winner not in leaders:
+        raise RuleError(
+            f"Table {table.number}: the tie-break winner must be one of the tied sides.",
+            "bad_tiebreak",
+        )
+    return table.tiebreak_winner
+
+
+def _done_outcome(rules: Rules, table: TableState, waiting: frozenset[int]) -> TableOutcome:
+    """A finished table: its winner, or the tie it waits on (docs/rules.md section 3.4).
+
+    Roll-off: the roll-off's rolls are not added; the winner is recorded among the
+    tied sides. Extra turns: after each finished pass the highest total wins, any side
+    (one that was not tied too); still tied, another pass. A winner recorded among the
+    sides tied after the last finished pass is kept, as the table phones record it.
+    """
+    n = table.number
+    at_done = _leaders(table.scores_at_done)
+    if len(at_done) == 1:
+        return TableOutcome(n, True, True, waiting, at_done[0], False)
+    if rules.tie_break != EXTRA_TURN:
+        recorded = _recorded(table, at_done)
+        if recorded is not None:
+            return TableOutcome(n, True, True, waiting, recorded, False, at_done)
+        return TableOutcome(n, True, True, waiting, None, True, at_done)
+    leaders = at_done
+    for passes, scores in enumerate(table.pass_scores, start=1):
+        leaders = _leaders(scores)
+        if len(leaders) == 1:
+            return TableOutcome(n, True, True, waiting, leaders[0], False, at_done, False, passes)
+    passes = table.extra_passes
+    recorded = _recorded(table, leaders)
+    if recorded is not None:
+        return TableOutcome(n, True, True, waiting, recorded, False, at_done, False, passes)
+    return TableOutcome(n, True, True, waiting, None, True, leaders, True, passes)
 
 
 def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -> TableOutcome:
@@ -169,8 +264,7 @@ def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -
         done = not waiting
     if not done:
         return TableOutcome(table.number, True, False, waiting, None, False)
-    side, needs_tiebreak, tied = _winner(table)
-    return TableOutcome(table.number, True, True, waiting, side, needs_tiebreak, tied)
+    return _done_outcome(rules, table, waiting)
 
 
 def room_bell(rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False) -> bool:

@@ -14,7 +14,7 @@ from .errors import RuleError
 from .layouts import plan_layout
 from .movement import next_seating, partner_seat, seat_players
 from .presets import EXTRA_TURN, Rules
-from .rounds import Entry, TableState, round_status, side_of, side_seats
+from .rounds import Entry, TableState, round_status, side_of
 from .scoring import BUNCO, score_roll
 from .standings import PlayerRound, rank_standings, tally
 
@@ -42,6 +42,9 @@ class _Table:
     finished_turn: bool = False
     tiebreak_winner: int | None = None
     tiebreak: bool = False
+    extra_pass: int = 0  # the pass of extra turns being played; 0 during the round's play
+    play_scores: tuple[int, ...] | None = None
+    pass_scores: list[tuple[int, ...]] = field(default_factory=list)
 
     def __post_init__(self):
         self.scores = [0] * (2 if self.teams else len(self.occupants))
@@ -62,6 +65,8 @@ class _Table:
             bunco=any(e.kind == BUNCO for e in self.entries),
             finished_turn=self.finished_turn,
             tiebreak_winner=self.tiebreak_winner,
+            play_scores=self.play_scores,
+            pass_scores=tuple(self.pass_scores),
         )
 
     def roller(self, seat: int) -> str:
@@ -76,13 +81,15 @@ class _Table:
         seat = self.current
         dice = [rng.randint(1, 6) for _ in range(3)]
         scored = score_roll(dice, mark, rules)
-        self.entries.append(Entry(seat, scored.points, scored.kind))
-        self.rolls.append(
-            {"seat": seat, "dice": dice, "points": scored.points, "kind": scored.kind}
-        )
+        self.entries.append(Entry(seat, scored.points, scored.kind, extra_pass=self.extra_pass))
+        roll = {"seat": seat, "dice": dice, "points": scored.points, "kind": scored.kind}
+        if self.extra_pass:
+            roll["extra_pass"] = self.extra_pass
+        self.rolls.append(roll)
         self.scores[side_of(seat, self.teams)] += scored.points
         self.seat_points[seat - 1] += scored.points
-        self.rolled.add(seat)
+        if not self.extra_pass:
+            self.rolled.add(seat)
         if scored.is_bunco or scored.is_mini:
             self.credits.append((self.roller(seat), scored.kind))
         self.in_turn = scored.roll_again
@@ -99,6 +106,17 @@ class _Table:
                 break
         self.in_turn = False
 
+    def play_extra_turns(self, rng: random.Random, mark: int, rules: Rules) -> None:
+        """One pass of extra turns: each player at the table takes one more turn, seat 1
+        first, and the points are added to the round's score (docs/rules.md section 3.4)."""
+        if self.play_scores is None:
+            self.play_scores = tuple(self.scores)
+        self.extra_pass = len(self.pass_scores) + 1
+        for seat in range(1, self.size + 1):
+            self.take_turn(rng, mark, rules, seat)
+        self.pass_scores.append(tuple(self.scores))
+        self.extra_pass = 0
+
 
 def _first_seating(rules: Rules, players: list[str], rng: random.Random):
     layout = plan_layout(len(players), rules)
@@ -113,10 +131,9 @@ def _break_tie(table: _Table, rules: Rules, rng: random.Random, mark: int, tied:
     """Settle a tie as the rules say; the simulator plays the tie-break out."""
     table.tiebreak = True
     if rules.tie_break == EXTRA_TURN:
-        # House preset: each tied player takes one more turn and the scores are added again.
-        for side in tied:
-            for seat in side_seats(side, table.size, table.teams):
-                table.take_turn(rng, mark, rules, seat)
+        # House and ladder presets: every player takes one more turn (not only the tied
+        # ones); the next round_status says who won, or asks for another pass.
+        table.play_extra_turns(rng, mark, rules)
         return
     # Deluxe roll-off: the first side to 5 points (the mark and buncos) wins; these
     # rolls decide the tie only and are not added to the round's score.

@@ -31,18 +31,27 @@ PRIZE_LABELS = {
 
 @dataclass(frozen=True)
 class PlayerRound:
-    """One player's result for one round: a win or a loss, and what they rolled."""
+    """One player's result for one round: a win or a loss, and what they rolled.
+
+    ``set_number`` is the set the round belongs to (docs/rules.md section 7.1).
+    """
 
     player: Hashable
     won: bool
     buncos: int = 0
     mini_buncos: int = 0
     marks: Mapping[str, int] = field(default_factory=dict)
+    set_number: int = 1
 
 
 @dataclass(frozen=True)
 class BuncoRoll:
-    """A true bunco: who rolled it and when (any value that sorts in time order)."""
+    """A true bunco: who rolled it and when (any value that sorts in time order).
+
+    Pass ``when`` as (round number, time): buncos are in the order they were rolled,
+    by round first, so one the host adds later to an earlier round as a correction
+    does not become the night's last (docs/rules.md sections 6 and 7).
+    """
 
     player: Hashable
     when: object
@@ -102,6 +111,30 @@ def rank_standings(
         first.setdefault(k, i + 1)
         count[k] = count.get(k, 0) + 1
     return [dataclasses.replace(s, rank=first[key(s)], tied=count[key(s)] > 1) for s in ordered]
+
+
+def set_standings(
+    rows: Iterable[PlayerRound],
+    players: Iterable[Hashable] = (),
+    roll_offs: Mapping[int, Mapping[Hashable, int]] | None = None,
+) -> dict[int, list[Standing]]:
+    """Each set's own standings, set 1 first (docs/rules.md section 7.1).
+
+    "The winner of the set is the player with the most wins", then most buncos, then
+    the roll-off the host recorded for that set (``roll_offs`` maps a set number to
+    ``rank_standings``' roll-off places); players still level stay tied. Every set
+    with a row is listed; ``players`` adds those with no row in a set to each set.
+    The night's standings are ``rank_standings(tally(rows, players))`` as before.
+    """
+    roll_offs = roll_offs or {}
+    everyone = list(players)
+    by_set: dict[int, list[PlayerRound]] = {}
+    for row in rows:
+        by_set.setdefault(row.set_number, []).append(row)
+    return {
+        number: rank_standings(tally(by_set[number], everyone), roll_offs.get(number))
+        for number in sorted(by_set)
+    }
 
 
 def last_bunco(buncos: Iterable[BuncoRoll]) -> BuncoRoll | None:

@@ -145,7 +145,7 @@ def test_deluxe_movement_as_the_box_spells_it_out(players, quote, expected):
 
 
 def test_winners_split_and_arrivals_split():
-    """Section 5 "New partners": winners sat N and S; one shifts a chair; arrivals fill in."""
+    """Section 5.3, new partners: the two who stayed split up, and so do the two who arrived."""
     seating = seated([4, 4, 4])
     after = next_seating(HOUSE, seating, first_wins(seating))
     assert after[0] == ("T1S1", "T1S3", "T3S2", "T3S4")
@@ -154,12 +154,29 @@ def test_winners_split_and_arrivals_split():
 
 
 def test_head_table_partners_stay_together_variant():
-    """Section 5.4: "the head table's winners stay together as partners"."""
-    rules = HOUSE.with_(head_partners_stay=True)
+    """docs/rules.md section 5.4: with ladder movement the head-table winners stay partners, and
+    the pair arriving from table 2 (who won there together) sits together, as the letter
+    describing the variant accepts; at every other table partners still split (section 5.3)."""
+    rules = LADDER.with_(head_partners_stay=True)
     seating = seated([4, 4, 4])
-    after = next_seating(rules, seating, first_wins(seating))
-    assert partner_of(after, "T1S1", rules) == "T1S3"
+    after = next_seating(rules, seating, [(1, 3), (2, 4), (1, 3)])
+    assert set(after[0]) == {"T1S1", "T1S3", "T2S2", "T2S4"}
+    assert partner_of(after, "T1S1", rules) == "T1S3"  # the winners stay together
+    assert partner_of(after, "T2S2", rules) == "T2S4"  # the arriving pair sits together
+    assert set(after[1]) == {"T2S1", "T2S3", "T3S1", "T3S3"}
     assert partner_of(after, "T2S1", rules) != "T2S3"  # elsewhere partners still split
+    assert partner_of(after, "T3S1", rules) != "T3S3"
+
+
+def test_head_table_partners_lose_and_split():
+    """docs/rules.md section 5.4: "until they lose": head-table losers go to the bottom table,
+    where they are split up like everyone else."""
+    rules = LADDER.with_(head_partners_stay=True)
+    seating = seated([4, 4, 4])
+    after = next_seating(rules, seating, [(2, 4), (1, 3), (1, 3)])
+    assert {"T1S1", "T1S3"} <= set(after[2])
+    assert partner_of(after, "T1S1", rules) != "T1S3"
+    assert partner_of(after, "T1S2", rules) == "T1S4"  # the new head winners stay together
 
 
 def test_ladder_movement():
@@ -207,7 +224,7 @@ def test_ghosts_are_never_partners():
 
 
 def test_a_ghost_moves_like_a_player():
-    """Section 5: "A ghost moves like a player"."""
+    """Section 5.5: "A ghost moves like a player"."""
     seating = (("A", "G1", "B", "C"), ("D", "E", "F", "G"))
     after = next_seating(DELUXE, seating, [(1, 3), (1, 3)], {"G1"})
     assert where(after, "G1") == 2
@@ -268,7 +285,7 @@ def nights(draw):
                 LADDER,
                 CARD_1904,
                 DELUXE.with_(fill="ghosts"),
-                HOUSE.with_(head_partners_stay=True),
+                LADDER.with_(head_partners_stay=True),
             ]
         )
     )

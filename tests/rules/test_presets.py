@@ -46,6 +46,19 @@ def test_ladder_fills_with_ghosts():
     assert caught.value.code == "ladder_needs_ghosts"
 
 
+@pytest.mark.parametrize("rules", [HOUSE, DELUXE, HOUSE.with_(fill="ghosts")])
+def test_head_table_partners_stay_only_with_ladder_movement(rules):
+    """docs/rules.md section 5.4: the variant is offered only with ladder movement; with Deluxe
+    movement the pair arriving at the head table were partners last round."""
+    with pytest.raises(RuleError) as caught:
+        rules.with_(head_partners_stay=True)
+    assert caught.value.code == "head_partners_need_ladder"
+    with pytest.raises(RuleError) as caught:
+        Rules.from_dict({**rules.as_dict(), "head_partners_stay": True})
+    assert caught.value.code == "head_partners_need_ladder"
+    assert LADDER.with_(head_partners_stay=True).head_partners_stay
+
+
 def test_one_table_and_card_presets():
     assert ONE_TABLE.target_one_table == 21
     assert CARD_1904.is_card_game and CARD_1904.rounds_per_set == 10  # "ten games"

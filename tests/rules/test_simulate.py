@@ -164,3 +164,38 @@ def test_marks_drawn_with_a_die_and_two_to_six():
     assert all(1 <= m <= 6 for m in marks) and marks != [1, 2, 3, 4, 5, 6] * 3
     two_six = simulate_night(players=8, rules=preset("house").with_(marks=(2, 3, 4, 5, 6)), sets=1)
     assert [r["mark"] for r in two_six["rounds"]] == [2, 3, 4, 5, 6]
+
+
+def test_extra_turns_every_player_rolls_again_and_the_highest_total_wins():
+    """docs/rules.md section 3.4 (house preset): "each player at the table (not only the tied
+    ones) takes one more turn, and the scores are added again ... at a table of three
+    individuals the player who was not tied can end up the winner"."""
+    rules = preset("house")
+    passes_seen, untied_winner = 0, False
+    for seed in range(110):
+        night = simulate_night(players=7, rules=rules, sets=1, seed=seed)
+        for rnd in night["rounds"]:
+            for t in rnd["tables"]:
+                size = len(t["seats"])
+                sides = 2 if t["teams"] else size
+                extra = [r for r in t["rolls"] if r.get("extra_pass")]
+                if not t["tiebreak"]:
+                    assert extra == []
+                    continue
+                # Each pass: every seat takes a turn, seat 1 first.
+                for number in sorted({r["extra_pass"] for r in extra}):
+                    passes_seen += 1
+                    seats = [r["seat"] for r in extra if r["extra_pass"] == number]
+                    assert sorted(set(seats)) == list(range(1, size + 1))
+                    assert seats == sorted(seats)
+                at_done, total = [0] * sides, [0] * sides
+                for r in t["rolls"]:
+                    side = (r["seat"] - 1) % 2 if t["teams"] else r["seat"] - 1
+                    total[side] += r["points"]
+                    if not r.get("extra_pass"):
+                        at_done[side] += r["points"]
+                assert at_done.count(max(at_done)) > 1  # extra turns only break a tie
+                win = (t["winners"][0] - 1) % 2 if t["teams"] else t["winners"][0] - 1
+                assert total.count(max(total)) == 1 and total[win] == max(total)
+                untied_winner |= at_done[win] < max(at_done)
+    assert passes_seen and untied_winner
