@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from bunco_night.groups.models import Player
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
+from bunco_night.rules.movement import Ghost, Seating
 from bunco_night.rules.standings import split_pot
 
 from .models import Attendance, Night, Round, Seat, Table
@@ -81,6 +82,11 @@ class SeatedTable:
         number = self.game.partner_seat(seat.number)
         return self.seats[number - 1] if number else None
 
+    @property
+    def occupants(self) -> tuple:
+        """The table as the movement rules see it: player ids, and a ``Ghost`` per ghost seat."""
+        return tuple(s.player_id or Ghost(s.ghost_for_id, s.pk) for s in self.seats)
+
     def roller(self, number: int) -> Player | None:
         """Who rolls for seat ``number``: its player, or a ghost's partner
         (docs/rules.md section 5.5)."""
@@ -99,6 +105,11 @@ class SeatedTable:
             " & ".join(self.seats[s - 1].occupant_name for s in self.game.side_seats(side))
             for side in range(self.game.sides)
         ]
+
+
+def seating_of(tables: list[SeatedTable]) -> Seating:
+    """A round's seating as the movement rules see it, head table first."""
+    return tuple(t.occupants for t in tables)
 
 
 def table_count(rnd: Round) -> int:

@@ -204,19 +204,29 @@ def test_swap_seats_by_hand_before_the_round_starts():
     assert caught.value.code == "round_started"
 
 
+def tables_of(rnd) -> dict[int, int]:
+    """Player id -> table number in ``rnd``."""
+    return {s.player_id: t.table.number for t in seated_tables(rnd) for s in t.seats}
+
+
 def test_late_arrival_and_early_leaver_replan_the_layout():
-    """Issue 3: add or remove a player before a round starts; the engine re-plans."""
+    """Section 10: a change of who plays keeps everyone else at their table; the layout
+    follows the new count (section 4.1), growing and shrinking at the bottom."""
     group = make_group(regulars=12, substitutes=1)
     night = make_night(group)
-    seating_draw(night=night, seed=1)
-    guest_add(night=night, player=group.players.get(name="Sub 1"))
-    assert Seat.objects.filter(round__night=night).count() == 0  # seating must be drawn again
     rnd = seating_draw(night=night, seed=1)
+    before = tables_of(rnd)
+    sub = group.players.get(name="Sub 1")
+    guest_add(night=night, player=sub)
+    after = tables_of(rnd)
     assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 3, 2]
+    assert after[sub.pk] == 4  # the arrival joins where the layout grows
+    moved = [p for p in before if after[p] != before[p]]
+    assert len(moved) == 1 and after[moved[0]] == 4  # one person from table 3 joins them
     attendance_leave(attendance=att(night, "Sub 1"))
-    rnd = seating_draw(night=night, seed=1)
     assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 4]
     assert night.tables.filter(active=True).count() == 3
+    assert tables_of(rnd) == before
     with pytest.raises(ServiceError) as caught:
         guest_add(night=night, player=group.players.get(name="Regular 1"))
     assert caught.value.code == "already_playing"

@@ -284,7 +284,9 @@ def test_attendance_with_htmx_returns_the_list_and_refreshes_dues_and_seating(cl
     sections = [(id_, 'hx-swap-oob="true"' in attrs) for id_, attrs in tags]
     # The list is the target; dues and seating changed too, so they come out of band.
     assert sections == [("attendance", False), ("dues", True), ("seating", True)]
-    assert "draw the seating again" in page  # who plays changed: the drawn seating is gone
+    # Who plays changed: the seating is re-planned around the leaver (docs/rules.md section 10).
+    seating = page[page.index('<section id="seating"') :]
+    assert "Regular 6" not in seating and seating.count('class="seat-name"') == 11
 
 
 def test_a_late_arrival_joins_the_list(client, night):
