@@ -278,6 +278,28 @@ class RulesForm(HostForm):
         return {knob: self.cleaned_data[knob] for knob in self.KNOBS}
 
 
+def _knob_text(field: forms.Field, value) -> str:
+    """A knob's value as the rules form shows it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(field, forms.ChoiceField):
+        return str(dict(field.choices).get(value, value))
+    if isinstance(value, tuple):
+        return ", ".join(getattr(v, "label", str(v)) for v in value) or "none"
+    return str(value)
+
+
+def rules_differences(current: Rules, new: Rules) -> list[str]:
+    """What changes, knob by knob, when ``new`` replaces ``current``: "Label: old → new"."""
+    changes = []
+    for knob in RulesForm.KNOBS:
+        old, value = getattr(current, knob), getattr(new, knob)
+        if old != value:
+            field = RulesForm.base_fields[knob]
+            changes.append(f"{field.label}: {_knob_text(field, old)} → {_knob_text(field, value)}")
+    return changes
+
+
 PERCENT, DOLLARS = "percent", "dollars"
 
 

@@ -48,6 +48,41 @@ def next_round_number(night: Night) -> int:
     return last.number + 1 if last else 1
 
 
+def redraw_replaces(night: Night) -> str:
+    """What drawing the seating again would throw away, when a host should be asked first
+    (the movement seated the next round from a round played); '' when nothing is lost."""
+    rnd = night.rounds.pending().seated().order_by("number").first()
+    last = night.rounds.closed().order_by("-number").first()
+    if rnd is None or last is None:
+        return ""
+    return (
+        f"Round {rnd.number} is seated by the movement from round {last.number}'s results: "
+        "winners stay, partners change. Drawing again seats everyone at random instead."
+    )
+
+
+def sets_change_effects(night: Night, sets: int) -> list[str]:
+    """What changing the night to ``sets`` sets would do that a host should agree to first:
+    seatings dropped, and the night ending (docs/rules.md section 8.4). [] when nothing."""
+    if sets >= night.sets:
+        return []
+    last = night.rules_obj.rounds_for(sets)
+    effects = [
+        f"Round {r.number} is already seated: that seating is dropped and the round is not played."
+        for r in night.rounds.pending().seated().filter(number__gt=last)
+    ]
+    played = night.rounds.started().order_by("-number").first()
+    if played is not None and played.number == last:
+        if played.is_closed:
+            effects.append(
+                f"The night ends now: round {last}, the last round of {sets} set"
+                f"{'s' if sets != 1 else ''}, has been played. This cannot be undone."
+            )
+        else:
+            effects.append(f"Round {last}, being played now, becomes the night's last round.")
+    return effects
+
+
 def seating_round(night: Night) -> Round | None:
     """The round whose seating the host sees: the one being played, else the next one."""
     return night.rounds.playing().first() or night.rounds.pending().order_by("number").first()

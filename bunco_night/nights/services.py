@@ -141,6 +141,7 @@ def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int
         return
     tables = tables_sync(night, [len(t) for t in replan.seating])
     seats_save(rnd, tables, replan.seating)
+    Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
 
 
 def _plays_change(before: Player | None, after: Player | None) -> dict:
@@ -353,12 +354,51 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     )
     ghosts = [Ghost(absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
     seating = seat_players([(t.seats, t.ghosts) for t in layout.tables], order, ghosts)
-    tables = tables_sync(night, layout.sizes)
     rnd = round_for(night, number)
+    tables = seated_tables(rnd)
+    # What this draw replaces, so the host can take the draw back until the round starts.
+    rnd.replaced_seating = (
+        {
+            "mark": rnd.mark,
+            "seed": night.seed,
+            "tables": [[[s.player_id, s.ghost_for_id] for s in t.seats] for t in tables],
+        }
+        if tables
+        else None
+    )
     rnd.mark = round_mark(night, number, rng)
-    rnd.save(update_fields=["mark"])
-    seats_save(rnd, tables, seating)
+    rnd.save(update_fields=["mark", "replaced_seating"])
+    seats_save(rnd, tables_sync(night, layout.sizes), seating)
     night.seed = seed
+    night.save(update_fields=["seed"])
+    night_touch(night)
+    return rnd
+
+
+@transaction.atomic
+def seating_draw_undo(*, night: Night) -> Round:
+    """Put back the seating a draw replaced, while its round has not started."""
+    night = _lock(night)
+    _check_between_rounds(night)
+    rnd = night.rounds.pending().filter(replaced_seating__isnull=False).order_by("number").first()
+    if rnd is None:
+        raise ServiceError("There is no draw to take back.", "nothing_to_undo")
+    kept = rnd.replaced_seating
+    seated = sorted(p for t in kept["tables"] for p, _ in t if p is not None)
+    if seated != sorted(p.pk for p in players_tonight(night)):
+        raise ServiceError(
+            "Who plays has changed since that draw: the old seating no longer fits.",
+            "seating_out_of_date",
+        )
+    numbers = itertools.count(1)
+    seating = tuple(
+        tuple(p if p is not None else Ghost(ghost_for, next(numbers)) for p, ghost_for in t)
+        for t in kept["tables"]
+    )
+    seats_save(rnd, tables_sync(night, [len(t) for t in seating]), seating)
+    rnd.mark, rnd.replaced_seating = kept["mark"], None
+    rnd.save(update_fields=["mark", "replaced_seating"])
+    night.seed = kept["seed"]
     night.save(update_fields=["seed"])
     night_touch(night)
     return rnd

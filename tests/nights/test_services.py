@@ -258,3 +258,35 @@ def test_a_repeated_payment_is_recorded_once():
     first = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
     again = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
     assert first.pk == again.pk and a.payments.count() == 1
+
+
+def test_undoing_a_draw_puts_back_the_seating_and_mark_it_replaced():
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1, draw_mark_with_die=True)
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=1)
+    first = list(rnd.seats.values_list("player_id", flat=True).order_by("table", "number"))
+    mark = Round.objects.get(pk=rnd.pk).mark
+    seating_draw(night=night, seed=2)
+    seating_draw_undo(night=night)
+    rnd.refresh_from_db()
+    assert list(rnd.seats.values_list("player_id", flat=True).order_by("table", "number")) == first
+    night.refresh_from_db()
+    assert rnd.mark == mark and rnd.replaced_seating is None and night.seed == 1
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"
+
+
+def test_a_draw_cannot_be_undone_after_who_plays_changed():
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1)
+    night = make_night(group)
+    seating_draw(night=night, seed=1)
+    seating_draw(night=night, seed=2)
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"  # the change re-seated the round: no stale undo
