@@ -56,6 +56,7 @@ RULE_ERROR_FIELDS = {
     "bad_movement": "movement",
     "bad_fill": "fill",
     "ladder_needs_ghosts": "fill",
+    "head_partners_need_ladder": "head_partners_stay",
     "bad_marks": "marks",
     "bad_sets": "sets_per_night",
     "duplicate_mark": "group_marks",
@@ -191,7 +192,9 @@ class RulesForm(HostForm):
         widget=forms.RadioSelect,
     )
     head_partners_stay = forms.BooleanField(
-        required=False, label="Winning partners at the head table stay together until they lose"
+        required=False,
+        label="Winning partners at the head table stay together until they lose",
+        help_text="Only with ladder movement.",
     )
     group_marks = forms.CharField(
         required=False,

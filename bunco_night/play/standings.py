@@ -76,7 +76,7 @@ def night_standings(night: Night) -> NightStandings:
         )
         .filter(round__in=night.rounds.started())
         .select_related("roller", "table", "round")
-        .order_by("created", "id")
+        .order_by("round__number", "created", "id")
     )
     last = buncos[-1] if buncos else None
     pot = dues_summary(night).collected_cents
@@ -92,7 +92,8 @@ def night_standings(night: Night) -> NightStandings:
         ranked,
         categories,
         pot_cents=pot,
-        buncos=[BuncoRoll(e.roller_id, (e.created, e.pk)) for e in buncos],
+        # In the order they were rolled: round first, then time (docs/rules.md section 6.3).
+        buncos=[BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)) for e in buncos],
         tiebreaks={t.code: t.player_id for t in night.tiebreaks.all()},
     )
     missing = {e.roller_id for e in buncos} - set(players)
