@@ -400,13 +400,21 @@ def night_finish(*, night: Night) -> Night:
 
 @transaction.atomic
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
-    """Record (or clear) who won a tied prize."""
+    """Record (or clear) who won a tied prize, or the roll-off of a tied set
+    (docs/rules.md sections 7.1 and 7.3)."""
     if player is None:
         PrizeTiebreak.objects.filter(night=night, code=code).delete()
     else:
         standings = night_standings(night)
         prize = next((p for p in standings.prizes if p.code == code), None)
-        if prize is None or player.pk not in prize.candidates:
+        tied_set = next((s for s in standings.sets if s.code == code), None)
+        if prize is not None:
+            candidates = prize.candidates
+        elif tied_set is not None:
+            candidates = [p.pk for p in tied_set.level] if len(tied_set.level) > 1 else []
+        else:
+            candidates = []
+        if player.pk not in candidates:
             raise ServiceError("Pick one of the tied players.", "bad_tiebreak")
         PrizeTiebreak.objects.update_or_create(night=night, code=code, defaults={"player": player})
     night_touch(night)
