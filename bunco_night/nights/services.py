@@ -219,7 +219,10 @@ def payment_record(
         raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
     if amount_cents > 100_000:
         raise ServiceError("That is more than $1,000: check the amount.", "bad_amount", "amount")
-    Attendance.objects.select_for_update().filter(pk=attendance.pk).first()
+    # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
+    # ghost's seat for this attendance (PostgreSQL checks it when a round close
+    # commits, after the close bumped the night this payment bumps next): a deadlock.
+    Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first()
     try:
         with transaction.atomic():
             payment = Payment.objects.create(

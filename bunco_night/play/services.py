@@ -1,8 +1,8 @@
 """Playing a night: entries from table phones, the bell, closing a round, moving, standings.
 
-Every write is one transaction that locks the row serialising the change (the
-table's ``TablePlay`` for entries, the ``Round`` for closing) and is safe to
-retry: an entry's client ``nonce`` is unique, so a repeated submit is a no-op
+Every write is one transaction that locks the rows serialising the change (the
+``Round``, then the table's ``TablePlay`` for entries; the ``Round`` for closing) and is
+safe to retry: an entry's client ``nonce`` is unique, so a repeated submit is a no-op
 (STYLE.md habit 4). The rules engine decides scores, round end and movement.
 """
 
@@ -269,6 +269,20 @@ def _playing_round(table: Table) -> Round:
 
 
 def _lock_play(rnd: Round, table: Table) -> TablePlay:
+    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row.
+
+    Every write at a table and ``round_close`` lock the Round row first, so they queue
+    in one order. Without it a tap and a close deadlocked on PostgreSQL: the tap held
+    its TablePlay, Table and Night rows and met the close's Round lock at commit (where
+    PostgreSQL checks the entry's foreign key), while the close waited for the Night
+    row. A tap that waited for a close then sees the round closed and is refused.
+    ``no_key`` is the weakest exclusive row lock: rows that point at the round can
+    still be inserted meanwhile.
+    """
+    rnd.refresh_from_db(
+        fields=["status", "bell_at", "bell_by_host"],
+        from_queryset=Round.objects.select_for_update(no_key=True),
+    )
     play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
@@ -371,7 +385,6 @@ def entry_record(
     elif rnd.night_id != table.night_id:
         raise ServiceError("That round is not this table's night.", "other_night")
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
     if rnd.status != Round.PLAYING and not by_host:
         raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     seats = list(rnd.seats.filter(table=table).select_related("player").order_by("number"))
@@ -443,6 +456,8 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
     """The table finished the turn in play after the bell (RULES.md section 3)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
+    if rnd.status != Round.PLAYING:  # closed while this waited for the lock
+        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     view = round_view(rnd, table=table)
     if done:
         if not view.status.bell:
@@ -469,7 +484,8 @@ def tiebreak_record(
     """Record who won a tie-break (the roll-off, or the extra turns)."""
     rnd = rnd if (rnd is not None and by_host) else _playing_round(table)
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
+    if rnd.status != Round.PLAYING and not by_host:  # closed while this waited for the lock
+        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     view = round_view(rnd)
     outcome = view.outcome(table.pk)
     tied = outcome.tied_sides if outcome else ()
@@ -498,7 +514,6 @@ def bell_ring(*, night: Night) -> Round:
 def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
     """The host sets (or clears, with None) a table's winner, overriding the scores."""
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
     view = round_view(rnd)
     tv = view.table_view(table.pk)
     sides = 2 if tv.teams else tv.size

@@ -1,0 +1,189 @@
+"""Phones tapping while the host closes the round, each on its own database connection.
+
+The close must succeed under any tap load; every tap the server accepted is counted
+exactly once (in the scores and in the results the close recorded); a tap that
+arrives after the close is refused cleanly, never with a 500 (docs/rules.md
+section 3.5). Runs on SQLite and on PostgreSQL (`make test` runs both).
+"""
+
+import itertools
+import threading
+import time
+from collections import Counter
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from bunco_night.nights.models import Attendance, Payment, Round, Seat
+from bunco_night.nights.services import attendance_set, payment_record
+from bunco_night.play.models import Entry
+from bunco_night.play.services import round_close, round_view, table_done
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night, tap
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# What a tap that arrives at or after the close may hear: the round is over (the
+# phone read the round before the close committed), or no round is being played.
+ROUND_OVER = {"round_closed", "no_round"}
+
+_nonces = itertools.count(1)
+
+
+def ready_to_close(rules: str, players: int):
+    """A started round every table has finished, side 0 winning everywhere.
+
+    One more regular is on the roster and not coming: a ghost takes the seat, so the
+    close seats a ghost for that regular's attendance in the next round.
+    """
+    group = make_group(rules=rules, regulars=players + 1, substitutes=0, fill="ghosts")
+    night = make_night(group, sets=1)
+    absent = night.attendances.get(player__name="Regular 1")
+    attendance_set(attendance=absent, status=Attendance.ABSENT)
+    rnd = start_night(night)
+    view = round_view(rnd)
+    for tv in view.tables:
+        for seat in range(1, tv.size + 1):
+            tap(tv.table, seat, "miss")
+    head_last = sorted(view.tables, key=lambda tv: tv.table.number == 1)
+    for tv in head_last:
+        while round_view(rnd).table_view(tv.table.pk).scores[0] < tv.target:
+            tap(tv.table, 1, "points", 2)
+    for tv in view.tables:
+        if not round_view(rnd).outcome(tv.table.pk).done:
+            table_done(table=tv.table)
+    assert round_view(rnd).status.over
+    return night, rnd, absent
+
+
+def winning_seats(tv):
+    """Seats whose taps only widen side 0's lead, so no tap makes a tie mid-close."""
+    return [1, 3] if tv.teams else [1]
+
+
+def phone(token, seat, kind, deadline, accepted, refused, errors):
+    """Tap one seat through the phone endpoint until told the round is over (or time is up)."""
+    client = Client()
+    url = reverse("play:table_entry", args=[token])
+    try:
+        while time.monotonic() < deadline:
+            nonce = f"race-{next(_nonces):010d}"
+            tap = {"points": "points:1", "bunco": "bunco", "mini": "mini"}[kind]
+            response = client.post(
+                url, {"nonce": nonce, "seat": seat, "tap": tap}, HTTP_ACCEPT="application/json"
+            )
+            body = response.json() if response.headers["Content-Type"].startswith("app") else {}
+            if response.status_code == 200 and body.get("ok"):
+                accepted.append(nonce)
+                # A breath between taps, as a phone has: SQLite's lock is not fair, and
+                # phones in a tight loop could keep the close waiting past its timeout.
+                time.sleep(0.005)
+            elif response.status_code == 400 and body.get("code") in ROUND_OVER:
+                refused.append(body["code"])
+                return
+            else:
+                errors.append((response.status_code, body or response.content[:300]))
+                return
+    except Exception as exc:  # noqa: BLE001 - reported by the test
+        errors.append(repr(exc))
+    finally:
+        connection.close()
+
+
+def host_taking_dues(attendances, closed, paid, errors):
+    """The host records dues (the absent regular's first) until the round is closed."""
+    try:
+        for attendance in itertools.cycle(attendances):
+            if closed.is_set():
+                return
+            nonce = f"dues-{next(_nonces):010d}"
+            payment_record(attendance=attendance, amount_cents=100, nonce=nonce)
+            paid.append(attendance.pk)
+    except Exception as exc:  # noqa: BLE001 - reported by the test
+        errors.append(repr(exc))
+    finally:
+        connection.close()
+
+
+def closer(rnd, start_after, closed, outcome):
+    try:
+        start_after()
+        outcome["next"] = round_close(rnd=rnd)
+    except Exception as exc:  # noqa: BLE001 - reported by the test
+        outcome["error"] = repr(exc)
+    finally:
+        closed.set()
+        connection.close()
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "attempt"),
+    [("house", 11, n) for n in range(3)] + [("deluxe", 15, n) for n in range(3)],
+)
+def test_closing_while_phones_tap_counts_every_accepted_tap_once(rules, players, attempt):
+    """Four phones at the head table (and, where the rules let them, the other tables)
+    tap, and the host takes dues, while the host closes the round."""
+    night, rnd, absent = ready_to_close(rules, players)
+    view = round_view(rnd)
+    before = Counter(Entry.objects.filter(round=rnd).values_list("table_id", flat=True))
+    phones = []
+    kinds = itertools.cycle(["points", "bunco", "points", "mini" if rules == "house" else "points"])
+    for tv in view.tables:
+        # House rules: the other tables pressed Done and refuse taps, so only the head taps.
+        if rules == "house" and tv.table.number != 1:
+            continue
+        per_table = 4 if tv.table.number == 1 else 1
+        seats = itertools.cycle(winning_seats(tv))
+        for _ in range(per_table):
+            phones.append((tv.table.token, next(seats), next(kinds)))
+
+    closed = threading.Event()
+    accepted, refused, errors, outcome, paid = [], [], [], {}, []
+    started = time.monotonic()
+    deadline = started + 30  # phones give up here if the close never comes
+
+    def when_phones_are_busy():
+        # Close once the phones have had their taps accepted for a moment.
+        deadline = time.monotonic() + 10
+        while len(accepted) < 2 * len(phones) and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    threads = [
+        threading.Thread(target=phone, args=(*p, deadline, accepted, refused, errors))
+        for p in phones
+    ]
+    dues = [absent, *night.attendances.exclude(pk=absent.pk)[:2]]
+    threads.append(threading.Thread(target=host_taking_dues, args=(dues, closed, paid, errors)))
+    threads.append(
+        threading.Thread(target=closer, args=(rnd, when_phones_are_busy, closed, outcome))
+    )
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "a phone or the close hung"
+    assert time.monotonic() - started < 60
+
+    assert "error" not in outcome and errors == []
+    assert len(accepted) >= len(phones)  # the phones did tap while the round was open
+    assert len(refused) == len(phones)  # and every phone was told the round is over
+    rnd.refresh_from_db()
+    assert rnd.status == Round.CLOSED and outcome["next"].number == 2
+
+    # Every accepted tap is stored exactly once, in this round.
+    stored = Entry.objects.filter(nonce__in=accepted)
+    assert stored.count() == len(accepted) == len(set(accepted))
+    assert set(stored.values_list("round_id", flat=True)) == {rnd.pk}
+    assert paid and Payment.objects.count() == len(paid)
+    after = Counter(Entry.objects.filter(round=rnd).values_list("table_id", flat=True))
+    assert sum(after.values()) - sum(before.values()) == len(accepted)
+
+    # The close saw every accepted tap: the results it recorded match the stored entries.
+    entries = Entry.objects.filter(round=rnd, undone_at__isnull=True, roller__isnull=False)
+    buncos = Counter(entries.filter(kind="bunco").values_list("roller_id", flat=True))
+    minis = Counter(entries.filter(kind="mini").values_list("roller_id", flat=True))
+    for seat in Seat.objects.filter(round=rnd, player__isnull=False):
+        assert (seat.buncos, seat.mini_buncos) == (buncos[seat.player_id], minis[seat.player_id])
+        assert seat.won == (seat.number in (1, 3) if seat.table_seats == 4 else seat.number == 1)
