@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import column_check, is_nonce
 from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import player_add
 from bunco_night.rules.errors import RuleError
@@ -45,11 +46,12 @@ def night_create(
     sets = rules.sets_per_night if sets is None else sets
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
+    place = column_check(Night, "place", place.strip(), label="The place")
     night = Night.objects.create(
         group=group,
         date=date,
         time=time,
-        place=place.strip(),
+        place=place,
         sets=sets,
         rules=rules.as_dict(),
         dues_cents=group.dues_cents,
@@ -77,7 +79,8 @@ def night_update(
             "sets_below_played",
             "sets",
         )
-    night.date, night.time, night.place, night.sets = date, time, place.strip(), sets
+    place = column_check(Night, "place", place.strip(), label="The place")
+    night.date, night.time, night.place, night.sets = date, time, place, sets
     night.save(update_fields=["date", "time", "place", "sets"])
     # A round seated beyond the new last round is never played.
     night.rounds.filter(status=Round.PENDING, number__gt=sets * per_set).delete()
@@ -211,6 +214,8 @@ def payment_record(
     *, attendance: Attendance, amount_cents: int, nonce: str | None = None
 ) -> Payment:
     """The host took money for an attendance's dues; a repeated ``nonce`` records it once."""
+    if nonce and not is_nonce(nonce):
+        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
     if nonce:
         existing = Payment.objects.filter(nonce=nonce).first()
         if existing is not None:

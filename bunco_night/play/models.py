@@ -4,6 +4,7 @@ from django.db import models
 
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Table
+from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH
 
 
 class TablePlay(models.Model):
@@ -47,7 +48,7 @@ class Entry(models.Model):
     )
     kind = models.CharField(max_length=8)
     count = models.PositiveSmallIntegerField(default=0)
-    mark_code = models.CharField(max_length=30, blank=True)
+    mark_code = models.CharField(max_length=MARK_CODE_MAX_LENGTH, blank=True)
     points = models.IntegerField(default=0)
     reset = models.BooleanField(default=False)
     nonce = models.CharField(max_length=64, unique=True)

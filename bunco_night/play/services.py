@@ -9,7 +9,6 @@ safe to retry: an entry's client ``nonce`` is unique, so a repeated submit is a 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -18,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table
 from bunco_night.nights.services import (
@@ -31,7 +31,7 @@ from bunco_night.nights.services import (
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import plays_teams, table_target
 from bunco_night.rules.movement import next_seating, partner_seat
-from bunco_night.rules.presets import HEAD_TABLE
+from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH
 from bunco_night.rules.rounds import Entry as RuleEntry
 from bunco_night.rules.rounds import (
     RoundStatus,
@@ -43,6 +43,7 @@ from bunco_night.rules.rounds import (
 )
 from bunco_night.rules.scoring import BUNCO, MINI_KINDS, POINTS, score_roll, score_tap
 from bunco_night.rules.standings import (
+    PRIZE_LABELS,
     BuncoRoll,
     PlayerRound,
     PrizeCategory,
@@ -56,7 +57,6 @@ from bunco_night.rules.standings import (
 
 from .models import Entry, PrizeTiebreak, TablePlay
 
-NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 MARK = "mark"
 DICE = "dice"
 
@@ -371,7 +371,7 @@ def entry_record(
     scores). Only the round in play takes entries from phones; the host may correct
     a closed round with ``rnd``.
     """
-    if not isinstance(nonce, str) or not NONCE.match(nonce):
+    if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
     existing = Entry.objects.filter(nonce=nonce).first()
     if existing is not None:
@@ -399,6 +399,8 @@ def entry_record(
     try:
         if kind == MARK:
             group_mark = rules.group_mark(mark_code)
+            if len(mark_code) > MARK_CODE_MAX_LENGTH:  # saved before rules refused such codes
+                raise ServiceError("This mark's code is too long to record.", "mark_code_too_long")
             points, reset, count = group_mark.points, group_mark.effect == "reset_round_score", 0
         elif kind == DICE:
             mark_code = ""
@@ -725,6 +727,8 @@ def night_standings(night: Night) -> NightStandings:
 @transaction.atomic
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
     """Record (or clear) who won a tied prize."""
+    if code not in PRIZE_LABELS:  # checked first: PostgreSQL cannot even compare a NUL
+        raise ServiceError("Pick one of the prizes.", "bad_tiebreak")
     if player is None:
         PrizeTiebreak.objects.filter(night=night, code=code).delete()
     else:
