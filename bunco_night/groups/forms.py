@@ -27,6 +27,9 @@ PRESET_NAMES = {
     "one_table": "One-table rules",
     "card_1904": "1904 card party",
 }
+# Django's form field takes 320 characters, the column 254 (RFC 5321's limit).
+EMAIL_MAX_LENGTH = Player._meta.get_field("email").max_length
+
 PRESET_CHOICES = [(name, PRESET_LABELS.get(name, name)) for name in PRESETS]
 
 ROUND_END_CHOICES = [
@@ -93,6 +96,7 @@ class PlayerForm(HostForm):
         max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
     )
     email = forms.EmailField(
+        max_length=EMAIL_MAX_LENGTH,
         required=False,
         label="E-mail",
         error_messages={"invalid": "Enter an e-mail address like ann@example.com."},
@@ -261,6 +265,10 @@ class RulesForm(HostForm):
             if not code or len(parts) > 4:
                 raise forms.ValidationError(
                     f"Line {n}: write code,label,points,effect (points and effect may be left out)."
+                )
+            if len(code) > presets.MARK_CODE_MAX_LENGTH:
+                raise forms.ValidationError(
+                    f"Line {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
                 )
             try:
                 points = int(points or 0)

@@ -39,6 +39,8 @@ CARD_GAME = "cards"
 NO_EFFECT = "none"
 RESET_ROUND_SCORE = "reset_round_score"
 MARK_EFFECTS = (NO_EFFECT, RESET_ROUND_SCORE)
+# A mark's code is recorded with every entry of that mark, in a column this long.
+MARK_CODE_MAX_LENGTH = 30
 
 
 @dataclass(frozen=True)
