@@ -434,10 +434,10 @@ def award_prizes(
     ``tiebreaks`` maps a prize's key to the tied player the host recorded as its winner.
     ``policy`` holds the group's prize settings (``Rules.prize_policy``; by default the
     behaviour of section 7.4 before those settings existed). ``present`` are the people
-    at the night, in the order the door prize is drawn from (by default everyone in
-    ``standings``); ``substitutes`` maps each player who came in a regular's place to
-    that regular (section 7.7); ``door_seed`` is the number the door prize is drawn with,
-    None until it is drawn.
+    at the night, in the order the door prize is drawn from: name order, as section 7.5
+    says (by default everyone in ``standings``, in their order); ``substitutes`` maps each
+    player who came in a regular's place to that regular (section 7.7); ``door_seed`` is
+    the number the door prize is drawn with, None until it is drawn.
     """
     tiebreaks = tiebreaks or {}
     policy = policy or PrizePolicy()
