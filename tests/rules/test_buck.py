@@ -8,6 +8,7 @@ from bunco_night.rules.buck import buck_game, buck_order, buck_replay
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import MAX_BUCK_PLAYERS, plan_layout
 from bunco_night.rules.presets import BUCK_DICE, HOUSE
+from bunco_night.rules.replan import replan_seating
 
 
 def game_at(scores, point=4, turn=0, out=()):
@@ -166,3 +167,13 @@ def test_any_game_keeps_the_rules(players, point, dice):
         assert sorted(game.places) == sorted(names) and game.places[-1] == game.loser
     else:
         assert len(game.in_game) >= 2 and game.loser is None
+
+
+def test_people_who_come_and_go_stay_at_the_one_table():
+    """docs/rules.md sections 9.3 and 10: Buck Dice keeps everyone at its one table."""
+    seating = (("Ann", "Bea", "Cal", "Dee", "Eve"),)
+    after = replan_seating(BUCK_DICE, seating, leaving=["Bea"], arriving=["Fay", "Gus"])
+    # An arrival takes the leaver's chair (section 10); the order of play is thrown anew
+    # for every game in any case.
+    assert after.seating == (("Ann", "Fay", "Cal", "Dee", "Eve", "Gus"),)
+    assert after.moved == () and after.ghosts == frozenset()
