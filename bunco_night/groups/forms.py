@@ -30,7 +30,8 @@ PRESET_NAMES = {
 # Django's form field takes 320 characters, the column 254 (RFC 5321's limit).
 EMAIL_MAX_LENGTH = Player._meta.get_field("email").max_length
 
-PRESET_CHOICES = [(name, PRESET_LABELS.get(name, name)) for name in PRESETS]
+# The presets the pages play today (the engine knows more: see PRESETS).
+PRESET_CHOICES = [(name, label) for name, label in PRESET_LABELS.items() if name in PRESETS]
 
 ROUND_END_CHOICES = [
     (presets.HEAD_TABLE, "The head table rings the bell for everyone"),
