@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "bunco_night.core",
     "bunco_night.groups",
     "bunco_night.nights",
+    "bunco_night.games",
     "bunco_night.play",
     "bunco_night.printing",
     "bunco_night.demo",

@@ -15,6 +15,7 @@ urlpatterns = [
     path("groups/", include("bunco_night.groups.urls")),
     path("nights/", include("bunco_night.nights.urls")),
     path("", include("bunco_night.play.urls")),
+    path("", include("bunco_night.games.urls")),
     path("", include("bunco_night.printing.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 
 from bunco_night.core.forms import HostForm, MoneyField
 from bunco_night.core.money import cents_text, parse_money
 from bunco_night.rules import presets
-from bunco_night.rules.presets import PRESETS, GroupMark, Rules
-from bunco_night.rules.standings import PRIZE_LABELS
+from bunco_night.rules import prizes as prize_rules
+from bunco_night.rules.presets import MAX_ROUND_MINUTES, PRESETS, GroupMark, Rules
+from bunco_night.rules.standings import ALL_PRIZE_LABELS
 
-from .models import Group, Player, Prize
+from .models import Group, Player, Prize, mark_prize_title
 
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
@@ -18,6 +21,8 @@ PRESET_LABELS = {
     "ladder": "Ladder: winners climb, ghosts fill empty seats, 3 sets",
     "one_table": "One table: 2 to 4 players, no moving",
     "card_1904": "1904 progressive card party",
+    "two_dice": "Two-dice bunko: the first team to 21 stops every table, winners climb",
+    "buck_dice": "Buck Dice: one table of 2 to 20, out on exactly 15, the last one left loses",
 }
 # Short names, for a night's header.
 PRESET_NAMES = {
@@ -26,6 +31,8 @@ PRESET_NAMES = {
     "ladder": "Ladder rules",
     "one_table": "One-table rules",
     "card_1904": "1904 card party",
+    "two_dice": "Two-dice bunko",
+    "buck_dice": "Buck Dice",
 }
 # Django's form field takes 320 characters, the column 254 (RFC 5321's limit).
 EMAIL_MAX_LENGTH = Player._meta.get_field("email").max_length
@@ -36,7 +43,9 @@ PRESET_CHOICES = [(name, label) for name, label in PRESET_LABELS.items() if name
 ROUND_END_CHOICES = [
     (presets.HEAD_TABLE, "The head table rings the bell for everyone"),
     (presets.EVERY_TABLE, "Every table plays to its target"),
+    (presets.ANY_TABLE, "The first side anywhere to reach its target stops every table"),
 ]
+DICE_CHOICES = [(3, "Three dice"), (2, "Two dice (two-dice bunko)")]
 TIE_BREAK_CHOICES = [
     (presets.EXTRA_TURN, "Each player takes one more turn"),
     (presets.ROLL_OFF, "Roll-off: first to 5 points"),
@@ -65,7 +74,43 @@ RULE_ERROR_FIELDS = {
     "bad_sets": "sets_per_night",
     "duplicate_mark": "group_marks",
     "bad_mark": "group_marks",
+    "bad_dice": "dice",
+    "bad_round_minutes": "round_minutes",
+    "bad_buck_dice": "round_minutes",
+    "bad_prize_rounding": "prize_rounding",
+    "bad_prize_leftover": "prize_leftover",
+    "bad_prize_ties": "prize_ties",
+    "bad_substitute_prizes": "substitute_prizes",
+    "bad_min_rounds": "fewest_wins_min_rounds",
 }
+# The prize settings (docs/rules.md sections 7.6 to 7.8) are knobs of the rules, set with
+# the prizes.
+PRIZE_ROUNDING_CHOICES = [
+    (prize_rules.ROUND_DOLLARS, "Whole dollars"),
+    (prize_rules.ROUND_QUARTERS, "Quarters"),
+    (prize_rules.ROUND_CENTS, "Cents"),
+]
+PRIZE_LEFTOVER_CHOICES = [
+    (prize_rules.LEFTOVER_FIRST_PRIZE, "To the first prize in the list"),
+    (prize_rules.LEFTOVER_NEXT_POT, "Kept for next month's pot"),
+    (prize_rules.LEFTOVER_HOST, "To the host, who decides"),
+]
+PRIZE_TIES_CHOICES = [
+    (prize_rules.TIE_ROLL_OFF, "Rolled off: the host records who won"),
+    (prize_rules.TIE_SPLIT, "Split: the tied players share the money"),
+]
+SUBSTITUTE_PRIZE_CHOICES = [
+    (prize_rules.SUBSTITUTE_WINS, "Substitutes win like anyone"),
+    (prize_rules.SUBSTITUTE_FOR_REGULAR, "A substitute's prize goes to the regular they came for"),
+    (prize_rules.SUBSTITUTE_CANNOT_WIN, "Substitutes cannot win prizes"),
+]
+PRIZE_KNOBS = (
+    "prize_rounding",
+    "prize_leftover",
+    "prize_ties",
+    "substitute_prizes",
+    "fewest_wins_min_rounds",
+)
 
 
 class GroupForm(HostForm):
@@ -163,6 +208,15 @@ class RulesForm(HostForm):
     mini_points = _points("Points for a mini bunco", "Three of a kind of another number.")
     low_points = _points("Low bunco points", "Three of a kind below the round's number.")
     high_points = _points("High bunco points", "Three of a kind above the round's number.")
+    dice = forms.TypedChoiceField(
+        choices=DICE_CHOICES, coerce=int, label="Dice in a roll", widget=forms.RadioSelect
+    )
+    mark_die_points = _points(
+        "Two dice: points for one die showing the number", "Two-dice bunko only."
+    )
+    mark_pair_points = _points(
+        "Two dice: points for both dice showing the number", "Two-dice bunko only."
+    )
     target_teams = _target("Target for teams (tables of 4)")
     target_individuals = _target("Target for individuals at small tables")
     target_one_table = _target("Target when there is only one table")
@@ -178,6 +232,15 @@ class RulesForm(HostForm):
     )
     tie_break = forms.ChoiceField(
         choices=TIE_BREAK_CHOICES, label="A tie at a table is broken by", widget=forms.RadioSelect
+    )
+    round_minutes = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_ROUND_MINUTES,
+        label="Minutes per round",
+        help_text=(
+            f"0 for no clock, up to {MAX_ROUND_MINUTES}. When the time is up the bell rings "
+            "and each table's leader wins."
+        ),
     )
     marks = forms.CharField(
         label="Round numbers in a set",
@@ -213,12 +276,25 @@ class RulesForm(HostForm):
         ),
     )
 
+    buck_target = forms.IntegerField(
+        min_value=1,
+        max_value=100,
+        label="Buck Dice: the exact score that takes a player out",
+        help_text="Buck Dice only (15 in the book).",
+    )
+    little_buck_points = _points(
+        "Buck Dice: points for a Little Buck", "Three of a kind of another number."
+    )
+
     KNOBS = (
         "bunco_points",
         "split_low_high",
         "mini_points",
         "low_points",
         "high_points",
+        "dice",
+        "mark_die_points",
+        "mark_pair_points",
         "target_teams",
         "target_individuals",
         "target_one_table",
@@ -227,6 +303,7 @@ class RulesForm(HostForm):
         "bunco_ends_round",
         "everyone_rolls_once",
         "tie_break",
+        "round_minutes",
         "marks",
         "draw_mark_with_die",
         "sets_per_night",
@@ -234,6 +311,8 @@ class RulesForm(HostForm):
         "fill",
         "head_partners_stay",
         "group_marks",
+        "buck_target",
+        "little_buck_points",
     )
 
     @classmethod
@@ -315,59 +394,149 @@ def rules_differences(current: Rules, new: Rules) -> list[str]:
 PERCENT, DOLLARS = "percent", "dollars"
 
 
-class PrizesForm(HostForm):
-    """Which prizes the group awards, and each one's share of the pot (percent or dollars)."""
+def prize_field(key: str) -> str:
+    """A form field name for a prize's key: "most_wins" as it is; "most_mark:snake eyes"
+    has a colon and a space, so anything but ASCII letters, digits and underscores is
+    spelt out ("most_mark-3a-snake-20-eyes")."""
+    return "".join(c if c.isascii() and (c.isalnum() or c == "_") else f"-{ord(c):x}-" for c in key)
 
-    def __init__(self, *args, prizes: list[Prize], **kwargs):
+
+@dataclass(frozen=True)
+class PrizeChoice:
+    """A prize the group can tick: its category, a group mark's code for "most of a group
+    mark", and its name."""
+
+    code: str
+    mark: str
+    title: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.code}:{self.mark}" if self.mark else self.code
+
+
+def prize_choices(rules: Rules, prizes: list[Prize]) -> list[PrizeChoice]:
+    """Every prize the group can give (docs/rules.md sections 7.2 and 7.5), its own first in
+    its order: "most of a group mark" once for each of its marks, low and high buncos
+    where its rules split them, and any prize it has even if its rules changed since."""
+    chosen = [PrizeChoice(p.code, p.mark, p.title(rules)) for p in prizes]
+    offered = []
+    for code, label in ALL_PRIZE_LABELS.items():
+        if code == prize_rules.MOST_MARK:
+            offered += [
+                PrizeChoice(code, m.code, mark_prize_title(m.label)) for m in rules.group_marks
+            ]
+        elif code in (prize_rules.MOST_LOW, prize_rules.MOST_HIGH) and not rules.split_low_high:
+            continue
+        else:
+            offered.append(PrizeChoice(code, "", label))
+    keys = {c.key for c in chosen}
+    return chosen + [c for c in offered if c.key not in keys]
+
+
+class PrizesForm(HostForm):
+    """Which prizes the group awards, each one's share of the pot (percent or dollars), and
+    the prize settings: rounding, the money left over, ties, substitutes, and the rounds
+    needed for fewest wins (docs/rules.md sections 7.4 to 7.8)."""
+
+    # A setting left out of a submitted form stays as it is.
+    prize_rounding = forms.ChoiceField(
+        choices=PRIZE_ROUNDING_CHOICES,
+        required=False,
+        label="A percent share is rounded down to",
+        widget=forms.RadioSelect,
+    )
+    prize_leftover = forms.ChoiceField(
+        choices=PRIZE_LEFTOVER_CHOICES,
+        required=False,
+        label="The money left over by rounding and splitting goes",
+        widget=forms.RadioSelect,
+    )
+    prize_ties = forms.ChoiceField(
+        choices=PRIZE_TIES_CHOICES,
+        required=False,
+        label="When players tie for a prize",
+        widget=forms.RadioSelect,
+    )
+    substitute_prizes = forms.ChoiceField(
+        choices=SUBSTITUTE_PRIZE_CHOICES,
+        required=False,
+        label="Substitutes",
+        widget=forms.RadioSelect,
+    )
+    fewest_wins_min_rounds = forms.IntegerField(
+        min_value=0,
+        max_value=prize_rules.MAX_MIN_ROUNDS,
+        required=False,
+        label="Rounds a player needs to be in line for fewest wins",
+        help_text="0 counts everyone, however many rounds they played.",
+    )
+
+    def __init__(self, *args, prizes: list[Prize], rules: Rules, **kwargs):
+        self.current = {knob: getattr(rules, knob) for knob in PRIZE_KNOBS}
+        kwargs.setdefault("initial", dict(self.current))
         super().__init__(*args, **kwargs)
-        current = {p.code: p for p in prizes}
-        self.codes = [p.code for p in prizes] + [c for c in PRIZE_LABELS if c not in current]
-        for code in self.codes:
-            prize = current.get(code)
+        current = {p.key: p for p in prizes}
+        self.choices = prize_choices(rules, prizes)
+        for choice in self.choices:
+            name = prize_field(choice.key)
+            prize = current.get(choice.key)
             if prize is None:
                 share, unit = "", PERCENT
             elif prize.percent is not None:
                 share, unit = str(prize.percent), PERCENT
             else:
                 share, unit = cents_text(prize.amount_cents), DOLLARS
-            self.fields[f"{code}_on"] = forms.BooleanField(
-                required=False, initial=prize is not None, label=PRIZE_LABELS[code]
+            self.fields[f"{name}_on"] = forms.BooleanField(
+                required=False, initial=prize is not None, label=choice.title
             )
-            self.fields[f"{code}_share"] = forms.CharField(
+            self.fields[f"{name}_share"] = forms.CharField(
                 required=False,
                 initial=share,
-                label=f"Share for {PRIZE_LABELS[code].lower()}",
+                label=f"Share for {choice.title.lower()}",
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
             )
-            self.fields[f"{code}_unit"] = forms.ChoiceField(
+            self.fields[f"{name}_unit"] = forms.ChoiceField(
                 choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
                 initial=unit,
                 required=False,
-                label=f"Unit for {PRIZE_LABELS[code].lower()}",
+                label=f"Unit for {choice.title.lower()}",
             )
 
     def rows(self):
-        """(code, include box, share, unit) per prize, in the group's order."""
-        return [
-            (code, self[f"{code}_on"], self[f"{code}_share"], self[f"{code}_unit"])
-            for code in self.codes
-        ]
+        """(key, include box, share, unit) per prize, in the group's order."""
+        rows = []
+        for choice in self.choices:
+            name = prize_field(choice.key)
+            rows.append(
+                (choice.key, self[f"{name}_on"], self[f"{name}_share"], self[f"{name}_unit"])
+            )
+        return rows
+
+    def settings(self) -> dict:
+        """The prize knobs of the rules, as ``rules_update`` takes them."""
+        return {
+            knob: self.current[knob] if self.cleaned_data.get(knob) in ("", None) else value
+            for knob in PRIZE_KNOBS
+            for value in [self.cleaned_data.get(knob)]
+        }
 
     def clean(self):
         cleaned = super().clean()
         self.prizes = []
-        for code in self.codes:
-            if not cleaned.get(f"{code}_on"):
+        for choice in self.choices:
+            name = prize_field(choice.key)
+            if not cleaned.get(f"{name}_on"):
                 continue
-            share = (cleaned.get(f"{code}_share") or "").strip()
-            name = f"{code}_share"
-            if cleaned.get(f"{code}_unit") == DOLLARS:
+            share = (cleaned.get(f"{name}_share") or "").strip()
+            prize = {"code": choice.code, "mark": choice.mark}
+            if cleaned.get(f"{name}_unit") == DOLLARS:
                 try:
-                    self.prizes.append({"code": code, "amount_cents": parse_money(share)})
+                    self.prizes.append(prize | {"amount_cents": parse_money(share)})
                 except forms.ValidationError as error:
-                    self.add_error(name, error)
+                    self.add_error(f"{name}_share", error)
             elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
-                self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
+                self.prizes.append(prize | {"percent": int(share.removesuffix("%"))})
             else:
-                self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")
+                self.add_error(f"{name}_share", "Enter a whole percent from 0 to 100, like 25.")
         return cleaned

@@ -8,8 +8,10 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.functional import cached_property
 
-from bunco_night.rules.presets import HOUSE, Rules
-from bunco_night.rules.standings import PRIZE_LABELS, PrizeCategory
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.presets import HOUSE, MARK_CODE_MAX_LENGTH, Rules
+from bunco_night.rules.prizes import MOST_MARK
+from bunco_night.rules.standings import ALL_PRIZE_LABELS, PrizeCategory
 
 
 def default_rules() -> dict:
@@ -122,13 +124,24 @@ class Player(models.Model):
         return self.kind == self.Kind.REGULAR
 
 
-class Prize(models.Model):
-    """A prize category a group awards, with its share of the pot."""
+def mark_prize_title(label: str) -> str:
+    """ "Most wipeouts" for a group mark called "Wipeout" (docs/rules.md section 7.5)."""
+    label = label.strip()
+    return f"Most {label if label.endswith('s') else label + 's'}"
 
-    CODES = list(PRIZE_LABELS.items())
+
+class Prize(models.Model):
+    """A prize category a group awards, with its share of the pot.
+
+    ``mark`` is the group mark's code for "most of a group mark" (one prize per mark,
+    docs/rules.md section 7.5), and empty for every other category.
+    """
+
+    CODES = list(ALL_PRIZE_LABELS.items())
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="prizes")
     code = models.CharField(max_length=20, choices=CODES)
+    mark = models.CharField(max_length=MARK_CODE_MAX_LENGTH, blank=True, default="")
     amount_cents = models.PositiveIntegerField(null=True, blank=True)
     percent = models.PositiveSmallIntegerField(null=True, blank=True)
     order = models.PositiveSmallIntegerField(default=0)
@@ -136,7 +149,12 @@ class Prize(models.Model):
     class Meta:
         ordering = ["order", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["group", "code"], name="one_prize_per_code"),
+            models.UniqueConstraint(fields=["group", "code", "mark"], name="one_prize_per_key"),
+            models.CheckConstraint(
+                condition=models.Q(code=MOST_MARK, mark__gt="")
+                | (~models.Q(code=MOST_MARK) & models.Q(mark="")),
+                name="prize_mark_only_for_most_mark",
+            ),
             models.CheckConstraint(
                 condition=models.Q(amount_cents__isnull=True, percent__isnull=False)
                 | models.Q(amount_cents__isnull=False, percent__isnull=True),
@@ -149,8 +167,29 @@ class Prize(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.get_code_display()
+        return self.title()
 
-    def as_category(self) -> PrizeCategory:
-        """The engine's value for this prize."""
-        return PrizeCategory(self.code, amount_cents=self.amount_cents, percent=self.percent)
+    @property
+    def key(self) -> str:
+        """What tells the group's prizes apart: "most_wins", "most_mark:wipeout"."""
+        return f"{self.code}:{self.mark}" if self.mark else self.code
+
+    def title(self, rules: Rules | None = None) -> str:
+        """The prize's name; a group mark's prize is named after the mark in ``rules``."""
+        if self.code != MOST_MARK:
+            return self.get_code_display()
+        try:
+            label = (rules or self.group.rules_obj).group_mark(self.mark).label
+        except RuleError:
+            label = self.mark  # the group has since removed the mark
+        return mark_prize_title(label)
+
+    def as_category(self, rules: Rules | None = None) -> PrizeCategory:
+        """The engine's value for this prize (``rules`` name a group mark's prize)."""
+        return PrizeCategory(
+            self.code,
+            amount_cents=self.amount_cents,
+            percent=self.percent,
+            label=self.title(rules) if self.mark else "",
+            mark=self.mark,
+        )

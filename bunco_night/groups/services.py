@@ -7,6 +7,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import column_check, text_check
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, PRESETS, Rules, preset
+from bunco_night.rules.prizes import MOST_MARK
 from bunco_night.rules.standings import PrizeCategory, split_pot
 
 from .models import Group, Membership, Player, Prize
@@ -164,24 +165,54 @@ def rules_update(*, group: Group, changes: dict) -> Rules:
     return updated
 
 
+# The prize settings (docs/rules.md sections 7.6 to 7.8) are knobs of the rules that go
+# with the group's prizes: starting the rules again from a preset keeps them.
+PRIZE_KNOBS = (
+    "prize_rounding",
+    "prize_leftover",
+    "prize_ties",
+    "substitute_prizes",
+    "fewest_wins_min_rounds",
+)
+
+
 @transaction.atomic
 def rules_reset(*, group: Group, name: str) -> Rules:
-    """Replace the group's rules with a preset."""
+    """Replace the group's rules with a preset; the prize settings stay the group's."""
     if name not in PRESETS:
         raise ServiceError("Choose one of the rule presets.", "unknown_preset", "rules")
-    group.rules = preset(name).as_dict()
+    kept = {knob: getattr(group.rules_obj, knob) for knob in PRIZE_KNOBS}
+    group.rules = preset(name).with_(**kept).as_dict()
     group.save(update_fields=["rules"])
     group.__dict__.pop("rules_obj", None)
     return group.rules_obj
 
 
 @transaction.atomic
-def prizes_set(*, group: Group, prizes: list[dict]) -> list[Prize]:
-    """Replace the group's prize categories: each has a code and an amount or a percent."""
+def prizes_set(*, group: Group, prizes: list[dict], settings: dict | None = None) -> list[Prize]:
+    """Replace the group's prize categories: each has a code (and, for the most of a group
+    mark, the mark's ``mark`` code) and an amount or a percent. ``settings`` are the
+    prize knobs of the rules (docs/rules.md sections 7.6 to 7.8), changed with them."""
+    if settings:
+        unknown = set(settings) - set(PRIZE_KNOBS)
+        if unknown:
+            raise ServiceError("Unknown prize setting.", "unknown_knob")
+        rules_update(group=group, changes=settings)
+    rules = group.rules_obj
     categories = [
-        PrizeCategory(p["code"], amount_cents=p.get("amount_cents"), percent=p.get("percent"))
+        PrizeCategory(
+            p["code"],
+            amount_cents=p.get("amount_cents"),
+            percent=p.get("percent"),
+            mark=p.get("mark", ""),
+        )
         for p in prizes
     ]
+    for c in categories:
+        if c.code == MOST_MARK and c.mark not in {m.code for m in rules.group_marks}:
+            raise ServiceError(
+                "That prize is for a group mark your rules do not have.", "unknown_mark"
+            )
     try:
         # Percents must fit in any pot; amounts are checked against the night's pot later.
         split_pot(10**9, categories)
@@ -192,7 +223,12 @@ def prizes_set(*, group: Group, prizes: list[dict]) -> list[Prize]:
     group.prizes.all().delete()
     return [
         Prize.objects.create(
-            group=group, code=c.code, amount_cents=c.amount_cents, percent=c.percent, order=i
+            group=group,
+            code=c.code,
+            mark=c.mark,
+            amount_cents=c.amount_cents,
+            percent=c.percent,
+            order=i,
         )
         for i, c in enumerate(categories)
     ]

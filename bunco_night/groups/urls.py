@@ -15,6 +15,7 @@ urlpatterns = [
     path("<slug:slug>/roster/<int:player_pk>/save/", views.player_save, name="player_save"),
     path("<slug:slug>/roster/<int:player_pk>/retire/", views.player_retire, name="player_retire"),
     path("<slug:slug>/rules/", views.rules, name="rules"),
+    path("<slug:slug>/how-we-play/", views.how_we_play, name="how_we_play"),
     path("<slug:slug>/rules/reset/", views.rules_reset, name="rules_reset"),
     path("<slug:slug>/rules/save/", views.rules_save, name="rules_save"),
     path("<slug:slug>/rules/dues/", views.dues_save, name="dues_save"),

@@ -31,7 +31,7 @@ from .forms import (
     rules_differences,
 )
 from .models import Group, Player
-from .selectors import group_for_host, player_for_host
+from .selectors import group_for_host, player_for_host, rules_explained
 
 
 @login_required
@@ -90,6 +90,23 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
             "in_play": in_play,
             "upcoming": list(nights.upcoming(today)),
             "past": list(nights.past(today)),
+        },
+    )
+
+
+@login_required
+@require_GET
+def how_we_play(request: HttpRequest, slug: str) -> HttpResponse:
+    """The group's rules in words, made from its own knobs and prizes."""
+    group = group_for_host(request.user, slug)
+    rules = group.rules_obj
+    return render(
+        request,
+        "groups/how_to_play.html",
+        {
+            "group": group,
+            "rules_label": PRESET_NAMES.get(rules.name, rules.name),
+            "sections": rules_explained(group),
         },
     )
 
@@ -181,7 +198,7 @@ def _rules_page(request: HttpRequest, group: Group, **forms) -> HttpResponse:
         "preset_form": PresetForm(initial={"rules": rules.name}),
         "rules_form": RulesForm(initial=RulesForm.initial_for(rules)),
         "dues_form": DuesForm(initial={"dues": group.dues_cents}),
-        "prizes_form": PrizesForm(prizes=list(group.prizes.all())),
+        "prizes_form": PrizesForm(prizes=list(group.prizes.all()), rules=rules),
     }
     context.update(forms)
     return render(request, "groups/rules.html", context)
@@ -250,8 +267,12 @@ def dues_save(request: HttpRequest, slug: str) -> HttpResponse:
 def prizes_save(request: HttpRequest, slug: str) -> HttpResponse:
     """Choose the prizes and each one's share of the pot."""
     group = group_for_host(request.user, slug)
-    form = PrizesForm(request.POST, prizes=list(group.prizes.all()))
-    form_apply(form, lambda data: services.prizes_set(group=group, prizes=form.prizes))
+    form = PrizesForm(request.POST, prizes=list(group.prizes.all()), rules=group.rules_obj)
+    form_apply(
+        form,
+        lambda data: services.prizes_set(group=group, prizes=form.prizes, settings=form.settings()),
+        RULE_ERROR_FIELDS.get,
+    )
     if not form.errors:
         messages.success(request, "Prizes saved.")
         return redirect("groups:rules", slug=group.slug)

@@ -68,6 +68,11 @@ class Night(models.Model):
     scores_version = models.PositiveIntegerField(
         default=1, help_text="Bumped on every score entry (the host's board polls it)."
     )
+    door_seed = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The number the door prize was drawn with (docs/rules.md section 7.5).",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = NightQuerySet.as_manager()
@@ -336,7 +341,12 @@ class Seat(models.Model):
     won = models.BooleanField(null=True, blank=True)
     buncos = models.PositiveSmallIntegerField(default=0)
     mini_buncos = models.PositiveSmallIntegerField(default=0)
+    low_buncos = models.PositiveSmallIntegerField(default=0)
+    high_buncos = models.PositiveSmallIntegerField(default=0)
     marks = models.JSONField(default=dict, blank=True)
+    score = models.IntegerField(
+        null=True, blank=True, help_text="The points this person rolled in the round."
+    )
 
     class Meta:
         ordering = ["round__number", "table__number", "number"]

@@ -225,10 +225,13 @@ def dues_summary(night: Night) -> DuesSummary:
     rows = [DuesRow(a, night.dues_cents if a.owes_dues else 0, a.paid or 0) for a in attendances]
     collected = sum(r.paid_cents for r in rows)
     prizes = list(night.group.prizes.all())
+    rules = night.rules_obj
     payouts, error = [], ""
     try:
-        shares = split_pot(collected, [p.as_category() for p in prizes])
-        payouts = [Payout(p.code, p.get_code_display(), shares[p.code]) for p in prizes]
+        # Rounded and with the leftover where the night's rules say (docs/rules.md 7.8).
+        categories = [p.as_category(rules) for p in prizes]
+        shares = split_pot(collected, categories, policy=rules.prize_policy)
+        payouts = [Payout(c.key, c.title, shares[c.key]) for c in categories]
     except RuleError as exc:
         error = exc.message
     return DuesSummary(rows, sum(r.owes_cents for r in rows), collected, payouts, error)

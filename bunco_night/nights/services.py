@@ -343,6 +343,12 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     """
     night = _lock(night)
     _check_between_rounds(night)
+    if night.rules_obj.is_buck_dice:
+        # docs/rules.md section 9.3: one table for everyone, kept on the Buck Dice page.
+        raise ServiceError(
+            "Buck Dice has no seating: everyone plays at one table. Open the Buck Dice table.",
+            "buck_dice",
+        )
     number = next_round_number(night)
     if number > night.total_rounds:
         raise ServiceError("Every round of the night has been played.", "night_complete")

@@ -69,6 +69,9 @@ class Entry(models.Model):
         MINI = scoring.MINI, "Mini bunco"
         LOW = scoring.LOW, "Low bunco"
         HIGH = scoring.HIGH, "High bunco"
+        # Two-dice bunko (docs/rules.md section 9.2).
+        PAIR = scoring.PAIR, "Pair of the mark"
+        DOUBLES = scoring.DOUBLES, "Doubles"
         MARK = "mark", "Group mark"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
@@ -127,13 +130,18 @@ class Entry(models.Model):
         )
 
     def describe(self, rules: Rules) -> str:
-        """What was entered, as the phones and the host read it: "+2", "BUNCO +21", "Miss"."""
+        """What was entered, as the phones and the host read it: "+2", "BUNCO +21", "Miss";
+        with two dice "Pair +2", "Doubles", and "BUNCO!" for three doubles in a row."""
         if self.kind == self.Kind.POINTS:
             return f"+{self.points}"
         if self.kind == self.Kind.MISS:
             return "Miss"
         if self.kind == self.Kind.BUNCO:
-            return f"BUNCO +{self.points}"
+            return f"BUNCO +{self.points}" if self.points else "BUNCO!"
+        if self.kind == self.Kind.PAIR:
+            return f"Pair +{self.points}"
+        if self.kind == self.Kind.DOUBLES:
+            return "Doubles"
         if self.kind == self.Kind.MARK:
             try:
                 label = rules.group_mark(self.mark_code).label
@@ -143,11 +151,16 @@ class Entry(models.Model):
         return f"{self.get_kind_display()} +{self.points}"
 
 
+# "most_mark:" and a group mark's code is the longest key a prize has.
+TIEBREAK_CODE_MAX_LENGTH = 64
+
+
 class PrizeTiebreak(models.Model):
     """How the host broke a tie for a prize (docs/rules.md section 7.3)."""
 
     night = models.ForeignKey("nights.Night", on_delete=models.CASCADE, related_name="tiebreaks")
-    code = models.CharField(max_length=20)
+    # A prize's key ("most_mark:wipeout") or a set's roll-off ("set-2").
+    code = models.CharField(max_length=TIEBREAK_CODE_MAX_LENGTH)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="prize_tiebreaks")
 
     class Meta:

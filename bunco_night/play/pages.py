@@ -10,13 +10,23 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
-from bunco_night.nights.selectors import SeatedTable, seated_tables
+from bunco_night.nights.selectors import SeatedTable, seated_tables, table_count
 from bunco_night.rules.layouts import table_game
+from bunco_night.rules.movement import Ghost, first_roller
 from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
+from bunco_night.rules.rounds import doubles_before
+from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
 from .models import Entry
 from .standings import NightStandings, night_standings
-from .state import RoundBoard, TableRound, round_board, table_round
+from .state import (
+    RoundBoard,
+    TableRound,
+    round_board,
+    round_seconds_left,
+    rule_entries,
+    table_round,
+)
 
 RECENT_ENTRIES = 6
 
@@ -63,8 +73,11 @@ class Tap:
 
 
 def taps(rules: Rules, mark: int | None) -> list[Tap]:
-    """What a roll can score under ``rules`` when rolling for ``mark`` (docs/rules.md section 2)."""
+    """What a roll can score under ``rules`` when rolling for ``mark`` (docs/rules.md
+    section 2; section 9.2 with two dice)."""
     face = mark or "the mark"
+    if rules.is_two_dice:
+        return _two_dice_taps(rules, face) + _mark_taps(rules)
     # The taps made every few seconds come first, two by two: they sit on the first screen.
     choices = [
         Tap("points:1", "+1", f"one {face}", "points"),
@@ -81,6 +94,23 @@ def taps(rules: Rules, mark: int | None) -> list[Tap]:
         choices.append(
             Tap("mini", "Mini bunco", f"three of a kind · +{rules.mini_points}", "mini wide")
         )
+    return choices + _mark_taps(rules)
+
+
+def _two_dice_taps(rules: Rules, face) -> list[Tap]:
+    """Two dice (docs/rules.md section 9.2): one or both showing the mark, three doubles in
+    a row (the phone also counts them and makes the third a bunco), a miss, doubles."""
+    return [
+        Tap("points:1", f"+{rules.mark_die_points}", f"one {face}", "points"),
+        Tap("pair", f"+{rules.mark_pair_points}", f"two {face}s · roll again", "points"),
+        Tap("bunco", "BUNCO!", "three doubles in a row: round won", "bunco"),
+        Tap("miss", "Miss", f"no {face}, no doubles: pass", "miss"),
+        Tap("doubles", "Doubles", "two of another number · roll again", "mini wide"),
+    ]
+
+
+def _mark_taps(rules: Rules) -> list[Tap]:
+    choices = []
     for m in rules.group_marks:
         if m.effect == RESET_ROUND_SCORE:
             hint = "score to 0"
@@ -88,6 +118,29 @@ def taps(rules: Rules, mark: int | None) -> list[Tap]:
             hint = f"{m.points:+d}" if m.points else "tally"
         choices.append(Tap(f"mark:{m.code}", m.label, hint, "mark"))
     return choices
+
+
+def first_roller_seat(night: Night, rnd: Round, seated: SeatedTable) -> Seat | None:
+    """The seat that rolls first at a table this round (docs/rules.md section 2.5); None in
+    the card party. Only this table's seats matter to the rule (and, at a one-table
+    night, the last round's winner), so the other tables stand empty in the seating."""
+    rules = night.rules_obj
+    if rules.is_card_game or not seated.seats:
+        return None
+    count = table_count(rnd)
+    number = seated.table.number
+    occupants = seated.occupants
+    seating = tuple(occupants if n == number else () for n in range(1, count + 1))
+    last_winner = None
+    if count == 1 and rnd.number > 1:
+        last_winner = (
+            Seat.objects.filter(round__night=night, round__number=rnd.number - 1, won=True)
+            .values_list("player_id", flat=True)
+            .first()
+        )
+    ghosts = {o for o in occupants if isinstance(o, Ghost)}
+    seat = first_roller(rules, seating, number, ghosts=ghosts, last_winner=last_winner)
+    return seated.seats[seat - 1]
 
 
 def next_round(night: Night, after: Round) -> Round | None:
@@ -119,10 +172,35 @@ class TablePage:
     recent: list[Entry]
     moves: list[tuple[str, Move]]
     late: list[Entry]
+    clock: int | None = None
+    first: Seat | None = None
 
     @property
     def is_head(self) -> bool:
         return self.table.is_head
+
+    @property
+    def dice(self) -> str:
+        """The dice a roll is entered with, one character each: "12" or "123"."""
+        return "12" if self.rules.is_two_dice else "123"
+
+    @property
+    def first_seat(self) -> int:
+        """The seat the "Who's rolling?" choice starts on: who rolls first (section 2.5)."""
+        return self.first.number if self.first else 1
+
+    @property
+    def streak(self) -> tuple[str, int] | None:
+        """In two-dice bunko, who has just rolled doubles and how many in a row
+        (docs/rules.md section 9.2); None otherwise."""
+        if not self.rules.is_two_dice or not self.here or not self.can_tap:
+            return None
+        rolls = [e for e in self.here.entries if e.kind in ROLL_KINDS]
+        if not rolls or rolls[-1].kind not in DOUBLE_KINDS:
+            return None
+        seat = rolls[-1].seat
+        count = doubles_before(rule_entries(self.here.entries), seat)
+        return self.here.seats[seat - 1].occupant_name, count
 
     @property
     def outcome(self):
@@ -236,6 +314,9 @@ def table_page(table: Table) -> TablePage:
                 next_moves = [
                     (s.player.name, where[s.player_id]) for s in here.seats if s.player_id in where
                 ]
+    first = None
+    if here is not None and status in (TableStatus.WAITING, TableStatus.PLAYING):
+        first = first_roller_seat(night, rnd, here.seated)
     return TablePage(
         night=night,
         rules=night.rules_obj,
@@ -247,6 +328,8 @@ def table_page(table: Table) -> TablePage:
         recent=recent,
         moves=next_moves,
         late=late,
+        clock=round_seconds_left(rnd, night.rules_obj) if status == TableStatus.PLAYING else None,
+        first=first,
     )
 
 
@@ -278,6 +361,7 @@ class PlayerPage:
     now_round: Round | None
     bell: bool
     rounds_total: int
+    clock: int | None = None
 
 
 def _card_rows(night: Night, player_id: int) -> list[CardRow]:
@@ -348,6 +432,7 @@ def player_page(attendance: Attendance) -> PlayerPage:
         now_round=rnd,
         bell=bell,
         rounds_total=night.total_rounds,
+        clock=round_seconds_left(rnd, night.rules_obj) if rnd else None,
     )
 
 
@@ -361,6 +446,7 @@ class LiveBoard:
     rounds_total: int
     standings: NightStandings
     late: list[Entry]
+    clock: int | None = None
 
     @property
     def late_rows(self) -> list[tuple[Entry, str]]:
@@ -399,6 +485,7 @@ def live_board(night: Night) -> LiveBoard:
             .select_related("roller", "round", "table")
             .order_by("round__number", "table__number", "created")
         ),
+        clock=round_seconds_left(rnd, night.rules_obj) if rnd else None,
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -26,12 +27,23 @@ from bunco_night.nights.services import night_touch, round_for, round_mark, seat
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
 from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
-from bunco_night.rules.scoring import MINI_KINDS, POINTS, score_roll, score_tap
-from bunco_night.rules.standings import PRIZE_LABELS
+from bunco_night.rules.prizes import MOST_MARK
+from bunco_night.rules.rounds import doubles_before, points_rolled
+from bunco_night.rules.scoring import HIGH, LOW, MINI_KINDS, PAIR, POINTS, score_roll, score_tap
+from bunco_night.rules.standings import ALL_PRIZE_LABELS
 
-from .models import Entry, PrizeTiebreak, TablePlay
+from .models import TIEBREAK_CODE_MAX_LENGTH, Entry, PrizeTiebreak, TablePlay
 from .standings import night_standings
-from .state import RoundBoard, engine_bell, round_board, table_round
+from .state import (
+    RoundBoard,
+    engine_bell,
+    round_board,
+    round_deadline,
+    round_seconds_left,
+    round_time_up,
+    rule_entries,
+    table_round,
+)
 
 DICE = "dice"
 SET_CODE = re.compile(r"set-[0-9]{1,2}")  # a set's roll-off, beside the prizes' tie-breaks
@@ -47,6 +59,8 @@ def round_start(*, night: Night) -> Round:
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.is_over:
         raise ServiceError("This night is over.", "night_over")
+    if night.rules_obj.is_buck_dice:
+        raise ServiceError("Buck Dice games start on the Buck Dice table's page.", "buck_dice")
     if night.rounds.playing().exists():
         raise ServiceError("A round is already being played.", "round_in_play")
     rnd = night.rounds.pending().order_by("number").first()
@@ -86,13 +100,44 @@ def _lock_play(rnd: Round, table: Table) -> TablePlay:
     then sees the round closed.
     """
     rnd.refresh_from_db(
-        fields=["status", "bell_at", "bell_by_host"],
+        fields=["status", "bell_at", "bell_by_host", "started_at"],
         from_queryset=Round.objects.select_for_update(no_key=True),
     )
+    _ring_when_time_up(rnd)
     play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     return play
+
+
+def _ring_when_time_up(rnd: Round) -> bool:
+    """A timed round whose time is up rings its bell (docs/rules.md section 3.8), stored
+    like any bell so every page that polls sees it. An idempotent update, made by
+    whichever request comes first after the time (a tap, a poll, a phone's countdown
+    reaching zero): no timer runs in the server. The bell's time is the deadline."""
+    rules = rnd.night.rules_obj
+    if not rnd.is_playing or rnd.bell_at is not None or not round_time_up(rnd, rules):
+        return False
+    deadline = round_deadline(rnd, rules)
+    rang = Round.objects.filter(pk=rnd.pk, status=Round.Status.PLAYING, bell_at__isnull=True)
+    if not rang.update(bell_at=deadline):
+        return False
+    rnd.bell_at = deadline
+    night_touch(rnd.night)
+    return True
+
+
+@transaction.atomic
+def round_clock(*, night: Night) -> int | None:
+    """Check the clock of the night's round in play: ring the bell if its time is up.
+    Returns the seconds left (0 once the time is up), or None when no timed round is
+    being played."""
+    rules = night.rules_obj
+    rnd = night.rounds.playing().first() if rules.is_timed else None
+    if rnd is None:
+        return None
+    _ring_when_time_up(rnd)
+    return round_seconds_left(rnd, rules)
 
 
 def _touch_table(rnd: Round, table: Table) -> None:
@@ -194,7 +239,10 @@ def entry_record(
     rules = rnd.night.rules_obj
     if rules.is_card_game:
         raise ServiceError("In the card game the host enters each table's winner.", "card_game")
-    points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice)
+    streak = 0
+    if rules.is_two_dice:
+        streak = doubles_before(rule_entries(here.entries), seat)
+    points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice, streak)
     extra = here.outcome.in_extra_turns
     late = not by_host and (
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
@@ -226,8 +274,15 @@ def entry_record(
     return entry
 
 
-def _score(rules, rnd: Round, kind: str, count: int, mark_code: str, dice) -> tuple:
-    """(points, kind, count, mark code, reset) of a tap, as the rules score it."""
+def _score(
+    rules, rnd: Round, kind: str, count: int, mark_code: str, dice, streak: int = 0
+) -> tuple:
+    """(points, kind, count, mark code, reset) of a tap, as the rules score it.
+
+    ``count`` is stored as the dice that showed the mark. With two dice (docs/rules.md
+    section 9.2) ``streak`` is the doubles the seat rolled in a row just before: the third
+    is a bunco, whatever the tap said.
+    """
     try:
         if kind == Entry.Kind.MARK:
             group_mark = rules.group_mark(mark_code)
@@ -235,13 +290,19 @@ def _score(rules, rnd: Round, kind: str, count: int, mark_code: str, dice) -> tu
                 raise ServiceError("This mark's code is too long to record.", "mark_code_too_long")
             return group_mark.points, kind, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
         if kind == DICE:
-            scored = score_roll(dice or [], rnd.mark, rules)
-            count = scored.points if scored.kind == POINTS else 0
-            return scored.points, scored.kind, count, "", False
-        scored = score_tap(kind, rules, count if kind == POINTS else 0)
-        return scored.points, scored.kind, count if scored.kind == POINTS else 0, "", False
+            scored = score_roll(dice or [], rnd.mark, rules, doubles_before=streak)
+        else:
+            scored = score_tap(kind, rules, count if kind == POINTS else 0, doubles_before=streak)
+        return scored.points, scored.kind, _mark_dice(rules, scored), "", False
     except RuleError as error:
         raise ServiceError(error.message, error.code) from error
+
+
+def _mark_dice(rules, scored) -> int:
+    """How many dice showed the mark, as an entry keeps it."""
+    if rules.is_two_dice:
+        return {POINTS: 1, PAIR: 2}.get(scored.kind, 0)
+    return scored.points if scored.kind == POINTS else 0
 
 
 @transaction.atomic
@@ -371,8 +432,13 @@ def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
 # Closing a round and moving
 
 
+RESULT_FIELDS = ["won", "buncos", "mini_buncos", "low_buncos", "high_buncos", "marks", "score"]
+
+
 def _seat_results(board: RoundBoard) -> None:
-    """Write each seat's win or loss, buncos, mini buncos and marks from the entries."""
+    """Write each seat's win or loss, buncos, mini (low, high) buncos, marks and the points
+    its person rolled (docs/rules.md section 6.4) from the entries."""
+    card_game = board.round.night.rules_obj.is_card_game
     for tr in board.tables:
         side = tr.winner_side
         winners = set(tr.seated.game.side_seats(side)) if side is not None else set()
@@ -380,18 +446,28 @@ def _seat_results(board: RoundBoard) -> None:
         for e in tr.entries:
             if e.roller_id is None:
                 continue
-            c = credit.setdefault(e.roller_id, {"buncos": 0, "minis": 0, "marks": {}})
+            c = credit.setdefault(e.roller_id, _no_credit())
             if e.kind == Entry.Kind.BUNCO:
                 c["buncos"] += 1
             elif e.kind in MINI_KINDS:
                 c["minis"] += 1
+                c["low"] += e.kind == LOW
+                c["high"] += e.kind == HIGH
             elif e.kind == Entry.Kind.MARK:
                 c["marks"][e.mark_code] = c["marks"].get(e.mark_code, 0) + 1
+        rollers = {n: p.pk for n in range(1, tr.size + 1) if (p := tr.seated.roller(n))}
+        points = points_rolled(rule_entries(tr.entries), rollers, teams=tr.teams)
         for s in tr.seats:
-            c = credit.get(s.player_id, {"buncos": 0, "minis": 0, "marks": {}})
+            c = credit.get(s.player_id, _no_credit())
             s.won = s.number in winners if side is not None else None
             s.buncos, s.mini_buncos, s.marks = c["buncos"], c["minis"], c["marks"]
-        Seat.objects.bulk_update(tr.seats, ["won", "buncos", "mini_buncos", "marks"])
+            s.low_buncos, s.high_buncos = c["low"], c["high"]
+            s.score = None if card_game or s.player_id is None else points.get(s.player_id, 0)
+        Seat.objects.bulk_update(tr.seats, RESULT_FIELDS)
+
+
+def _no_credit() -> dict:
+    return {"buncos": 0, "minis": 0, "low": 0, "high": 0, "marks": {}}
 
 
 def _seat_next_round(board: RoundBoard) -> Round | None:
@@ -476,18 +552,33 @@ def night_finish(*, night: Night) -> Night:
 # Prizes
 
 
+def _prize_key_shape(code: str) -> bool:
+    """A code that can name a prize: a category, or the most of a group mark with the
+    mark's code (docs/rules.md section 7.5), short enough to store."""
+    if code in ALL_PRIZE_LABELS:
+        return True
+    mark = code.removeprefix(f"{MOST_MARK}:")
+    return (
+        mark != code
+        and 0 < len(mark) <= MARK_CODE_MAX_LENGTH
+        and len(code) <= TIEBREAK_CODE_MAX_LENGTH
+        and "\x00" not in mark
+    )
+
+
 @transaction.atomic
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
-    """Record (or clear) who won a tied prize, or the roll-off of a tied set
-    (docs/rules.md sections 7.1 and 7.3)."""
+    """Record (or clear) who won a tied prize (``code`` is the prize's key, such as
+    "most_mark:wipeout"), or the roll-off of a tied set (docs/rules.md sections 7.1
+    and 7.3)."""
     # Checked first: PostgreSQL cannot even compare a code holding a NUL.
-    if code not in PRIZE_LABELS and not SET_CODE.fullmatch(code):
+    if not _prize_key_shape(code) and not SET_CODE.fullmatch(code):
         raise ServiceError("Pick one of the prizes.", "bad_tiebreak")
     if player is None:
         PrizeTiebreak.objects.filter(night=night, code=code).delete()
     else:
         standings = night_standings(night)
-        prize = next((p for p in standings.prizes if p.code == code), None)
+        prize = next((p for p in standings.prizes if p.key == code), None)
         tied_set = next((s for s in standings.sets if s.code == code), None)
         if prize is not None:
             candidates = prize.candidates
@@ -499,3 +590,16 @@ def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> 
             raise ServiceError("Pick one of the tied players.", "bad_tiebreak")
         PrizeTiebreak.objects.update_or_create(night=night, code=code, defaults={"player": player})
     night_touch(night)
+
+
+@transaction.atomic
+def door_prize_draw(*, night: Night) -> Night:
+    """Draw the door prize (docs/rules.md section 7.5): a number is chosen at random and
+    kept, and everyone present, in name order, is drawn from with it. Drawing again keeps
+    the first number, so the draw can be checked and never changes."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.door_seed is None:
+        night.door_seed = secrets.randbelow(2**31)
+        night.save(update_fields=["door_seed"])
+        night_touch(night)
+    return night

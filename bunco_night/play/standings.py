@@ -5,19 +5,23 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bunco_night.games.models import BuckThrow
+from bunco_night.games.selectors import buck_results
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Seat
 from bunco_night.nights.selectors import dues_summary
 from bunco_night.rules.errors import RuleError
+from bunco_night.rules.prizes import DoorDraw, draw_door_prize
 from bunco_night.rules.scoring import BUNCO
 from bunco_night.rules.standings import (
     FUZZY_DIE,
     BuncoRoll,
     PlayerRound,
+    PrizeAwards,
     PrizeCategory,
     PrizeResult,
     Standing,
-    prize_standings,
+    award_prizes,
     rank_standings,
     set_standings,
     split_pot,
@@ -61,18 +65,93 @@ class SetResult:
         return set_roll_off_code(self.number)
 
 
+@dataclass(frozen=True)
+class PrizeRow:
+    """A prize as the pages show it: its result, the tied candidates and the winner as
+    players, and who is paid how much (docs/rules.md sections 7.3 to 7.8)."""
+
+    prize: PrizeResult
+    candidates: list[Player]
+    winner: Player | None
+    payouts: list[tuple[Player, int]]
+
+    @property
+    def lines(self) -> list[tuple[Player, Player, int]]:
+        """(who won, who is paid, cents) for each share of the prize: one for a winner,
+        one per tied player when it is split (docs/rules.md section 7.6). Who is paid is
+        the regular a substitute came for, where the group says so (section 7.7)."""
+        if self.prize.split:
+            return [
+                (won, paid, cents)
+                for won, (paid, cents) in zip(self.candidates, self.payouts, strict=True)
+            ]
+        if self.winner is not None and self.payouts:
+            paid, cents = self.payouts[0]
+            return [(self.winner, paid, cents)]
+        return []
+
+
 @dataclass
 class NightStandings:
     standings: list[Standing]
     prizes: list[PrizeResult]
     players: dict[int, Player]
-    last_bunco: Entry | None
+    last_bunco: Entry | BuckThrow | None
     buncos_rolled: int
     pot_cents: int
     rounds_closed: int
     payout_error: str = ""
     sets: list[SetResult] = field(default_factory=list)
     plays_fuzzy_die: bool = False
+    awards: PrizeAwards | None = None
+    door: DoorDraw | None = None
+    substitutes: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def rounding(self) -> str:
+        """What a percent share was rounded down to: "dollars", "quarters" or "cents"."""
+        return self.awards.rounding if self.awards else "cents"
+
+    @property
+    def leftover_cents(self) -> int:
+        return self.awards.leftover_cents if self.awards else 0
+
+    @property
+    def leftover_lines(self) -> list[str]:
+        """Where the money left over by rounding and splitting went, in words
+        (docs/rules.md section 7.8); [] when nothing was left over."""
+        a = self.awards
+        if a is None or not (a.leftover_cents or a.unassigned_cents):
+            return []
+        lines = []
+        first = next((p.title for p in self.prizes), "")
+        if a.first_prize_cents:
+            lines.append(("first", a.first_prize_cents, f"added to {first.lower()}"))
+        if a.carried_cents:
+            lines.append(("next", a.carried_cents, "kept for next month's pot"))
+        if a.host_cents:
+            lines.append(("host", a.host_cents, "the host's to decide"))
+        if a.unassigned_cents:
+            lines.append(
+                ("none", a.unassigned_cents, "not asked for by any prize: the host's to decide")
+            )
+        return lines
+
+    @property
+    def door_winner(self) -> Player | None:
+        return self.players.get(self.door.winner) if self.door else None
+
+    @property
+    def rounding_text(self) -> str:
+        """What the percent shares were rounded down to, in words (section 7.8)."""
+        return {"dollars": "whole dollars", "quarters": "quarters"}.get(self.rounding, "the cent")
+
+    @property
+    def door_rows(self) -> list[tuple[int, Player]]:
+        """The door prize's list, numbered from 1, as the draw was made from it."""
+        if self.door is None:
+            return []
+        return [(i, self.players[p]) for i, p in enumerate(self.door.order, start=1)]
 
     @property
     def rows(self) -> list[tuple[Standing, Player]]:
@@ -83,13 +162,14 @@ class NightStandings:
         return next((s for s in self.sets if s.number == number), None)
 
     @property
-    def prize_rows(self) -> list[tuple[PrizeResult, list[Player], Player | None]]:
-        """Each prize with its candidates and winner as players."""
+    def prize_rows(self) -> list[PrizeRow]:
+        """Each prize with its candidates, winner and payouts as players."""
         return [
-            (
+            PrizeRow(
                 p,
                 [self.players[c] for c in p.candidates],
                 self.players.get(p.winner) if p.winner is not None else None,
+                [(self.players[who], cents) for who, cents in p.payouts],
             )
             for p in self.prizes
         ]
@@ -100,21 +180,44 @@ class NightStandings:
         return self.last_bunco.roller if self.last_bunco else None
 
 
+def _present(night: Night) -> tuple[list[Player], dict[int, int]]:
+    """Who is at the night, in name order (the door prize's list, docs/rules.md section
+    7.5), and {substitute: regular} for those who came in a regular's place (section 7.7)."""
+    present, subs = [], {}
+    for a in night.attendances.select_related("player", "substitute"):
+        if a.plays is not None:
+            present.append(a.plays)
+        if a.sends_substitute:
+            subs[a.substitute_id] = a.player_id
+    present.sort(key=lambda p: (p.name.casefold(), p.pk))
+    return present, subs
+
+
 def night_standings(night: Night) -> NightStandings:
-    """Standings from the closed rounds; prizes per the group's categories and the pot."""
+    """Standings from the closed rounds (for Buck Dice, the closed games); prizes per the
+    group's categories, the pot and the night's prize settings (docs/rules.md section 7)."""
+    rules = night.rules_obj
     seats = Seat.objects.filter(
         round__in=night.rounds.closed(), player__isnull=False, won__isnull=False
-    ).select_related("player", "round")
+    ).select_related("player", "round", "table")
     players: dict[int, Player] = {}
     rows = []
     for s in seats:
         players[s.player_id] = s.player
         rows.append(
             PlayerRound(
-                s.player_id, s.won, s.buncos, s.mini_buncos, s.marks or {}, s.round.set_number
+                s.player_id,
+                s.won,
+                s.buncos,
+                s.mini_buncos,
+                s.marks or {},
+                s.round.set_number,
+                low_buncos=s.low_buncos,
+                high_buncos=s.high_buncos,
+                table=s.table.number,
+                score=s.score,
             )
         )
-    ranked = rank_standings(tally(rows))
     tiebreaks = {t.code: t.player_id for t in night.tiebreaks.all()}
     buncos = list(
         Entry.objects.counting()
@@ -123,31 +226,64 @@ def night_standings(night: Night) -> NightStandings:
         .select_related("roller", "table", "round")
         .order_by("round__number", "created", "id")
     )
-    last = buncos[-1] if buncos else None
+    # In the order they were rolled: round first, then time (docs/rules.md section 6.3).
+    rolled = [(BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)), e) for e in buncos]
+    if rules.is_buck_dice:
+        buck_rows, big_bucks = buck_results(night)
+        rows += buck_rows
+        rolled = sorted(rolled + big_bucks, key=lambda pair: pair[0].when)
+    ranked = rank_standings(tally(rows))
+    last = rolled[-1][1] if rolled else None
     pot = dues_summary(night).collected_cents
-    categories = [p.as_category() for p in night.group.prizes.all()]
+    categories = [p.as_category(rules) for p in night.group.prizes.all()]
+    policy = rules.prize_policy
     payout_error = ""
     try:
-        split_pot(pot, categories)
+        split_pot(pot, categories, policy=policy)
     except RuleError as error:
         # Less money collected than the fixed prizes need: show winners, no amounts yet.
         payout_error = error.message
-        categories = [PrizeCategory(c.code, amount_cents=0) for c in categories]
-    prizes = prize_standings(
+        categories = [
+            PrizeCategory(c.code, amount_cents=0, label=c.label, mark=c.mark) for c in categories
+        ]
+    present, subs = _present(night)
+    awards = award_prizes(
         ranked,
         categories,
         pot_cents=pot,
-        # In the order they were rolled: round first, then time (docs/rules.md section 6.3).
-        buncos=[BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)) for e in buncos],
+        buncos=[roll for roll, _ in rolled],
         tiebreaks=tiebreaks,
+        policy=policy,
+        present=[p.pk for p in present],
+        substitutes=subs,
+        door_seed=night.door_seed,
     )
-    missing = {e.roller_id for e in buncos} - set(players)
+    door = None
+    if night.door_seed is not None and present:
+        door = draw_door_prize([p.pk for p in present], night.door_seed)
+    needed = {roll.player for roll, _ in rolled} | {p.pk for p in present}
+    needed |= {who for r in awards.results for who, _ in r.payouts}
+    missing = needed - set(players)
+    players.update({p.pk: p for p in present if p.pk in missing})
+    missing -= set(players)
     players.update({p.pk: p for p in Player.objects.filter(pk__in=missing)})
     closed = night.rounds.closed().count()
     sets = _set_results(night, rows, players, tiebreaks)
     fuzzy = any(c.code == FUZZY_DIE for c in categories)
     return NightStandings(
-        ranked, prizes, players, last, len(buncos), pot, closed, payout_error, sets, fuzzy
+        ranked,
+        awards.results,
+        players,
+        last,
+        len(rolled),
+        pot,
+        closed,
+        payout_error,
+        sets,
+        fuzzy,
+        awards,
+        door,
+        subs,
     )
 
 

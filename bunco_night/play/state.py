@@ -9,18 +9,24 @@ here writes.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db.models import Count
+from django.utils import timezone
+
 from bunco_night.nights.models import Round, Seat, Table
-from bunco_night.nights.selectors import SeatedTable, seated_tables, table_count
+from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
-from bunco_night.rules.presets import HEAD_TABLE, Rules
+from bunco_night.rules.presets import EVERY_TABLE, HEAD_TABLE, Rules
 from bunco_night.rules.rounds import Entry as RuleEntry
 from bunco_night.rules.rounds import (
     TableOutcome,
     TableState,
+    bell_reason,
     room_bell,
+    seconds_left,
     table_outcome,
 )
 from bunco_night.rules.scoring import BUNCO
@@ -31,6 +37,38 @@ from .models import Entry, TablePlay
 def rule_entries(entries: Iterable[Entry]) -> list[RuleEntry]:
     """Stored entries as the engine reads them."""
     return [RuleEntry(e.seat, e.points, e.kind, e.reset, e.extra_pass) for e in entries]
+
+
+# ---------------------------------------------------------------------------
+# The clock of a timed round (docs/rules.md section 3.8). The database's start time and
+# the server's clock decide; pages only count down from the seconds they were given.
+
+
+def round_deadline(rnd: Round, rules: Rules) -> dt.datetime | None:
+    """When a timed round's time is up; None when the rules do not time rounds or the
+    round has not started."""
+    if not rules.is_timed or rnd.started_at is None:
+        return None
+    return rnd.started_at + dt.timedelta(minutes=rules.round_minutes)
+
+
+def round_seconds_left(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> int | None:
+    """Whole seconds left in a timed round being played (0 once the time is up); None
+    when the round has no clock or is not being played."""
+    if not rnd.is_playing or rnd.started_at is None or not rules.is_timed:
+        return None
+    elapsed = ((now or timezone.now()) - rnd.started_at).total_seconds()
+    left = seconds_left(rules, elapsed)
+    return None if left is None else int(-(-left // 1))
+
+
+def round_time_up(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> bool:
+    """The round's time ran out while it was being played (section 3.8): by now, or, for
+    a closed round, by the time it was closed."""
+    deadline = round_deadline(rnd, rules)
+    if deadline is None:
+        return False
+    return (rnd.closed_at or now or timezone.now()) >= deadline
 
 
 @dataclass(frozen=True)
@@ -154,7 +192,8 @@ def round_board(rnd: Round) -> RoundBoard:
         bell = False
         outcomes = [_card_outcome(st.table.number, play) for st, play, _ in loaded]
     else:
-        bell = room_bell(rules, states, bell_rung=rnd.bell_by_host)
+        time_up = round_time_up(rnd, rules)
+        bell = room_bell(rules, states, bell_rung=rnd.bell_by_host, time_up=time_up)
         outcomes = [table_outcome(rules, state, bell=bell) for state in states]
     tables = [
         TableRound(st, play, entries, state, outcome, bell)
@@ -179,16 +218,46 @@ def table_round(rnd: Round, table: Table) -> TableRound | None:
     return TableRound(st, play, entries, state, table_outcome(rules, state, bell=bell), bell)
 
 
+def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableState]:
+    """Each table's state (only the head table's with ``head_only``) from two small
+    queries: the seats per table and the counting entries' values."""
+    sizes = dict(
+        rnd.seats.values_list("table__number").annotate(n=Count("id")).order_by("table__number")
+    )
+    entries = rnd.entries.counting()
+    if head_only:
+        entries = entries.filter(table__number=1)
+    by_table: dict[int, list[RuleEntry]] = {}
+    for number, *values in entries.values_list(
+        "table__number", "seat", "points", "kind", "reset", "extra_pass"
+    ):
+        by_table.setdefault(number, []).append(RuleEntry(*values))
+    states = []
+    for number, size in sizes.items():
+        if head_only and number != 1:
+            continue
+        game = table_game(rules, seats=size, tables=len(sizes))
+        states.append(
+            TableState.from_entries(
+                number=number,
+                size=size,
+                teams=game.teams,
+                target=game.target,
+                entries=by_table.get(number, []),
+            )
+        )
+    return states
+
+
 def engine_bell(rnd: Round, rules: Rules) -> bool:
     """Whether the rules ring the bell now, reading only what decides it (cheap per tap):
-    the head table's score under head-table control, else a live bunco anywhere when a
-    bunco ends the round (docs/rules.md sections 3.1 and 3.2)."""
-    if rules.round_end == HEAD_TABLE:
-        seats = rnd.seats.filter(table__number=1).count()
-        game = table_game(rules, seats=seats, tables=table_count(rnd))
-        head = rnd.entries.counting().filter(table__number=1)
-        state = TableState.from_entries(
-            number=1, size=seats, teams=game.teams, target=game.target, entries=rule_entries(head)
-        )
-        return state.reached_target
-    return rules.bunco_ends_round and rnd.entries.counting().filter(kind=BUNCO).exists()
+    the round's time is up (docs/rules.md section 3.8); under head-table control the head
+    table's score, or a two-dice bunco there (3.1, 9.2); under every table to its target
+    a live bunco anywhere when a bunco ends the round (3.2); under the first side anywhere
+    any table's score or bunco (3.9). ``bell_reason`` decides from the tables' states."""
+    if round_time_up(rnd, rules):
+        return True
+    if rules.round_end == EVERY_TABLE:
+        return rules.bunco_ends_round and rnd.entries.counting().filter(kind=BUNCO).exists()
+    states = _light_states(rnd, rules, head_only=rules.round_end == HEAD_TABLE)
+    return bool(states) and bell_reason(rules, states) is not None

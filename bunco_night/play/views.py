@@ -16,7 +16,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.qr import qr_svg
+from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
+from bunco_night.groups.selectors import rules_explained
 from bunco_night.nights.models import Attendance, Night, Round, Table
 from bunco_night.nights.selectors import night_for_host
 from bunco_night.nights.services import seating_draw
@@ -61,7 +63,9 @@ def _table(token: str) -> Table:
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The phone at a table: round, mark, seats, Us/Them, taps, the bell, where to sit next."""
-    page = pages.table_page(_table(token))
+    table = _table(token)
+    services.round_clock(night=table.night)
+    page = pages.table_page(table)
     return render(request, "play/table.html", {"page": page, "token": token})
 
 
@@ -73,6 +77,25 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
         return _no_change()
     page = pages.table_page(_table(token))
     return render(request, "play/table.html#poll", {"page": page, "token": token})
+
+
+def how_to_play_page(request: HttpRequest, night: Night, back: str) -> HttpResponse:
+    """The night's rules in words, for anyone at a table: "How do we play?"."""
+    rules = night.rules_obj
+    context = {
+        "group": night.group,
+        "rules_label": PRESET_NAMES.get(rules.name, ""),
+        "sections": rules_explained(night.group, rules, sets=night.sets),
+        "back": back,
+    }
+    return render(request, "play/how_to_play.html", context)
+
+
+@require_GET
+def table_rules(request: HttpRequest, token: str) -> HttpResponse:
+    """How do we play? From the table's own link, without a login."""
+    table = _table(token)
+    return how_to_play_page(request, table.night, reverse("play:table", args=[token]))
 
 
 LATE_MESSAGE = "This tap arrived after the round ended here: the host will decide."
@@ -112,7 +135,8 @@ def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResp
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: what a roll scored, for the seat that rolled."""
     kind, _, arg = request.POST.get("tap", "").partition(":")
-    dice = [_int(request.POST.get(f"d{i}"), 0) for i in (1, 2, 3)] if kind == "dice" else None
+    # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
+    dice = [_int(request.POST[f"d{i}"], 0) for i in (1, 2, 3) if f"d{i}" in request.POST]
     return _table_call(
         request,
         token,
@@ -122,9 +146,24 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         kind=kind,
         count=_int(arg, 0) if kind == "points" else 0,
         mark_code=arg if kind == "mark" else "",
-        dice=dice,
+        dice=dice if kind == "dice" else None,
         round_number=_int(request.POST.get("round")),
     )
+
+
+def _clock_answer(night: Night) -> JsonResponse:
+    """The clock's answer to a page whose countdown reached zero: the seconds left by the
+    server's clock (0: the bell has rung), or null when no timed round is being played."""
+    return JsonResponse({"seconds_left": services.round_clock(night=night)})
+
+
+# A capability URL like the taps: no cookie authorises it, and it only rings a bell the
+# rules already ring (docs/rules.md section 3.8).
+@csrf_exempt
+@require_POST
+def table_clock(request: HttpRequest, token: str) -> HttpResponse:
+    """The table phone's countdown reached zero: the server's clock decides."""
+    return _clock_answer(_table(token).night)
 
 
 @csrf_exempt
@@ -174,7 +213,9 @@ def _attendance(token: str) -> Attendance:
 @require_GET
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
     """A player's card round by round, and where to sit now or next."""
-    page = pages.player_page(_attendance(token))
+    attendance = _attendance(token)
+    services.round_clock(night=attendance.night)
+    page = pages.player_page(attendance)
     return render(request, "play/player.html", {"page": page, "token": token})
 
 
@@ -188,8 +229,29 @@ def player_state(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/player.html#card", {"page": page, "token": token})
 
 
+@require_GET
+def player_rules(request: HttpRequest, token: str) -> HttpResponse:
+    """How do we play? From a player's own link."""
+    attendance = _attendance(token)
+    return how_to_play_page(request, attendance.night, reverse("play:player", args=[token]))
+
+
+@csrf_exempt
+@require_POST
+def player_clock(request: HttpRequest, token: str) -> HttpResponse:
+    """The player's countdown reached zero: the server's clock decides."""
+    return _clock_answer(_attendance(token).night)
+
+
 # ---------------------------------------------------------------------------
 # The host's pages
+
+
+def _host_clock(request: HttpRequest, pk: int) -> None:
+    """Ring a timed round's bell when its time is up, for a host's poll."""
+    night = Night.objects.hosted_by(request.user).filter(pk=pk).in_play().first()
+    if night is not None:
+        services.round_clock(night=night)
 
 
 def _host_answer(
@@ -211,13 +273,16 @@ def _host_answer(
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's live board."""
     night = night_for_host(request.user, pk)
+    services.round_clock(night=night)
     return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
 
 
 @login_required
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Poll for the live board."""
+    """Poll for the live board. The host's poll also checks the clock of a timed round
+    (docs/rules.md section 3.8), so the bell rings at the time even when no phone asks."""
+    _host_clock(request, pk)
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
@@ -373,6 +438,7 @@ def links(request: HttpRequest, pk: int) -> HttpResponse:
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
     night = night_for_host(request.user, pk)
+    services.round_clock(night=night)
     return render(request, "play/room.html", _room_context(night))
 
 
@@ -383,7 +449,8 @@ def _room_context(night: Night) -> dict:
 @login_required
 @require_GET
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Poll for the room screen."""
+    """Poll for the room screen; it checks the clock too."""
+    _host_clock(request, pk)
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
@@ -395,6 +462,10 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Prize standings with ties shown as ties, how the host broke them, and the payout."""
     night = night_for_host(request.user, pk)
+    if request.method == "POST" and request.POST.get("action") == "door":
+        services.door_prize_draw(night=night)
+        messages.success(request, "Door prize drawn.")
+        return redirect("play:standings", pk=night.pk)
     if request.method == "POST":
         code = request.POST.get("code", "")
         player_id = _int(request.POST.get("player"))

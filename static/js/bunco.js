@@ -257,9 +257,10 @@
       var tap = button.value;
       var fields = { tap: tap, seat: String(currentSeat()), round: taps.dataset.round };
       if (tap === "dice") {
-        for (var i = 1; i <= 3; i++) {
+        var dice = parseInt(taps.dataset.dice || "3", 10);
+        for (var i = 1; i <= dice; i++) {
           var d = taps.querySelector("input[name=d" + i + "]:checked");
-          if (!d) { showError("Tap a face for each of the three dice."); return; }
+          if (!d) { showError("Tap a face for each of the " + (dice === 2 ? "two" : "three") + " dice."); return; }
           fields["d" + i] = d.value;
         }
       }

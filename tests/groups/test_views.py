@@ -285,6 +285,12 @@ def rules_data(group, **changes):
         "movement": r.movement,
         "fill": r.fill,
         "group_marks": "",
+        "dice": r.dice,
+        "mark_die_points": r.mark_die_points,
+        "mark_pair_points": r.mark_pair_points,
+        "round_minutes": r.round_minutes,
+        "buck_target": r.buck_target,
+        "little_buck_points": r.little_buck_points,
     }
     for knob in ("split_low_high", "quick_game", "bunco_ends_round", "everyone_rolls_once"):
         if getattr(r, knob):

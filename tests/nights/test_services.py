@@ -107,7 +107,8 @@ def test_absent_regular_without_substitute_still_owes_dues():
 
 
 def test_dues_pot_and_payout():
-    """Section 8.3: "The dues collected are the pot"; section 7.4 splits it."""
+    """Section 8.3: "The dues collected are the pot"; section 7.4 splits it, and section
+    7.8 rounds each share down to whole dollars, the $2 left over to the first prize."""
     group = make_group(regulars=12)
     night = make_night(group)
     for a in night.attendances.all():
@@ -115,10 +116,10 @@ def test_dues_pot_and_payout():
     summary = dues_summary(night)
     assert summary.collected_cents == 6000 and summary.outstanding_cents == 0
     assert {p.code: p.amount_cents for p in summary.payouts} == {
-        "most_wins": 2520,
-        "most_buncos": 1980,
-        "last_bunco": 1020,
-        "fewest_wins": 480,
+        "most_wins": 2500 + 200,
+        "most_buncos": 1900,
+        "last_bunco": 1000,
+        "fewest_wins": 400,
     }
     payment = payment_record(attendance=att(night, "Regular 1"), amount_cents=200)
     payment_undo(payment=payment)
@@ -126,6 +127,15 @@ def test_dues_pot_and_payout():
     with pytest.raises(ServiceError) as caught:
         payment_record(attendance=att(night, "Regular 1"), amount_cents=-5)
     assert caught.value.code == "bad_amount"
+
+
+def test_a_group_paying_to_the_cent_keeps_the_cents():
+    """Section 7.8: rounding to the cent, the leftover the host's: $25.20, $19.80, ..."""
+    group = make_group(regulars=12, prize_rounding="cents", prize_leftover="host")
+    night = make_night(group)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    assert [p.amount_cents for p in dues_summary(night).payouts] == [2520, 1980, 1020, 480]
 
 
 @pytest.mark.parametrize("players", list(range(2, 41)))

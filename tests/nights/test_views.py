@@ -337,8 +337,10 @@ def test_record_dues_and_see_the_pot(client, night):
     assert re.search(r"Expected</dt><dd>\$60.00", dues)
     assert re.search(r"Collected \(the pot\)</dt><dd>\$15.00", dues)
     assert re.search(r"Outstanding</dt><dd>\$45.00", dues)
-    # The house prizes are shares of the pot: 42%, 33%, 17% and 8% of $15.
-    assert "Most wins</span> <strong>$6.30" in dues
+    # The house prizes are shares of the pot: 42%, 33%, 17% and 8% of $15, in whole
+    # dollars ($6, $4, $2, $1), the $2 left over to the first prize (docs/rules.md 7.8).
+    assert "Most wins</span> <strong>$8.00" in dues
+    assert "Fewest wins</span> <strong>$1.00" in dues
     assert dues.count("✓ paid") == 3
 
 

@@ -1,0 +1,279 @@
+"""The Buck Dice table and the Bonanza ledger, each on one phone (a secret link, no login),
+and the host's doors to them from the night page.
+
+Every form posts and comes back to the page (it works without JavaScript); a refusal is
+shown as a message on the page, never as an error page.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.forms import HostForm
+from bunco_night.groups.forms import PRESET_NAMES
+from bunco_night.groups.selectors import rules_explained
+from bunco_night.nights.selectors import night_for_host, players_tonight
+from bunco_night.rules import bonanza
+
+from . import pages, services
+from .models import BonanzaTable, BuckTable
+
+
+def _int(value, default=None):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _done(request: HttpRequest, to: str, token: str, error: ServiceError | None = None):
+    if error is not None:
+        messages.error(request, error.message)
+    return redirect(to, token=token)
+
+
+# ---------------------------------------------------------------------------
+# Buck Dice (docs/rules.md section 9.3)
+
+
+def _buck(token: str) -> BuckTable:
+    return get_object_or_404(BuckTable.objects.select_related("night__group"), token=token)
+
+
+@login_required
+@require_POST
+def buck_open(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host opens the night's Buck Dice table (made the first time)."""
+    night = night_for_host(request.user, pk)
+    try:
+        table = services.buck_table_open(night=night)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect(night)
+    return redirect("games:buck", token=table.token)
+
+
+@require_GET
+def buck_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The Buck Dice table: the order of play, the point number, the throws, who is out."""
+    page = pages.buck_page(_buck(token))
+    return render(request, "games/buck.html", {"page": page, "token": token})
+
+
+@require_GET
+def buck_rules(request: HttpRequest, token: str) -> HttpResponse:
+    """How do we play? From the Buck Dice table's link."""
+    night = _buck(token).night
+    rules = night.rules_obj
+    context = {
+        "group": night.group,
+        "rules_label": PRESET_NAMES.get(rules.name, ""),
+        "sections": rules_explained(night.group, rules, sets=night.sets),
+        "back": reverse("games:buck", args=[token]),
+    }
+    return render(request, "play/how_to_play.html", context)
+
+
+def _buck_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResponse:
+    table = _buck(token)
+    game = pages.current_game(table)
+    try:
+        if game is None:
+            raise ServiceError("No game is being played: start one.", "no_game")
+        service(game=game, **kwargs)
+    except ServiceError as error:
+        return _done(request, "games:buck", token, error)
+    return _done(request, "games:buck", token)
+
+
+# The Buck Dice link is a capability URL like a table's: no cookie authorises its writes.
+@csrf_exempt
+@require_POST
+def buck_start(request: HttpRequest, token: str) -> HttpResponse:
+    """Start the next game."""
+    try:
+        services.buck_game_start(table=_buck(token))
+    except ServiceError as error:
+        return _done(request, "games:buck", token, error)
+    return _done(request, "games:buck", token)
+
+
+@csrf_exempt
+@require_POST
+def buck_order(request: HttpRequest, token: str) -> HttpResponse:
+    """The opening throws: a total for each player who throws for the order now."""
+    totals = {}
+    for name, value in request.POST.items():
+        if name.startswith("t_"):
+            player = _int(name[2:])
+            total = _int(value.strip())
+            if player is None or total is None:
+                messages.error(request, "Enter each total as a number from 3 to 18.")
+                return redirect("games:buck", token=token)
+            totals[player] = total
+    return _buck_call(request, token, services.buck_opening_record, totals=totals)
+
+
+@csrf_exempt
+@require_POST
+def buck_point(request: HttpRequest, token: str) -> HttpResponse:
+    """The point number the last in the order threw."""
+    return _buck_call(
+        request, token, services.buck_point_record, point=_int(request.POST.get("point"), 0)
+    )
+
+
+@csrf_exempt
+@require_POST
+def buck_throw(request: HttpRequest, token: str) -> HttpResponse:
+    """One throw: what it scored, or the three dice."""
+    kind, _, arg = request.POST.get("tap", "").partition(":")
+    dice = None
+    if kind == "dice":
+        dice = [_int(request.POST[f"d{i}"], 0) for i in (1, 2, 3) if f"d{i}" in request.POST]
+    return _buck_call(
+        request,
+        token,
+        services.buck_throw_record,
+        nonce=request.POST.get("nonce", ""),
+        kind=kind,
+        count=_int(arg, 0),
+        dice=dice,
+    )
+
+
+@csrf_exempt
+@require_POST
+def buck_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """Undo the latest throw (or the point number, or the opening throws)."""
+    return _buck_call(request, token, services.buck_undo)
+
+
+@csrf_exempt
+@require_POST
+def buck_close(request: HttpRequest, token: str) -> HttpResponse:
+    """Close a game that is over."""
+    return _buck_call(request, token, services.buck_game_close)
+
+
+# ---------------------------------------------------------------------------
+# Bonanza (docs/rules.md section 9.4)
+
+
+class BonanzaForm(HostForm):
+    """A new Bonanza table: who plays, in their seats' order, and their starting chips."""
+
+    players = forms.TypedMultipleChoiceField(
+        coerce=int,
+        label="Who plays (2 to 9)",
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "Pick the 2 to 9 players at the table."},
+    )
+    start_chips = forms.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        initial=0,
+        label="Chips each player starts with",
+        help_text="0 to count only what each player wins or pays.",
+    )
+    poker = forms.BooleanField(required=False, initial=True, label="The layout has the Poker space")
+
+    def __init__(self, *args, choices, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = choices
+
+
+def _bonanza_choices(night) -> list[tuple[int, str]]:
+    """Tonight's players first, then the rest of the active roster, by name."""
+    tonight = players_tonight(night)
+    ids = {p.pk for p in tonight}
+    rest = night.group.players.filter(retired=False).exclude(pk__in=ids).order_by("name")
+    first = sorted(tonight, key=lambda p: p.name.casefold())
+    return [(p.pk, p.name) for p in first] + [
+        (p.pk, f"{p.name} (not on tonight's list)") for p in rest
+    ]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bonanza_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host starts a Bonanza table's ledger for the night."""
+    night = night_for_host(request.user, pk)
+    form = BonanzaForm(request.POST or None, choices=_bonanza_choices(night))
+    if request.method == "POST" and form.is_valid():
+        # The order the boxes were ticked in is lost: players sit in the list's order.
+        order = [p for p, _ in form.fields["players"].choices if p in form.cleaned_data["players"]]
+        try:
+            table = services.bonanza_table_create(
+                night=night,
+                player_ids=order,
+                start_chips=form.cleaned_data["start_chips"],
+                poker=form.cleaned_data["poker"],
+            )
+        except ServiceError as error:
+            form.add_error("players", error.message)
+        else:
+            return redirect("games:bonanza", token=table.token)
+    tables = list(night.bonanza_tables.all())
+    return render(
+        request, "games/bonanza_new.html", {"night": night, "form": form, "tables": tables}
+    )
+
+
+def _bonanza(token: str) -> BonanzaTable:
+    return get_object_or_404(BonanzaTable.objects.select_related("night__group"), token=token)
+
+
+@require_GET
+def bonanza_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The chip ledger of a Bonanza table."""
+    page = pages.bonanza_page(_bonanza(token))
+    return render(request, "games/bonanza.html", {"page": page, "token": token})
+
+
+@csrf_exempt
+@require_POST
+def bonanza_step(request: HttpRequest, token: str) -> HttpResponse:
+    """One step of the ledger."""
+    table = _bonanza(token)
+    action = request.POST.get("action", "")
+    cards = {}
+    if action == bonanza.CALL_BONANZA:
+        for p in table.players:
+            value = request.POST.get(f"cards_{p}", "").strip()
+            if str(p) == request.POST.get("player"):
+                continue
+            cards[int(p)] = _int(value or "0", -1)
+    try:
+        services.bonanza_step_record(
+            table=table,
+            nonce=request.POST.get("nonce", ""),
+            action=action,
+            player=_int(request.POST.get("player")),
+            space=request.POST.get("space", ""),
+            chips=_int(request.POST.get("chips"), 0),
+            cards_left=cards or None,
+        )
+    except ServiceError as error:
+        return _done(request, "games:bonanza", token, error)
+    return _done(request, "games:bonanza", token)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """Undo the latest step."""
+    try:
+        step = services.bonanza_undo(table=_bonanza(token))
+    except ServiceError as error:
+        return _done(request, "games:bonanza", token, error)
+    messages.success(request, f"Undone: {step.get_action_display().lower()}.")
+    return _done(request, "games:bonanza", token)
