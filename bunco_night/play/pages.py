@@ -83,7 +83,7 @@ def taps(rules: Rules, mark: int | None) -> list[Tap]:
         Tap("points:1", "+1", f"one {face}", "points"),
         Tap("points:2", "+2", f"two {face}s", "points"),
         Tap("bunco", "BUNCO!", f"three {face}s · +{rules.bunco_points}", "bunco"),
-        Tap("miss", "Miss", f"no {face}: pass the dice", "miss"),
+        Tap("miss", "Miss", "pass the dice", "miss"),
     ]
     if rules.split_low_high:
         choices += [
