@@ -107,7 +107,8 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
     result = night_standings(night)
     assert sum(s.wins for s in result.standings) == 6 * 6
     table = host.locator("table.grid").first
-    for prize, candidates, winner in result.prize_rows:
+    for row in result.prize_rows:
+        prize, candidates, winner = row.prize, row.candidates, row.winner
         row = table.locator("tr", has_text=prize.title)
         if prize.tied:
             expect(row).to_contain_text("Tie:")

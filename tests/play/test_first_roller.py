@@ -24,11 +24,11 @@ def test_at_a_party_the_scorekeeper_in_seat_1_rolls_first(client):
     assert f"<b>{page.first.occupant_name}</b> rolls first" in html
     round_start(night=night)
     html = client.get(reverse("play:table", args=[t2.token])).content.decode()
-    assert "rolls first" in html  # until the first entry
+    assert f"· {page.first.occupant_name} starts" in html  # until the first entry
     assert 'value="1" checked' in html  # "Who's rolling?" starts on the first roller
     tap(t2, 1, "miss")
     html = client.get(reverse("play:table", args=[t2.token])).content.decode()
-    assert "rolls first" not in html
+    assert "starts</span>" not in html
 
 
 def test_at_one_table_the_player_left_of_the_last_winner_rolls_first(client):
