@@ -181,13 +181,18 @@ class PrizeResult:
     broken_by_host: bool = False
 
 
-def split_pot(pot_cents: int, categories: Sequence[PrizeCategory]) -> dict[str, int]:
-    """Cents each category gets: its fixed amount, or its percent of the pot (rounded down)."""
+def split_pot(
+    pot_cents: int, categories: Sequence[PrizeCategory], *, labels: Mapping[str, str] = PRIZE_LABELS
+) -> dict[str, int]:
+    """Cents each category gets: its fixed amount, or its percent of the pot (rounded down).
+
+    ``labels`` names the categories allowed: a night's by default.
+    """
     if pot_cents < 0:
         raise RuleError("The pot cannot be negative.", "negative_pot")
     shares = {}
     for c in categories:
-        if c.code not in PRIZE_LABELS:
+        if c.code not in labels:
             raise RuleError(f"Unknown prize {c.code!r}.", "unknown_prize")
         if (c.amount_cents is None) == (c.percent is None):
             raise RuleError(f"{c.title}: give an amount or a percent.", "bad_share")
