@@ -21,13 +21,13 @@ from django.views.decorators.http import require_GET, require_POST
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply, form_message
 from bunco_night.groups.models import Group
-from bunco_night.groups.selectors import group_for_host
+from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
 from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
 from .models import Attendance, Night, Payment, Seat
 from .pages import RowError, night_context
-from .selectors import attendance_of, night_for_host, seated_tables, seating_round
+from .selectors import attendance_of, dues_summary, night_for_host, seated_tables, seating_round
 
 PAGE = "nights/night.html"
 
@@ -54,13 +54,15 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Plan a night: the form starts from the group's habits."""
     group = group_for_host(request.user, slug)
     last = group.nights.order_by("-date", "-pk").first()
+    date = default_night_date(group)
+    turn = hosting_turn_on(group, date)
     initial = {
-        "date": default_night_date(group),
+        "date": date,
         "time": last.time if last else dt.time(19, 0),
-        "place": last.place if last else "",
+        "place": (turn.where if turn else "") or (last.place if last else ""),
         "sets": group.rules_obj.sets_per_night,
     }
-    return _night_form(request, group, NightForm(initial=initial), None)
+    return _night_form(request, group, NightForm(initial=initial), None, turn=turn)
 
 
 @login_required
@@ -98,7 +100,9 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     return _night_form(request, night.group, form, night)
 
 
-def _night_form(request, group: Group, form: NightForm, night: Night | None) -> HttpResponse:
+def _night_form(
+    request, group: Group, form: NightForm, night: Night | None, turn=None
+) -> HttpResponse:
     if night is None:
         action = reverse("nights:create", args=[group.slug])
     else:
@@ -106,7 +110,7 @@ def _night_form(request, group: Group, form: NightForm, night: Night | None) -> 
     return render(
         request,
         "nights/night_form.html",
-        {"group": group, "night": night, "form": form, "action": action},
+        {"group": group, "night": night, "form": form, "action": action, "turn": turn},
     )
 
 
@@ -211,6 +215,26 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
             attendance=attendance,
             amount_cents=night.dues_cents,
             nonce=request.POST.get("nonce") or None,
+        )
+    except ServiceError as exc:
+        error = RowError(attendance.pk, "pay", exc.message)
+    return _after_change(request, night, "dues", "dues", pay_error=error)
+
+
+@login_required
+@require_POST
+def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
+    """The host took everything someone owes: tonight's dues and what earlier nights carried
+    (docs/rules.md section 8.6)."""
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
+    due = next(
+        (r.due_cents for r in dues_summary(night).rows if r.attendance.pk == attendance.pk), 0
+    )
+    error = None
+    try:
+        services.payment_record(
+            attendance=attendance, amount_cents=due, nonce=request.POST.get("nonce") or None
         )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
