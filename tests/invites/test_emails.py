@@ -84,7 +84,8 @@ def test_the_calendar_invite_has_the_time_the_place_and_the_link(group, night):
     assert all(len(line.encode()) <= 75 for line in ics.split("\r\n"))
     lines = unfold(ics).split("\r\n")
     # 7:00 PM in the site's time zone, written in UTC.
-    start = dt.datetime.combine(night.date, dt.time(19, 0), tzinfo=ZoneInfo(site_settings.TIME_ZONE))
+    zone = ZoneInfo(site_settings.TIME_ZONE)
+    start = dt.datetime.combine(night.date, dt.time(19, 0), tzinfo=zone)
     utc = start.astimezone(dt.UTC)
     assert f"DTSTART:{utc:%Y%m%dT%H%M%SZ}" in lines
     assert f"DTEND:{utc + dt.timedelta(hours=3):%Y%m%dT%H%M%SZ}" in lines
