@@ -116,12 +116,11 @@ def _columns(first: list[str]) -> dict[str, int] | None:
 
 
 def _rows(text: str) -> list[list[str]]:
-    sample = text[:4096]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    """The cells, split on the separator the first line uses most: a comma, a semicolon
+    (spreadsheets set to a language that writes decimals with a comma) or a tab."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t", key=lambda d: (first.count(d), d == ","))
+    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
 
 
 def read_roster(text: str, group: Group) -> RosterFile:
@@ -179,6 +178,8 @@ def _check(row: RosterRow, kind: str, seen: dict[str, int]) -> None:
             seen[key] = row.line
     if len(row.phone) > 40:
         row.errors.append("The phone number is longer than 40 characters.")
+    elif row.phone and not any(c.isdigit() for c in row.phone):
+        row.errors.append(f"“{row.phone}” does not look like a phone number.")
     if row.email:
         try:
             validate_email(row.email)

@@ -171,9 +171,10 @@ def roster_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Import a roster from a spreadsheet: a file or pasted rows, then a preview of what
     each row would do (and why a row cannot be imported) before anything changes."""
     group = group_for_host(request.user, slug)
-    form = RosterFileForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = RosterFileForm(request.POST, request.FILES) if posted else RosterFileForm()
     preview = None
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         preview = read_roster(form.cleaned_data["csv"], group)
     return render(
         request,

@@ -53,7 +53,8 @@ def _default_season(group) -> dict:
 def season_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's seasons, and a form to start one."""
     group = group_for_host(request.user, slug)
-    form = SeasonForm(request.POST or None, initial=_default_season(group))
+    data = request.POST if request.method == "POST" else None
+    form = SeasonForm(data, initial=_default_season(group))
     if request.method == "POST":
         season = form_apply(form, lambda data: group_services.season_create(group=group, **data))
         if not form.errors:
@@ -121,7 +122,8 @@ def _detail(request, season: Season, tiebreak_error: str = "") -> HttpResponse:
 def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a season's name, dates, share of the dues and prize rules."""
     season = season_for_host(request.user, pk)
-    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(season))
+    data = request.POST if request.method == "POST" else None
+    form = SeasonForm(data, initial=SeasonForm.initial_for(season))
     prizes_form = SeasonPrizesForm(prizes=list(season.prizes.all()))
     if request.method == "POST":
         form_apply(form, lambda data: group_services.season_update(season=season, **data))
