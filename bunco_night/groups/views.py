@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply
+from bunco_night.rules.presets import preset
 
 from . import services
 from .forms import (
@@ -30,6 +31,7 @@ from .forms import (
     PrizesForm,
     RosterFileForm,
     RulesForm,
+    rules_differences,
 )
 from .models import Group, Player
 from .roster_csv import MAX_BYTES, read_roster, roster_csv
@@ -249,6 +251,12 @@ def rules_reset(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the rules again from a preset."""
     group = group_for_host(request.user, slug)
     form = PresetForm(request.POST)
+    if form.is_valid() and request.POST.get("confirmed") != "1":
+        name = form.cleaned_data["rules"]
+        changes = rules_differences(group.rules_obj, preset(name))
+        if changes:
+            confirm = {"name": name, "label": PRESET_LABELS.get(name, name), "changes": changes}
+            return _rules_page(request, group, preset_form=form, preset_confirm=confirm)
     rules = form_apply(form, lambda data: services.rules_reset(group=group, name=data["rules"]))
     if not form.errors:
         messages.success(
