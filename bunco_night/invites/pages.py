@@ -64,16 +64,19 @@ def answers_context(night: Night) -> dict:
     sent = [
         SentSummary(kind, label, row["count"], row["last"])
         for kind, label in Notice.Kind.choices
+        if kind in (Notice.Kind.INVITATION, Notice.Kind.REMINDER)
         for row in [
             night.notices.filter(kind=kind, ok=True).aggregate(count=Count("pk"), last=Max("sent"))
         ]
         if row["count"]
     ]
+    news = [r for r in rows if r.answer or r.call or not r.attendance.is_coming]
     return {
         "night": night,
         "group": night.group,
         "planning": planning,
-        "answer_rows": rows,
+        "answer_rows": news,
+        "quiet": [r.attendance.player for r in rows if r not in news],
         "answered": sum(1 for r in rows if r.answer),
         "regulars": len(rows),
         "open_calls": sum(1 for r in rows if r.call and r.call.is_open),

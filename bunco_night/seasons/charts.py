@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-WIDTH = 400
+WIDTH = 360
 INK = "#1b1b2f"
 MUTED = "#5c5c70"
 LINE = "#d9d6cc"
@@ -39,9 +39,9 @@ def _legend(series: Sequence[tuple[str, str]], y: int) -> list[str]:
     for name, colour in series:
         parts.append(f'<rect x="{x}" y="{y - 11}" width="14" height="14" rx="2" fill="{colour}"/>')
         parts.append(
-            f'<text x="{x + 20}" y="{y}" font-size="14" fill="{INK}">{escape(name)}</text>'
+            f'<text x="{x + 20}" y="{y}" font-size="15" fill="{INK}">{escape(name)}</text>'
         )
-        x += 28 + 9 * len(name)
+        x += 30 + 9 * len(name)
     return parts
 
 
@@ -62,23 +62,23 @@ def bar_chart(
         return mark_safe("")
     top = max([1, *(v for b in bars for v in b.values)])
     room = WIDTH - 16 - 36  # bar length at the top value; the number goes after it
-    bar_h, gap = 14, 4
-    row_h = 20 + len(series) * (bar_h + gap) + 8
+    bar_h, gap = 15, 4
+    row_h = 22 + len(series) * (bar_h + gap) + 8
     body = _legend(series, 18)
     y = 32
     for bar in bars:
         body.append(
-            f'<text x="8" y="{y + 15}" font-size="15" font-weight="600" fill="{INK}">'
+            f'<text x="8" y="{y + 16}" font-size="16" font-weight="600" fill="{INK}">'
             f"{escape(bar.label)}</text>"
         )
-        by = y + 20
+        by = y + 22
         for value, (_, colour) in zip(bar.values, series, strict=True):
             length = max(round(room * value / top), 2 if value else 0)
             body.append(
                 f'<rect x="8" y="{by}" width="{length}" height="{bar_h}" rx="2" fill="{colour}"/>'
             )
             body.append(
-                f'<text x="{8 + length + 6}" y="{by + bar_h - 2}" font-size="13" '
+                f'<text x="{8 + length + 6}" y="{by + bar_h - 2}" font-size="14" '
                 f'fill="{INK}">{value}</text>'
             )
             by += bar_h + gap
@@ -104,7 +104,7 @@ def column_chart(
     top = max([1, *(v for c in columns for v in c.values)])
     step = max(1, math.ceil(top / 4))
     top = step * math.ceil(top / step)
-    left, right, plot_top, plot_h = 30, 8, 34, 160
+    left, right, plot_top, plot_h = 30, 8, 44, 160
     base = plot_top + plot_h
     slot = (WIDTH - left - right) / len(columns)
     bar_w = min(slot * 0.8 / len(series), 26)
@@ -117,7 +117,7 @@ def column_chart(
             f'stroke="{LINE}" stroke-width="1"/>'
         )
         body.append(
-            f'<text x="{left - 6}" y="{ty + 4:.1f}" font-size="12" text-anchor="end" '
+            f'<text x="{left - 6}" y="{ty + 4:.1f}" font-size="13" text-anchor="end" '
             f'fill="{MUTED}">{tick}</text>'
         )
     for i, column in enumerate(columns):
@@ -131,12 +131,12 @@ def column_chart(
             )
             if slot >= 24 and value:
                 body.append(
-                    f'<text x="{x + bar_w * 0.45:.1f}" y="{base - h - 3:.1f}" font-size="11" '
+                    f'<text x="{x + bar_w * 0.45:.1f}" y="{base - h - 3:.1f}" font-size="12" '
                     f'text-anchor="middle" fill="{INK}">{value}</text>'
                 )
         if i % every == 0:
             body.append(
-                f'<text x="{left + slot * (i + 0.5):.1f}" y="{base + 16}" font-size="12" '
+                f'<text x="{left + slot * (i + 0.5):.1f}" y="{base + 17}" font-size="13" '
                 f'text-anchor="middle" fill="{INK}">{escape(column.label)}</text>'
             )
     return _svg(chart_id, title, base + 24, body)

@@ -6,87 +6,196 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groups', '0002_head_partners_only_with_ladder'),
+        ("groups", "0002_head_partners_only_with_ladder"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='group',
-            name='ask_substitutes',
-            field=models.CharField(choices=[('all', 'All at once: the first to accept takes the seat'), ('turn', 'One at a time, in turn')], default='all', max_length=8),
+            model_name="group",
+            name="ask_substitutes",
+            field=models.CharField(
+                choices=[
+                    ("all", "All at once: the first to accept takes the seat"),
+                    ("turn", "One at a time, in turn"),
+                ],
+                default="all",
+                max_length=8,
+            ),
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60)),
-                ('starts', models.DateField()),
-                ('ends', models.DateField()),
-                ('pot_percent', models.PositiveSmallIntegerField(default=10, help_text="The percent of each night's dues kept for the year-end prizes.")),
-                ('regulars_only', models.BooleanField(default=True, help_text='Only regulars can win the year-end prizes.')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('group', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='groups.group')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=60)),
+                ("starts", models.DateField()),
+                ("ends", models.DateField()),
+                (
+                    "pot_percent",
+                    models.PositiveSmallIntegerField(
+                        default=10,
+                        help_text="The percent of each night's dues kept for the year-end prizes.",
+                    ),
+                ),
+                (
+                    "regulars_only",
+                    models.BooleanField(
+                        default=True, help_text="Only regulars can win the year-end prizes."
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "group",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seasons",
+                        to="groups.group",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts', '-id'],
+                "ordering": ["-starts", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='HostingTurn',
+            name="HostingTurn",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('month', models.DateField(help_text='The first day of the month.')),
-                ('place', models.CharField(blank=True, help_text='Whose home, or the address.', max_length=120)),
-                ('brings', models.TextField(blank=True, help_text='Who brings what, such as: Bea, dessert.')),
-                ('host', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='hosting_turns', to='groups.player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rotation', to='groups.season')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("month", models.DateField(help_text="The first day of the month.")),
+                (
+                    "place",
+                    models.CharField(
+                        blank=True, help_text="Whose home, or the address.", max_length=120
+                    ),
+                ),
+                (
+                    "brings",
+                    models.TextField(
+                        blank=True, help_text="Who brings what, such as: Bea, dessert."
+                    ),
+                ),
+                (
+                    "host",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="hosting_turns",
+                        to="groups.player",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rotation",
+                        to="groups.season",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['month'],
+                "ordering": ["month"],
             },
         ),
         migrations.CreateModel(
-            name='SeasonPrize',
+            name="SeasonPrize",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(choices=[('most_wins', 'Most wins of the season'), ('most_buncos', 'Most buncos of the season'), ('season_most_mini_buncos', 'Most mini buncos of the season'), ('most_losses', 'Most losses of the season'), ('best_attendance', 'Best attendance')], max_length=30)),
-                ('amount_cents', models.PositiveIntegerField(blank=True, null=True)),
-                ('percent', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('order', models.PositiveSmallIntegerField(default=0)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='prizes', to='groups.season')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "code",
+                    models.CharField(
+                        choices=[
+                            ("most_wins", "Most wins of the season"),
+                            ("most_buncos", "Most buncos of the season"),
+                            ("season_most_mini_buncos", "Most mini buncos of the season"),
+                            ("most_losses", "Most losses of the season"),
+                            ("best_attendance", "Best attendance"),
+                        ],
+                        max_length=30,
+                    ),
+                ),
+                ("amount_cents", models.PositiveIntegerField(blank=True, null=True)),
+                ("percent", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("order", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="prizes",
+                        to="groups.season",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'id'],
+                "ordering": ["order", "id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('group'), name='unique_season_name_in_group'),
+            model_name="season",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"),
+                models.F("group"),
+                name="unique_season_name_in_group",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('starts__lte', models.F('ends'))), name='season_starts_before_end'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("starts__lte", models.F("ends"))),
+                name="season_starts_before_end",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('pot_percent__lte', 100)), name='season_pot_percent_at_most_100'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("pot_percent__lte", 100)), name="season_pot_percent_at_most_100"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hostingturn',
-            constraint=models.UniqueConstraint(fields=('season', 'month'), name='one_host_per_month'),
+            model_name="hostingturn",
+            constraint=models.UniqueConstraint(
+                fields=("season", "month"), name="one_host_per_month"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seasonprize',
-            constraint=models.UniqueConstraint(fields=('season', 'code'), name='one_season_prize_per_code'),
+            model_name="seasonprize",
+            constraint=models.UniqueConstraint(
+                fields=("season", "code"), name="one_season_prize_per_code"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seasonprize',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('amount_cents__isnull', True), ('percent__isnull', False)), models.Q(('amount_cents__isnull', False), ('percent__isnull', True)), _connector='OR'), name='season_prize_amount_or_percent'),
+            model_name="seasonprize",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("amount_cents__isnull", True), ("percent__isnull", False)),
+                    models.Q(("amount_cents__isnull", False), ("percent__isnull", True)),
+                    _connector="OR",
+                ),
+                name="season_prize_amount_or_percent",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seasonprize',
-            constraint=models.CheckConstraint(condition=models.Q(('percent__isnull', True), ('percent__lte', 100), _connector='OR'), name='season_prize_percent_at_most_100'),
+            model_name="seasonprize",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("percent__isnull", True), ("percent__lte", 100), _connector="OR"
+                ),
+                name="season_prize_percent_at_most_100",
+            ),
         ),
     ]

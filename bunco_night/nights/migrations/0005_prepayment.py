@@ -5,27 +5,42 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groups', '0003_seasons_and_rotation'),
-        ('nights', '0004_round_replaced_seating'),
+        ("groups", "0003_seasons_and_rotation"),
+        ("nights", "0004_round_replaced_seating"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Prepayment',
+            name="Prepayment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount_cents', models.PositiveIntegerField()),
-                ('starts', models.DateField(help_text='The first night these dues pay for.')),
-                ('note', models.CharField(blank=True, max_length=120)),
-                ('nonce', models.CharField(blank=True, max_length=64, null=True, unique=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='prepayments', to='groups.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("amount_cents", models.PositiveIntegerField()),
+                ("starts", models.DateField(help_text="The first night these dues pay for.")),
+                ("note", models.CharField(blank=True, max_length=120)),
+                ("nonce", models.CharField(blank=True, max_length=64, null=True, unique=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="prepayments",
+                        to="groups.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['starts', 'pk'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('amount_cents__gt', 0)), name='prepayment_positive')],
+                "ordering": ["starts", "pk"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("amount_cents__gt", 0)), name="prepayment_positive"
+                    )
+                ],
             },
         ),
     ]

@@ -5,24 +5,46 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('groups', '0003_seasons_and_rotation'),
+        ("groups", "0003_seasons_and_rotation"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SeasonTiebreak',
+            name="SeasonTiebreak",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(max_length=30)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='season_tiebreaks', to='groups.player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tiebreaks', to='groups.season')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("code", models.CharField(max_length=30)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="season_tiebreaks",
+                        to="groups.player",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tiebreaks",
+                        to="groups.season",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('season', 'code'), name='one_tiebreak_per_season_prize')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("season", "code"), name="one_tiebreak_per_season_prize"
+                    )
+                ],
             },
         ),
     ]
