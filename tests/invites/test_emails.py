@@ -187,3 +187,16 @@ def test_no_e_mail_names_another_player_s_link(group, night):
     for message in mail.outbox:
         found = set(re.findall(r"/me/([\w-]+)/", message.body))
         assert len(found) == 1 and found <= tokens
+
+
+def test_the_daily_reminder_goes_once_to_the_nights_three_days_away(group, capsys):
+    from django.core.management import call_command
+
+    soon = night_create(group=group, date=timezone.localdate() + dt.timedelta(days=3))
+    night_create(group=group, date=timezone.localdate() + dt.timedelta(days=4))
+    call_command("send_reminders")
+    assert len(mail.outbox) == 5 and {m.subject.split(":")[0] for m in mail.outbox} == {"Reminder"}
+    assert "5 sent, 0 failed, 1 without e-mail." in capsys.readouterr().out
+    assert all(f"{soon.pk}@" in calendar(m) for m in mail.outbox)
+    call_command("send_reminders")
+    assert len(mail.outbox) == 5
