@@ -24,13 +24,13 @@ from bunco_night.groups.services import (
 from bunco_night.invites.models import SubstituteOffer
 from bunco_night.invites.services import link_for
 from bunco_night.nights.services import night_create, payment_record
+from tests.browser.helpers import host_page, phone
 from tests.seasons.helpers import play_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots")
 SMALL_PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 800}
 REGULARS = [
     "Ann Baker",
     "Bea Cruz",
@@ -67,22 +67,8 @@ def group():
     return group
 
 
-def context(browser, viewport):
-    ctx = browser.new_context(viewport=viewport)
-    page = ctx.new_page()
-    page.set_default_timeout(10_000)
-    return ctx, page
-
-
-def log_in(page, live_server):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill("bunco")
-    page.get_by_role("button", name="Log in").click()
-
-
 def test_a_regular_sends_a_substitute_from_her_phone_and_the_host_sees_one_accept(
-    browser, live_server, group
+    contexts, live_server, group
 ):
     SHOTS.mkdir(parents=True, exist_ok=True)
     night = night_create(
@@ -91,16 +77,13 @@ def test_a_regular_sends_a_substitute_from_her_phone_and_the_host_sees_one_accep
         time=dt.time(19, 0),
         place="Ann's house",
     )
-    host_ctx, host = context(browser, LAPTOP)
-    log_in(host, live_server)
-    host.goto(f"{live_server.url}{night.get_absolute_url()}")
+    host = host_page(contexts, live_server, night, path=night.get_absolute_url())
     panel = host.locator("#answers")
     expect(panel).to_contain_text("0 of 8 answered")
 
     # Carol opens her own link on a small phone and sends a substitute: the group's.
-    carol_ctx, carol = context(browser, SMALL_PHONE)
     mine = f"{live_server.url}/me/{link_for(group.players.get(name='Carol Diaz')).token}/"
-    carol.goto(mine)
+    carol = phone(contexts, mine, **SMALL_PHONE)
     expect(carol.locator("h1")).to_have_text("Hi Carol Diaz!")
     expect(carol.locator(".now")).to_contain_text("coming")
     no_sideways_scroll(carol)
@@ -128,15 +111,13 @@ def test_a_regular_sends_a_substitute_from_her_phone_and_the_host_sees_one_accep
     expect(host.locator(".att-row", has_text="Carol Diaz")).to_contain_text("Not coming")
 
     # Nell accepts first on her phone; Gwen is too late.
-    nell_ctx, nell = context(browser, SMALL_PHONE)
-    nell.goto(links["s1@example.com"])
+    nell = phone(contexts, links["s1@example.com"], **SMALL_PHONE)
     expect(nell.locator(".now")).to_contain_text("Carol Diaz cannot come")
     no_sideways_scroll(nell)
     nell.screenshot(path=SHOTS / "offer-phone.png", full_page=True)
     nell.get_by_role("button", name="Yes, I'll play").click()
     expect(nell.locator(".messages")).to_contain_text("You have the seat.")
-    gwen_ctx, gwen = context(browser, SMALL_PHONE)
-    gwen.goto(links["s0@example.com"])
+    gwen = phone(contexts, links["s0@example.com"], **SMALL_PHONE)
     expect(gwen.locator(".now")).to_contain_text("Nell Owens took Carol Diaz's seat")
 
     expect(row).to_contain_text("Seat filled")
@@ -146,11 +127,9 @@ def test_a_regular_sends_a_substitute_from_her_phone_and_the_host_sees_one_accep
     )
     host.screenshot(path=SHOTS / "night-answers-laptop.png", full_page=True)
     assert any(m.to == ["s0@example.com"] and "filled" in m.subject for m in mail.outbox)
-    for ctx in (host_ctx, carol_ctx, nell_ctx, gwen_ctx):
-        ctx.close()
 
 
-def test_season_pages_fit_a_small_phone(browser, live_server, group):
+def test_season_pages_fit_a_small_phone(contexts, live_server, group):
     SHOTS.mkdir(parents=True, exist_ok=True)
     season = season_create(
         group=group, name="2026", starts=dt.date(2026, 1, 1), ends=dt.date(2026, 12, 31)
@@ -165,8 +144,10 @@ def test_season_pages_fit_a_small_phone(browser, live_server, group):
         play_night(
             night, winners=[["Ann Baker"], ["Bea Cruz"]], buncos={0: ["Carol Diaz"]}, seed=seed
         )
-    ctx, page = context(browser, SMALL_PHONE)
-    log_in(page, live_server)
+    page = phone(contexts, f"{live_server.url}/accounts/login/", **SMALL_PHONE)
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill("bunco")
+    page.get_by_role("button", name="Log in").click()
     ann = group.players.get(name="Ann Baker")
     pages = {
         "season": season.get_absolute_url(),
@@ -183,4 +164,3 @@ def test_season_pages_fit_a_small_phone(browser, live_server, group):
     expect(page.locator("svg.chart-svg")).to_have_count(2)
     box = page.locator("svg.chart-svg").first.bounding_box()
     assert box["width"] <= SMALL_PHONE["width"]
-    ctx.close()
