@@ -149,13 +149,14 @@ def offer_answer(request: HttpRequest, token: str) -> HttpResponse:
 # The host's answers panel -------------------------------------------------------------
 
 
-def _panel(request: HttpRequest, night, error: str = "") -> HttpResponse:
-    """The answers panel; on the night page, with its attendance, dues and seating."""
+def _panel(request: HttpRequest, night, error: str = "", sections: bool = True) -> HttpResponse:
+    """The answers panel; on the night page, with its attendance, dues and seating unless
+    ``sections`` is false (the panel's first load: the page has just been drawn)."""
     embedded = request.GET.get("embedded") == "1" or request.POST.get("embedded") == "1"
     context = answers_context(night)
     context.update({"embedded": embedded, "panel_error": error})
     html = render_to_string(PANEL, context, request=request)
-    if embedded:
+    if embedded and sections:
         sections = night_context(night)
         sections["oob"] = True
         for partial in ("attendance", "dues", "seating"):
@@ -174,7 +175,7 @@ def answers(request: HttpRequest, pk: int) -> HttpResponse:
         shown = [int(v) for v in request.GET.getlist("v") if v.isdigit()]
         if shown and max(shown) >= night.version:
             return HttpResponse(status=204)
-        return _panel(request, night)
+        return _panel(request, night, sections=bool(shown))
     context = answers_context(night)
     context["ask_form"] = AskModeForm(initial={"mode": night.group.ask_substitutes})
     return render(request, "invites/night.html", context)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import models
-from django.db.models import Q, Sum
+from django.db.models import Exists, OuterRef, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from bunco_night.groups.models import Player, Season
@@ -22,7 +22,7 @@ from bunco_night.rules.movement import Ghost, Seating
 from bunco_night.rules.season import season_share
 from bunco_night.rules.standings import split_pot
 
-from .models import Attendance, Night, Prepayment, Round, Seat, Table
+from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
 
 
 def night_for_host(user, pk: int) -> Night:
@@ -246,10 +246,11 @@ class DuesAccount:
 def held_nights(group) -> models.QuerySet:
     """The group's nights that took place as far as the app knows: a round was started or
     dues were recorded. A night planned and never held carries no dues."""
-    return group.nights.filter(
-        Q(rounds__status__in=[Round.Status.PLAYING, Round.Status.CLOSED])
-        | Q(attendances__payments__isnull=False)
-    ).distinct()
+    started = Round.objects.filter(
+        night=OuterRef("pk"), status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
+    )
+    paid = Payment.objects.filter(attendance__night=OuterRef("pk"))
+    return group.nights.filter(Exists(started) | Exists(paid))
 
 
 def dues_accounts(

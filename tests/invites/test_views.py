@@ -197,6 +197,8 @@ def test_the_panel_answers_204_until_something_changes_then_brings_the_sections(
     url = reverse("invites:answers", args=[night.pk]) + "?embedded=1"
     first = client.get(url, **HX)
     assert first.status_code == 200
+    # The first load brings the panel alone: the page's sections were just drawn.
+    assert "hx-swap-oob" not in first.content.decode()
     version = re.search(r'class="night-version" name="v" value="(\d+)"', first.content.decode())[1]
     assert client.get(f"{url}&v={version}&v=1", **HX).status_code == 204
     token = link_for(group.players.get(name="Regular 2")).token

@@ -92,7 +92,8 @@ def test_year_end_prizes_go_to_regulars_only_when_the_season_says_so(group):
         substitute=group.players.get(name="Sub 2"),
     )
     pay_everyone(night)
-    play_night(night, winners=[[CAT]], buncos={0: ["Sub 2", "Sub 2", CAT]})
+    # One bunco a round: a bunco at the head table ends its round (docs/rules.md section 3).
+    play_night(night, winners=[[CAT]] * 3, buncos={0: ["Sub 2"], 1: [CAT], 2: ["Sub 2"]})
     table = season_table(season)
     (prize,) = table.prizes
     winner = table.players[prize.winner]
