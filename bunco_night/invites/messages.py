@@ -78,8 +78,16 @@ class Words:
 SECRET = "This link is yours alone: please don't share it."
 
 
-def invitation(night: Night, player: Player, link: str, *, reminder: bool = False) -> Words:
-    """The invitation to a night (or the reminder a few days before)."""
+def invitation(
+    night: Night,
+    player: Player,
+    link: str,
+    *,
+    reminder: bool = False,
+    attendance: Attendance | None = None,
+) -> Words:
+    """The invitation to a night (or the reminder a few days before); a reminder says where
+    the player stands (``attendance``: their own row of the night, if they have one)."""
     group = night.group.name
     if reminder:
         subject = f"Reminder: Bunco on {day(night)}"
@@ -87,7 +95,6 @@ def invitation(night: Night, player: Player, link: str, *, reminder: bool = Fals
     else:
         subject = f"Bunco on {day(night)}: are you coming?"
         opening = f"Bunco with {group} is on {when(night)}."
-    attendance = night.attendances.filter(player=player).select_related("substitute").first()
     lines = [f"Hi {player.name},", "", opening]
     if attendance is not None and reminder:
         lines += ["", f"You are down as: {status_words(attendance)}."]

@@ -449,6 +449,11 @@ def recipients(night: Night, kind: str) -> list[Player]:
     return sorted(people, key=lambda p: p.name.casefold())
 
 
+def own_rows(night: Night) -> dict[int, Attendance]:
+    """Each person's own row of the night's list, by player id."""
+    return {a.player_id: a for a in night.attendances.select_related("substitute")}
+
+
 def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
     """E-mail the invitation or the reminder, each with the player's own link and the
     night as a calendar invite; players without e-mail are listed for a text message."""
@@ -457,10 +462,17 @@ def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
     _check_planning(night)
     people = recipients(night, kind)
     personal = links_for(people)
+    rows = own_rows(night)
     outgoing = []
     for player in people:
         link = links.mine(personal[player.pk].token)
-        words = messages.invitation(night, player, link, reminder=kind == Notice.Kind.REMINDER)
+        words = messages.invitation(
+            night,
+            player,
+            link,
+            reminder=kind == Notice.Kind.REMINDER,
+            attendance=rows.get(player.pk),
+        )
         mail = messages.email(words, player.email, night=night, link=link) if player.email else None
         outgoing.append(Outgoing(night, player, kind, mail))
     return send(outgoing)

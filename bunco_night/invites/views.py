@@ -309,10 +309,17 @@ def texts(request: HttpRequest, pk: int) -> HttpResponse:
     links = links_for(request)
     people = [p for p in services.recipients(night, kind) if everyone or not p.email]
     personal = services.links_for(people)
+    rows = services.own_rows(night)
     cards = []
     for player in people:
         link = links.mine(personal[player.pk].token)
-        words = messages.invitation(night, player, link, reminder=kind == Notice.Kind.REMINDER)
+        words = messages.invitation(
+            night,
+            player,
+            link,
+            reminder=kind == Notice.Kind.REMINDER,
+            attendance=rows.get(player.pk),
+        )
         cards.append((player, words.text))
     offers = SubstituteOffer.objects.filter(
         call__attendance__night=night,
