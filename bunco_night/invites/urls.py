@@ -24,4 +24,5 @@ urlpatterns = [
     path("nights/<int:pk>/answers/mode/", views.ask_mode, name="ask_mode"),
     path("nights/<int:pk>/send/<str:kind>/", views.send, name="send"),
     path("nights/<int:pk>/texts/", views.texts, name="texts"),
+    path("nights/<int:pk>/texts/new-link/<int:player_pk>/", views.link_new, name="link_new"),
 ]

@@ -252,6 +252,11 @@ def test_the_invitation_is_sent_only_after_the_host_confirms(client, group, nigh
     assert "sms:555-0112?&amp;body=" in page
     assert "onclick" not in page and "style=" not in page
     assert client.get(reverse("invites:send", args=[night.pk, "spam"])).status_code == 302
+    # A link that went astray is replaced; the old one stops working.
+    regular = group.players.get(name="Regular 12")
+    client.post(reverse("invites:link_new", args=[night.pk, regular.pk]))
+    assert client.get(f"/me/{token}/").status_code == 404
+    assert link_for(regular).token != token
 
 
 def test_the_texts_page_lists_the_substitutes_asked(client, group, night):
@@ -270,6 +275,7 @@ def invite_urls(night, group):
         "attendance_pk": attendance.pk,
         "call_pk": call.pk,
         "kind": "invitation",
+        "player_pk": attendance.player_id,
     }
     resolver = get_resolver().namespace_dict["invites"][1]
     urls = []
@@ -283,7 +289,7 @@ def invite_urls(night, group):
 
 def test_the_host_pages_are_for_the_group_s_hosts_only(client, group, night):
     urls = invite_urls(night, group)
-    assert len(urls) == 7
+    assert len(urls) == 8
     client.force_login(make_user("stranger"))
     for address in urls:
         response = client.get(address)
