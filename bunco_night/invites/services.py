@@ -277,6 +277,7 @@ def offer_accept(*, offer: SubstituteOffer, links: Links) -> SubstituteOffer:
     if offer.status == Offer.WAITING:
         raise ServiceError("You have not been asked for this seat yet.", "not_asked")
     attendance = Attendance.objects.select_related("player", "night").get(pk=call.attendance_id)
+    _check_planning(attendance.night)
     if not attendance.is_absent:
         # The regular is coming after all, or the host found someone: nobody is needed.
         _withdraw(call, Call.STOPPED, links)

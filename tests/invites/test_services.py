@@ -114,11 +114,15 @@ def test_an_answer_that_cannot_be_is_refused_and_changes_nothing(group, night, c
     assert att(night, "Regular 1").is_coming and not Answer.objects.exists()
 
 
-def test_nobody_answers_once_the_night_has_started(group, night):
+def test_nobody_answers_or_takes_a_seat_once_the_night_has_started(group, night):
+    call = call_start(attendance=att(night, "Regular 1"), mode="all", links=LINKS)
     start_night(night)
     with pytest.raises(ServiceError) as caught:
-        answer(group, night, "Regular 1", "absent")
+        answer(group, night, "Regular 2", "absent")
     assert caught.value.code == "night_started"
+    with pytest.raises(ServiceError) as caught:
+        offer_accept(offer=call.offers.first(), links=LINKS)
+    assert caught.value.code == "night_started"  # the host seats late arrivals
 
 
 def test_asking_all_at_once_asks_every_free_substitute_usual_first(group, night):
