@@ -124,7 +124,7 @@ def night_standings(night: Night) -> NightStandings:
         .order_by("round__number", "created", "id")
     )
     last = buncos[-1] if buncos else None
-    pot = dues_summary(night).collected_cents
+    pot = dues_summary(night).pot_cents
     categories = [p.as_category() for p in night.group.prizes.all()]
     payout_error = ""
     try:
