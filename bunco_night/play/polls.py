@@ -20,13 +20,12 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import get_script_prefix, reverse
 
 from bunco_night.nights.models import Attendance, Table
 
-# What ``new_token`` makes (url-safe base64): anything else is not a link of ours, and
-# is left to the view (a 404) without a query.
+# What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
 
 # A poll's answer is only true for the moment it is given; nothing on the way (a proxy,
@@ -43,10 +42,10 @@ class PollRoute:
     sql: str
 
     def token(self, path: str) -> str | None:
-        """The token in ``path`` if it is this poll's URL."""
+        """The token in ``path`` if it is this poll's URL (any text but a slash)."""
         if path.startswith(self.prefix) and path.endswith(self.suffix):
             token = path[len(self.prefix) : len(path) - len(self.suffix)]
-            if TOKEN.fullmatch(token):
+            if token and "/" not in token:
                 return token
         return None
 
@@ -100,6 +99,10 @@ class UnchangedPollMiddleware:
             token = route.token(path)
             if token is None:
                 continue
+            if not TOKEN.fullmatch(token):
+                # Not a link of ours whatever it says, and not for the database to read
+                # (PostgreSQL refuses a NUL in text): the site's 404, as for an unknown link.
+                raise Http404("No such link.")
             seen = request.GET.get("v")
             if seen and seen == current_version(route, token):
                 return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})

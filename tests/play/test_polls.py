@@ -16,7 +16,8 @@ from tests.play.helpers import start_night, tap
 
 pytestmark = pytest.mark.django_db
 
-UNKNOWN = ["not-a-real-token-at-all", "x" * 22, "x" * 44, "a.b", "%C3%A9t%C3%A9", "%00"]
+# Unknown, too long, or with characters no token has (a NUL, which PostgreSQL refuses in text).
+UNKNOWN = ["not-a-real-token-at-all", "x" * 22, "x" * 44, "a.b", "%C3%A9t%C3%A9", "%00", "a%00b"]
 
 
 @pytest.fixture
@@ -164,6 +165,5 @@ def test_the_routes_follow_the_urlconf(night):
         "/t//state/",
         "/t/state/",
         "/t/a/b/state/",
-        "/t/a\x00b/state/",
     ]:
         assert table_route.token(path) is None, path
