@@ -1,0 +1,45 @@
+"""gunicorn settings for `make run`: a party night of 600+ phones polling every 2 s.
+
+`make run` gives --bind and --access-logfile on the command line (they win over this
+file). bench/party_bench.py serves the site with this file too; the figures behind each
+choice are in bench/README.md.
+"""
+
+import os
+
+# A worker process runs Python on one core at a time (the GIL), so only processes use
+# both cores of a small laptop. One more worker than cores: while one renders the host's
+# board (about 0.15 s for 125 tables) or waits for SQLite's write lock, the cores still
+# have phones to answer. WEB_CONCURRENCY overrides, as it does for gunicorn's default.
+workers = int(os.environ.get("WEB_CONCURRENCY", (os.cpu_count() or 2) + 1))
+
+# Threads, so a slow phone on the Wi-Fi or a kept-alive connection does not hold a whole
+# process (sync workers block on one client at a time: 4 of them fell far behind at the
+# party, each stalled in turn by a board render or a wait for the write lock). Only a few
+# per worker: a worker's threads share one core, so more threads only queue inside the
+# process, where a score tap holding SQLite's write lock waits for the interpreter
+# behind renders while the other taps sleep in SQLite's busy handler (measured: 2
+# workers of 8 threads fell seconds behind where 3 of 2 kept up).
+worker_class = "gthread"
+threads = 2
+
+# Phones poll every 2 s. gunicorn's default keep-alive, 2 s, closes an idle connection
+# just as the next poll comes, so phones would reconnect for many polls (and now and then
+# send on a connection being closed). 5 s keeps one connection per phone all night.
+keepalive = 5
+
+# Each worker gets its own listening socket and the kernel spreads new connections evenly
+# across them. With one shared socket, whichever worker woke first took the connection,
+# and with keep-alive the phone stayed with it: one of two workers held two thirds of the
+# phones and, being one process, could use at most one core while the other one idled.
+# (SO_REUSEPORT also lets a second `make run` on the same port start and share the
+# traffic instead of failing: both serve the same database, so nothing goes wrong.)
+reuse_port = True
+
+# Pending connections the kernel keeps for each listening socket: a room of phones that
+# all reconnect at once after a Wi-Fi drop is about 600, well under gunicorn's default.
+backlog = 2048
+
+# Connections one worker keeps open, kept-alive ones included (gunicorn's default): with
+# 3 workers, 3,000 phones.
+worker_connections = 1000
