@@ -18,8 +18,9 @@ workers = int(os.environ.get("WEB_CONCURRENCY", (os.cpu_count() or 2) + 1))
 # party, each stalled in turn by a board render or a wait for the write lock). Only a few
 # per worker: a worker's threads share one core, so more threads only queue inside the
 # process, where a score tap holding SQLite's write lock waits for the interpreter
-# behind renders while the other taps sleep in SQLite's busy handler (measured: 2
-# workers of 8 threads fell seconds behind where 3 of 2 kept up).
+# behind renders while the other taps sleep in SQLite's busy handler. (At the party in
+# bench/README.md, 3 workers of 2 threads answered polls at p95 0.3 s where 2 of 8 took
+# 1.3 s; the machine was shared, so take that as a hint, not a law.)
 worker_class = "gthread"
 threads = 2
 

@@ -2,9 +2,10 @@
 
 Run: .venv/bin/python bench/load_bench.py [--tables 100] [--seconds 10] [--connections 128]
 
-Builds a throwaway SQLite database in a temp dir with a started night (4 players a
-table, house rules) through the services, serves the site with gunicorn on 127.0.0.1
-(2 workers, gthread, 8 threads, as `make run` does) and drives it with wrk:
+Builds a throwaway database (SQLite in a temp dir, or a new database on the PostgreSQL
+server DATABASE_URL names) with a started night (4 players a table, house rules) through
+the services, serves the site with gunicorn on 127.0.0.1 as `make run` does (the
+project's gunicorn.conf.py; see served.py) and drives it with wrk and wrk_polls.lua:
 
 - bare: a view answering "ok" (no database), added by a bench-only URLconf;
 - table polls: every table's phone asking /t/<token>/state/?v=<version>, unchanged (204);
@@ -16,7 +17,8 @@ table, house rules) through the services, serves the site with gunicorn on 127.0
 wrk shares the machine's cores with the server, so throughput is printed as a ratio to
 the bare view measured in the same run: a bare run goes before and after every scenario
 and the scenario is compared with the mean of those two. The CPU time gunicorn spent per
-request (from /proc) is printed too; it barely depends on wrk's share of the cores.
+request (from /proc) is printed too, and the ratio of the bare view's to the scenario's
+(x bare cpu); they depend far less on wrk's and other work's share of the cores.
 Only 127.0.0.1 gets traffic and every wrk run is bounded by --seconds. Needs wrk (Debian).
 """
 
@@ -157,23 +159,25 @@ def run_wrk(
     return parse_wrk(name, done.stdout)
 
 
-def print_report(runs: list[tuple[Result, float]]) -> None:
-    """One line per run: ``runs`` pairs each result with the bare req/s it is compared to."""
+def print_report(runs: list[tuple[Result, float, float]]) -> None:
+    """One line per run: ``runs`` pairs each result with the bare req/s and the bare
+    cpu ms/req it is compared to."""
     head = (
         f"{'scenario':<22} {'req/s':>7} {'x bare':>7} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'max ms':>7} {'requests':>8} {'4xx/5xx':>7} {'sockerr':>7} {'cpu ms/req':>10}"
+        f"{'max ms':>7} {'requests':>8} {'4xx/5xx':>7} {'sockerr':>7} {'cpu ms/req':>10} "
+        f"{'x bare cpu':>10}"
     )
     print(head)
     print("-" * len(head))
-    for r, bare in runs:
+    for r, bare, bare_cpu in runs:
         print(
             f"{r.name:<22} {r.rps:>7.0f} {r.rps / bare:>7.2f} {r.p50_ms:>7.1f} "
             f"{r.p99_ms:>7.1f} {r.max_ms:>7.0f} {r.requests:>8} {r.failed:>7} "
-            f"{r.socket_errors:>7} {r.cpu_ms:>10.2f}"
+            f"{r.socket_errors:>7} {r.cpu_ms:>10.2f} {bare_cpu / max(r.cpu_ms, 1e-9):>10.2f}"
         )
     print()
     print("Responses (204 = poll unchanged; 200 on a poll = fragment rendered):")
-    for r, _ in runs:
+    for r, _, _ in runs:
         codes = ", ".join(f"{code}: {n}" for code, n in sorted(r.codes.items()))
         extra = ""
         if r.json_ok or r.json_refused:
@@ -262,10 +266,12 @@ def run(args, site: BenchSite, server: Server) -> int:
         measured.append(wrk(name, paths, **kw))
         bares.append(wrk("bare view", ["/bench/bare/"]))
     bare_mean = sum(b.rps for b in bares) / len(bares)
-    runs = [(bares[0], bare_mean)]
+    bare_cpu = sum(b.cpu_ms for b in bares) / len(bares)
+    runs = [(bares[0], bare_mean, bare_cpu)]
     for i, result in enumerate(measured):
-        runs.append((result, (bares[i].rps + bares[i + 1].rps) / 2))
-        runs.append((bares[i + 1], bare_mean))
+        near = (bares[i], bares[i + 1])
+        runs.append((result, sum(b.rps for b in near) / 2, sum(b.cpu_ms for b in near) / 2))
+        runs.append((bares[i + 1], bare_mean, bare_cpu))
     print()
     print_report(runs)
     print()
@@ -277,7 +283,9 @@ def run(args, site: BenchSite, server: Server) -> int:
     )
     print(
         "cpu ms/req: CPU time of gunicorn's processes during the run over the requests "
-        "answered (less sensitive to wrk sharing the cores than req/s)."
+        "answered (less sensitive to wrk and other work sharing the cores than req/s); "
+        "x bare cpu: the bare runs' cpu ms/req (the same runs as for x bare) over the "
+        "scenario's, what x bare would be if gunicorn had the cores to itself."
     )
     mixed = measured[2]
     fragments = mixed.codes.get(200, 0) - mixed.json_ok

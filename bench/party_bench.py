@@ -15,7 +15,8 @@ the room's phones, each on its own connection and schedule, for ``--seconds``:
   does. The head table only taps misses, so it never reaches its target and the bell
   never rings: the round stays in play however long the run; the other tables tap a
   miss or +1 in turn;
-- the host's live board and a room screen poll every 2 s, logged in as the host.
+- the host's live board and a room screen poll every 2 s, logged in as the host
+  (``--host-screens 0`` leaves them out, to see what they cost).
 
 The same phones on the same schedule then hit a bare Django view (no database, no
 template) for ``--bare-seconds``, before and after the party: that is how fast this
@@ -103,8 +104,9 @@ class Phase:
         )
 
 
-def phones(info: dict) -> list[dict]:
-    """Every phone in the room, with the path and version it starts from."""
+def phones(info: dict, host_screens: int = 1) -> list[dict]:
+    """Every phone in the room, with the path and version it starts from; ``host_screens``
+    live boards and as many room screens."""
     version = info["version"]
     board_version = f"{version}.{info['scores_version']}"
     night = info["night"]
@@ -125,7 +127,7 @@ def phones(info: dict) -> list[dict]:
                 "taps": ["miss"] if number == 1 else ["miss", "points:1"],
             }
         )
-    for kind, path in (("board", "live"), ("room", "room")):
+    for kind, path in (("board", "live"), ("room", "room")) * host_screens:
         specs.append(
             {
                 "kind": kind,
@@ -269,9 +271,12 @@ def print_report(phases: list[Phase], bare: list[Phase], party: Phase) -> None:
             f"{sum(conns.get(pid, [0])) / max(len(conns.get(pid, [])), 1):.0f} conns"
             for pid in sorted(workers)
         )
+        cpu_ms = total * 1000 / max(phase.count(KINDS), 1)
+        rate = phase.count(KINDS) / phase.result["seconds"]
         print(
             f"{phase.name}: gunicorn {total / seconds:.0%} of one core "
-            f"({total * 1000 / max(phase.count(KINDS), 1):.2f} cpu ms/request); per worker "
+            f"({cpu_ms:.2f} cpu ms/request, so {cpu_ms * rate / 1000:.2f} cores at the "
+            f"scheduled {rate:.0f} requests/s); per worker "
             f"{per_worker}; client {phase.result['client_cpu'] / seconds:.0%} of one core; "
             f"{phase.result['retried']} retries on a closed kept-alive connection"
             + (f"; server busy {phase.backlog:.1f} s after" if phase.backlog >= 1 else "")
@@ -285,8 +290,17 @@ def main() -> int:
     parser.add_argument("--bare-seconds", type=int, default=30, help="each bare phase (default 30)")
     parser.add_argument("--poll-every", type=float, default=2.0, help="seconds (default 2)")
     parser.add_argument("--tap-every", type=float, default=3.0, help="seconds (default 3)")
+    parser.add_argument(
+        "--host-screens",
+        type=int,
+        default=1,
+        help="live boards, and as many room screens, polling with the host's login "
+        "(default 1; 0 shows what they cost)",
+    )
     add_server_options(parser)
     args = parser.parse_args()
+    if not 0 <= args.host_screens <= 10:
+        parser.error("--host-screens must be 0..10")
     if not 2 <= args.tables <= 250:
         parser.error("--tables must be 2..250")
     if not 5 <= args.seconds <= 600 or not 5 <= args.bare_seconds <= 600:
@@ -312,15 +326,16 @@ def run(args, site: BenchSite, server: Server) -> int:
     )
     server.start()
     warm_up(server, info)
-    specs = phones(info)
+    specs = phones(info, args.host_screens)
     tables = len(info["tables"])
     rate = len(specs) / args.poll_every + tables / args.tap_every * 2
     print(
         f"{server.describe()} on 127.0.0.1:{server.port}, {len(server.workers())} workers; "
         f"{site.describe()}. {len(specs)} phones: {len(info['players'])} players and "
         f"{tables} tables polling every {args.poll_every:g} s, the tables tapping every "
-        f"{args.tap_every:g} s (each tap then a board poll), the live board and a room "
-        f"screen: about {rate:.0f} requests a second. Load average before: {load_average()}"
+        f"{args.tap_every:g} s (each tap then a board poll), {args.host_screens} live "
+        f"board(s) and room screen(s): about {rate:.0f} requests a second. "
+        f"Load average before: {load_average()}"
     )
     bare_before = run_phase(server, site, "bare", "bare", specs, args)
     party = run_phase(server, site, "party", "site", specs, args)

@@ -18,8 +18,9 @@ Latency counts from the **scheduled** send time, not from when the request went 
 phone whose previous request has not come back sends late, and that wait counts, so a
 server that falls behind shows it (wrk2's way of avoiding coordinated omission; htmx
 itself would skip a poll while one is in flight, so real phones show stale screens
-rather than queued polls). In "bare" mode every request goes to /bench/bare/ instead,
-on the same schedule.
+rather than queued polls). A phone still behind ``drain`` seconds (60) after the end
+sends nothing more: what it had left counts as errors ("unsent"), so a run always ends.
+In "bare" mode every request goes to /bench/bare/ instead, on the same schedule.
 
 Why a small asyncio client and not wrk or locust: wrk runs each connection closed-loop
 and its Lua hooks know neither which connection they serve nor the time, so it cannot
@@ -99,11 +100,22 @@ class Phone:
         """Send every scheduled poll and tap from ``start`` until ``end`` (monotonic)."""
         next_poll = start + self.rng.uniform(0, self.poll_every)
         next_tap = start + self.rng.uniform(0, self.tap_every) if self.entry else float("inf")
+        give_up = end + self.plan.get("drain", 60)
         while True:
             due = min(next_poll, next_tap)
             if due >= end:
                 return
             now = time.monotonic()
+            if now > give_up:
+                # So far behind that the run would not end: what is left is never sent, and
+                # counts as an error with the wait so far (a lower bound) as its latency.
+                kind = f"{self.kind} poll" if due == next_poll else "taps"
+                self.rec.record(kind, (now - due) * 1000, "unsent", "unsent (phone too far behind)")
+                if due == next_tap:
+                    next_tap += self.tap_every
+                else:
+                    next_poll += self.poll_every
+                continue
             if due > now:
                 await asyncio.sleep(due - now)
             elif now - due > 0.05:
