@@ -9,20 +9,20 @@ import os
 
 # A worker process runs Python on one core at a time (the GIL), so only processes use
 # both cores of a small laptop. One more worker than cores: while one renders the host's
-# board (about 0.15 s for 125 tables) or waits for SQLite's write lock, the cores still
+# board (about 0.17 s for 125 tables) or waits for SQLite's write lock, the cores still
 # have phones to answer. WEB_CONCURRENCY overrides, as it does for gunicorn's default.
 workers = int(os.environ.get("WEB_CONCURRENCY", (os.cpu_count() or 2) + 1))
 
-# Threads, so a slow phone on the Wi-Fi or a kept-alive connection does not hold a whole
-# process (sync workers block on one client at a time: 4 of them fell far behind at the
-# party, each stalled in turn by a board render or a wait for the write lock). Only a few
-# per worker: a worker's threads share one core, so more threads only queue inside the
-# process, where a score tap holding SQLite's write lock waits for the interpreter
-# behind renders while the other taps sleep in SQLite's busy handler. (At the party in
-# bench/README.md, 3 workers of 2 threads answered polls at p95 0.3 s where 2 of 8 took
-# 1.3 s; the machine was shared, so take that as a hint, not a law.)
+# Threads, so a kept-alive connection or a slow phone on the Wi-Fi does not hold a whole
+# process (4 sync workers fell 13-37 s behind at the party: each stalled in turn on a board
+# render or a wait for SQLite's write lock). Eight a worker, because gthread gives every
+# new connection a thread that waits up to 5 s for its request: a browser's preconnects
+# that never send hold threads that long (bench/idle_connections.py: with 2 or 4 threads
+# a worker, 6 idle connections held up other requests 4.7-5 s; with 8, 12 held up
+# nothing). More threads cost no more CPU at the party (2.2-2.5 ms a request with 2, 4
+# or 8) and kept up no worse on a busy machine.
 worker_class = "gthread"
-threads = 2
+threads = 8
 
 # Phones poll every 2 s. gunicorn's default keep-alive, 2 s, closes an idle connection
 # just as the next poll comes, so phones would reconnect for many polls (and now and then

@@ -309,6 +309,7 @@ class Server:
     args: list[str] = field(default_factory=list)
     port: int = 0
     process: subprocess.Popen | None = None
+    log_start: int = 0  # where this start's lines begin in the log
 
     @property
     def log_path(self) -> Path:
@@ -334,6 +335,7 @@ class Server:
 
     def start(self) -> None:
         self.port = free_port()
+        self.log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 self.command,
@@ -366,7 +368,9 @@ class Server:
         """Workers the log says were booted (each one before it answers)."""
         if not self.log_path.exists():
             return 1
-        return max(1, self.log_path.read_text(errors="replace").count("Booting worker"))
+        with open(self.log_path, "rb") as log:
+            log.seek(self.log_start)
+            return max(1, log.read().decode(errors="replace").count("Booting worker"))
 
     def stop(self) -> None:
         """Stop gunicorn's whole process group (master and workers), politely then not."""
