@@ -243,6 +243,9 @@ class Table(models.Model):
     active = models.BooleanField(default=True, help_text="In the current layout.")
     token = models.CharField(max_length=43, unique=True, default=new_token)
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every entry here.")
+    scores_mark = models.PositiveIntegerField(
+        default=0, help_text="The night's scores version at this table's last change."
+    )
 
     class Meta:
         ordering = ["number"]
