@@ -59,7 +59,7 @@ run: system-run $(VENV)/.run-installed .secret_key
 	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
 	echo "Demo host login: username host, password bunco"; echo "Stop with Ctrl+C."; echo; \
-	exec $(VENV)/bin/gunicorn bunco_night.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --worker-class gthread --access-logfile -
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py bunco_night.wsgi --bind $(HOST):$(PORT) --access-logfile -
 
 TEMPLATES = $(shell find templates -name '*.html' | sort)
 
@@ -104,6 +104,15 @@ bench: $(VENV)/.test-installed
 bench-load: $(VENV)/.run-installed
 	$(call apt_install,wrk)
 	$(PY) bench/load_bench.py $(BENCH_ARGS)
+
+.PHONY: bench-party
+$(VENV)/.bench-installed: bench/requirements.txt $(VENV)/.run-installed
+	$(PIP) install -q -r bench/requirements.txt
+	touch $@
+
+# A party at a fixed rate (bench/party_bench.py): SQLite, or PostgreSQL when DATABASE_URL says so.
+bench-party: $(VENV)/.bench-installed
+	$(PY) bench/party_bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -14,8 +14,10 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("groups/", include("bunco_night.groups.urls")),
     path("nights/", include("bunco_night.nights.urls")),
+    path("seasons/", include("bunco_night.seasons.urls")),
     path("", include("bunco_night.play.urls")),
     path("", include("bunco_night.games.urls")),
+    path("", include("bunco_night.invites.urls")),
     path("", include("bunco_night.printing.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -11,7 +11,18 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bunco_night"
-LAYERS = ["rules", "core", "groups", "nights", "games", "play", "printing", "demo"]
+LAYERS = [
+    "rules",
+    "core",
+    "groups",
+    "nights",
+    "games",
+    "play",
+    "seasons",
+    "invites",
+    "printing",
+    "demo",
+]
 RANK = {app: i for i, app in enumerate(LAYERS)}
 
 

@@ -11,9 +11,10 @@ from bunco_night.core.money import cents_text, parse_money
 from bunco_night.rules import presets
 from bunco_night.rules import prizes as prize_rules
 from bunco_night.rules.presets import MAX_ROUND_MINUTES, PRESETS, GroupMark, Rules
-from bunco_night.rules.standings import ALL_PRIZE_LABELS
+from bunco_night.rules.standings import ALL_PRIZE_LABELS, PRIZE_LABELS
 
 from .models import Group, Player, Prize, mark_prize_title
+from .roster_csv import MAX_BYTES, decode
 
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
@@ -539,4 +540,99 @@ class PrizesForm(HostForm):
                 self.prizes.append(prize | {"percent": int(share.removesuffix("%"))})
             else:
                 self.add_error(f"{name}_share", "Enter a whole percent from 0 to 100, like 25.")
+        return cleaned
+
+
+class PrizeSharesForm(HostForm):
+    """Which prizes of ``labels`` are awarded, and each one's share of a pot (percent or
+    dollars), without the night's prize settings: the season's year-end prizes."""
+
+    labels = PRIZE_LABELS  # the categories offered
+
+    def __init__(self, *args, prizes: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        current = {p.code: p for p in prizes}
+        self.codes = [p.code for p in prizes] + [c for c in self.labels if c not in current]
+        for code in self.codes:
+            prize = current.get(code)
+            if prize is None:
+                share, unit = "", PERCENT
+            elif prize.percent is not None:
+                share, unit = str(prize.percent), PERCENT
+            else:
+                share, unit = cents_text(prize.amount_cents), DOLLARS
+            self.fields[f"{code}_on"] = forms.BooleanField(
+                required=False, initial=prize is not None, label=self.labels[code]
+            )
+            self.fields[f"{code}_share"] = forms.CharField(
+                required=False,
+                initial=share,
+                label=f"Share for {self.labels[code].lower()}",
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+            )
+            self.fields[f"{code}_unit"] = forms.ChoiceField(
+                choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
+                initial=unit,
+                required=False,
+                label=f"Unit for {self.labels[code].lower()}",
+            )
+
+    def rows(self):
+        """(code, include box, share, unit) per prize, in the given order."""
+        return [
+            (code, self[f"{code}_on"], self[f"{code}_share"], self[f"{code}_unit"])
+            for code in self.codes
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        self.prizes = []
+        for code in self.codes:
+            if not cleaned.get(f"{code}_on"):
+                continue
+            share = (cleaned.get(f"{code}_share") or "").strip()
+            name = f"{code}_share"
+            if cleaned.get(f"{code}_unit") == DOLLARS:
+                try:
+                    self.prizes.append({"code": code, "amount_cents": parse_money(share)})
+                except forms.ValidationError as error:
+                    self.add_error(name, error)
+            elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
+                self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
+            else:
+                self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")
+        return cleaned
+
+
+class RosterFileForm(HostForm):
+    """A roster from a spreadsheet: a CSV file, or its text pasted in."""
+
+    file = forms.FileField(
+        required=False,
+        label="CSV file",
+        help_text="Save the spreadsheet as CSV: name, phone, e-mail, regular or substitute.",
+    )
+    text = forms.CharField(
+        required=False,
+        label="Or paste the rows",
+        widget=forms.Textarea(
+            attrs={"rows": 5, "placeholder": "Ann Baker,555-0101,ann@example.com,regular"}
+        ),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), (cleaned.get("text") or "")
+        if upload is not None:
+            if upload.size > MAX_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size // 1024} KB: a roster file is at most "
+                    f"{MAX_BYTES // 1024} KB."
+                )
+            text = decode(upload.read())
+        elif len(text.encode()) > MAX_BYTES:
+            raise forms.ValidationError(f"That is more than {MAX_BYTES // 1024} KB of text.")
+        if not text.strip():
+            raise forms.ValidationError("Choose a CSV file, or paste the rows.")
+        cleaned["csv"] = text
         return cleaned

@@ -18,7 +18,7 @@ from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
 from .models import Entry
-from .standings import NightStandings, night_standings
+from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import (
     RoundBoard,
     TableRound,
@@ -479,13 +479,69 @@ def live_board(night: Night) -> LiveBoard:
         next_round=nxt,
         rounds_total=night.total_rounds,
         standings=night_standings(night),
-        late=list(
-            Entry.objects.late_pending()
-            .filter(round__night=night)
-            .select_related("roller", "round", "table")
-            .order_by("round__number", "table__number", "created")
-        ),
+        late=_late_entries(night),
         clock=round_seconds_left(rnd, night.rules_obj) if rnd else None,
+    )
+
+
+@dataclass
+class BoardUpdate:
+    """What changed on the host's screens (the live board, the room screen) since the
+    scores version they show, while a round is played: the tables that changed, the bell,
+    the late entries and the buncos. The standings change only when a round closes, which
+    moves the night's version and re-renders the screens whole."""
+
+    night: Night
+    version: str
+    round: Round
+    board: RoundBoard
+    tables: list[TableRound]
+    standings: BuncoFacts
+    late: list[Entry]
+
+    @property
+    def bell(self) -> bool:
+        return self.board.bell
+
+    @property
+    def clock(self) -> int | None:
+        """Seconds left in a timed round (docs/rules.md section 3.8), for the bell's words."""
+        return round_seconds_left(self.round, self.night.rules_obj)
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        rules = self.night.rules_obj
+        return [(e, e.describe(rules)) for e in self.late]
+
+
+def board_update(night: Night, since: str) -> BoardUpdate | None:
+    """The update for a screen that shows version ``since`` ("night.scores"), or None when
+    it must be re-rendered whole (the night's version moved, or no round is in play)."""
+    shown, _, scores = since.partition(".")
+    rnd = night.current_round
+    if shown != str(night.version) or not scores.isdecimal() or len(scores) > 12:
+        return None
+    if rnd is None or not rnd.is_playing:
+        return None
+    board = round_board(rnd)
+    changed = set(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", flat=True))
+    return BoardUpdate(
+        night=night,
+        version=f"{night.version}.{night.scores_version}",
+        round=rnd,
+        board=board,
+        tables=[tr for tr in board.tables if tr.table.pk in changed],
+        standings=bunco_facts(night),
+        late=_late_entries(night),
+    )
+
+
+def _late_entries(night: Night) -> list[Entry]:
+    return list(
+        Entry.objects.late_pending()
+        .filter(round__night=night)
+        .select_related("roller", "round", "table")
+        .order_by("round__number", "table__number", "created")
     )
 
 

@@ -193,6 +193,38 @@ def _present(night: Night) -> tuple[list[Player], dict[int, int]]:
     return present, subs
 
 
+def night_buncos(night: Night) -> list[Entry]:
+    """The night's buncos that count, in the order they were rolled: round first, then
+    time (docs/rules.md section 6.3)."""
+    return list(
+        Entry.objects.counting()
+        .filter(round__night=night, kind=BUNCO, roller__isnull=False)
+        .filter(round__in=night.rounds.started())
+        .select_related("roller", "table", "round")
+        .order_by("round__number", "created", "id")
+    )
+
+
+@dataclass(frozen=True)
+class BuncoFacts:
+    """What the host's screens say about the night's buncos between closes: how many, the
+    latest and so the fuzzy die. A cheap read, for updates that skip the standings."""
+
+    buncos_rolled: int
+    last_bunco: Entry | None
+    plays_fuzzy_die: bool
+
+    @property
+    def fuzzy_die(self) -> Player | None:
+        return self.last_bunco.roller if self.last_bunco else None
+
+
+def bunco_facts(night: Night) -> BuncoFacts:
+    buncos = night_buncos(night)
+    fuzzy = night.group.prizes.filter(code=FUZZY_DIE).exists()
+    return BuncoFacts(len(buncos), buncos[-1] if buncos else None, fuzzy)
+
+
 def night_standings(night: Night) -> NightStandings:
     """Standings from the closed rounds (for Buck Dice, the closed games); prizes per the
     group's categories, the pot and the night's prize settings (docs/rules.md section 7)."""
@@ -219,14 +251,7 @@ def night_standings(night: Night) -> NightStandings:
             )
         )
     tiebreaks = {t.code: t.player_id for t in night.tiebreaks.all()}
-    buncos = list(
-        Entry.objects.counting()
-        .filter(round__night=night, kind=BUNCO, roller__isnull=False)
-        .filter(round__in=night.rounds.started())
-        .select_related("roller", "table", "round")
-        .order_by("round__number", "created", "id")
-    )
-    # In the order they were rolled: round first, then time (docs/rules.md section 6.3).
+    buncos = night_buncos(night)
     rolled = [(BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)), e) for e in buncos]
     if rules.is_buck_dice:
         buck_rows, big_bucks = buck_results(night)
@@ -234,7 +259,7 @@ def night_standings(night: Night) -> NightStandings:
         rolled = sorted(rolled + big_bucks, key=lambda pair: pair[0].when)
     ranked = rank_standings(tally(rows))
     last = rolled[-1][1] if rolled else None
-    pot = dues_summary(night).collected_cents
+    pot = dues_summary(night).pot_cents
     categories = [p.as_category(rules) for p in night.group.prizes.all()]
     policy = rules.prize_policy
     payout_error = ""

@@ -25,9 +25,18 @@ def width_and_screen(page) -> tuple[int, int]:
     return page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
 
 
+# The elements that reach past the right edge, so a failure says what to fix.
+WIDEST = """() => [...document.body.querySelectorAll('*')]
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .slice(-3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+    + (typeof e.className === 'string' && e.className
+       ? '.' + e.className.trim().split(/ +/).join('.') : '')
+    + ' ' + Math.round(e.getBoundingClientRect().right) + ' px')"""
+
+
 def check_fits(page, what: str):
     wide, screen = width_and_screen(page)
-    assert wide <= screen, f"{what}: {wide} px wide on a {screen} px phone"
+    assert wide <= screen, f"{what}: {wide} px wide on a {screen} px phone: {page.evaluate(WIDEST)}"
 
 
 def check_buttons_in_reach(page, height: int, what: str):

@@ -187,7 +187,7 @@ def test_nights_planned_before_prize_rounding_keep_their_cents():
     """A night keeps its rules (section 8.5): the migration gives nights planned before
     the prize settings existed the cents and the host's leftover they were paid with."""
     migration = importlib.import_module(
-        "bunco_night.nights.migrations.0005_door_seed_and_prize_results"
+        "bunco_night.nights.migrations.0007_door_seed_and_prize_results"
     )
     night = make_night(make_group(regulars=12, substitutes=0))
     old = {k: v for k, v in night.rules.items() if not k.startswith("prize_")}

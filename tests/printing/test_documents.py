@@ -263,14 +263,19 @@ def test_prizes_show_winners_ties_and_amounts_from_the_pot(client, prize_night):
     assert re.search(r"\$60\.00\s+2\b", facts)
     assert facts.count(last.name) == 2
     assert "Table3·Round1" in squeeze(facts)
-    # House prizes: 42% / 33% / 17% / 8% of $60; a tie is shown as a tie, with every name.
-    assert re.search(r"Most wins \$25\.20", prizes)
+    # House prizes: 42% / 33% / 17% / 8% of $60, each rounded down to whole dollars
+    # ($25, $19, $10, $4), and the $2 left over added to the first prize (docs/rules.md
+    # section 7.8), which the sheet says; a tie is shown as a tie, with every name.
+    assert re.search(r"Most wins \$27\.00", prizes)
     assert re.search(
         rf"Most buncos TIE ({first.name}, {last.name}|{last.name}, {first.name})", prizes
     )
-    assert re.search(r"\$19\.80", prizes)
-    assert re.search(rf"Last bunco of the night {last.name} \$10\.20", prizes)
-    assert re.search(r"Fewest wins \$4\.80", prizes)
+    assert re.search(r"\$19\.00", prizes)
+    assert re.search(rf"Last bunco of the night {last.name} \$10\.00", prizes)
+    assert re.search(r"Fewest wins \$4\.00", prizes)
+    said = " ".join(prizes.split())
+    assert "rounded down to whole dollars. $2.00 left over: added to most wins." in said
+    assert sum(p.amount_cents for p in standings.prizes) == 6000
     assert prizes.count("Tied: the host breaks the tie") == 3
     # The full standings, best first.
     for s in standings.standings:
@@ -312,7 +317,9 @@ def test_roster_shows_who_came_substitutes_absentees_payments_and_the_pot(client
     # 12 owe (10 coming, the substitute's seat, the absent regular): $60 expected, $10 paid.
     assert re.search(r"EXPECTED POT \(PAID\) STILL OWED", all_text)
     assert "$60.00 $10.00 $50.00" in all_text
-    assert "Most wins $4.20" in all_text  # 42% of the $10 pot
+    # 42% of the $10 pot is $4.20: $4 in whole dollars, with the $2 that rounding the four
+    # shares left over (docs/rules.md section 7.8).
+    assert "Most wins $6.00" in all_text
     assert "The pot $10.00" in all_text
 
 

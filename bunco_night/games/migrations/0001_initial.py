@@ -10,8 +10,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("groups", "0003_more_prizes"),
-        ("nights", "0005_door_seed_and_prize_results"),
+        ("groups", "0004_more_prizes"),
+        ("nights", "0007_door_seed_and_prize_results"),
     ]
 
     operations = [

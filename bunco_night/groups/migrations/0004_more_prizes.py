@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("groups", "0002_head_partners_only_with_ladder"),
+        ("groups", "0003_seasons_and_rotation"),
     ]
 
     operations = [

@@ -16,7 +16,7 @@ def keep_cents_on_planned_nights(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("nights", "0004_round_replaced_seating"),
+        ("nights", "0006_table_scores_mark"),
     ]
 
     operations = [
