@@ -16,11 +16,14 @@ from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.qr import qr_svg
+from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Group, Player, Season
+from bunco_night.groups.selectors import rules_explained
 from bunco_night.nights.models import Night, Round, Seat
 from bunco_night.nights.selectors import DuesRow, dues_summary, players_tonight
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
+from bunco_night.rules.explain import Section
 from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.season import BEST_ATTENDANCE
@@ -783,3 +786,36 @@ def _season_detail(code: str, value: int | None) -> str:
         return ""
     one, many = _SEASON_UNITS[code]
     return f"{value} {one if value == 1 else many}"
+
+
+# ---------------------------------------------------------------------------
+# 7. The rules card
+
+
+@dataclass(frozen=True)
+class RulesCard:
+    """A group's rules in words (or a night's, which keeps the rules it was planned with),
+    on one page to leave on the tables: the same sections as "How do we play?"
+    (bunco_night/rules/explain.py, after docs/rules.md). ``density`` is "roomy",
+    "compact" or "tight": a long set of rules prints smaller so the card stays one page."""
+
+    rules_label: str
+    sections: list[Section]
+    density: str
+
+
+# Characters of rules text that fit one page in two columns at each size of print.css's
+# rules card, biggest first; longer rules print at the "tight" size.
+DENSITIES = (("roomy", 2500), ("compact", 3700))
+
+
+def rules_card(*, group: Group, night: Night | None = None) -> RulesCard:
+    """The rules card of ``group``, or of ``night`` (its rules and its number of sets)."""
+    rules = night.rules_obj if night is not None else group.rules_obj
+    sections = rules_explained(group, rules, sets=night.sets if night is not None else None)
+    chars = sum(len(line) for s in sections for line in s.lines)
+    return RulesCard(
+        PRESET_NAMES.get(rules.name, ""),
+        sections,
+        next((name for name, most in DENSITIES if chars <= most), "tight"),
+    )

@@ -14,5 +14,7 @@ urlpatterns = [
     path("nights/<int:pk>/print/master-sheet/", views.master_sheet, name="master_sheet"),
     path("nights/<int:pk>/print/prizes/", views.prizes, name="prizes"),
     path("nights/<int:pk>/print/roster/", views.roster, name="roster"),
+    path("nights/<int:pk>/print/rules-card/", views.rules_card, name="rules_card"),
+    path("groups/<slug:slug>/print/rules-card/", views.group_rules_card, name="group_rules_card"),
     path("seasons/<int:pk>/print/", views.season_standings, name="season_standings"),
 ]

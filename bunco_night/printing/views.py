@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.groups.selectors import season_for_host
+from bunco_night.groups.selectors import group_for_host, season_for_host
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import night_for_host
 
@@ -187,5 +187,39 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
     pdf = render_pdf("printing/season.html", context, base_url=request.build_absolute_uri("/"))
     response = HttpResponse(pdf, content_type="application/pdf")
     filename = f"{season.group.slug}-season-{slugify(season.name) or season.pk}.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response
+
+
+@login_required
+@require_GET
+def rules_card(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's rules in words on one page, to leave on the tables."""
+    night = night_for_host(request.user, pk)
+    return pdf_response(
+        request,
+        night,
+        slug="rules-card",
+        title="How we play",
+        template="printing/rules_card.html",
+        context={"doc": documents.rules_card(group=night.group, night=night)},
+    )
+
+
+@login_required
+@require_GET
+def group_rules_card(request: HttpRequest, slug: str) -> HttpResponse:
+    """The group's rules card, as its rules stand today."""
+    group = group_for_host(request.user, slug)
+    context = {
+        "night": None,
+        "group": group,
+        "paper": documents.paper(group),
+        "title": "How we play",
+        "doc": documents.rules_card(group=group),
+    }
+    pdf = render_pdf("printing/rules_card.html", context, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"{group.slug}-rules-card.pdf"
     response["Content-Disposition"] = content_disposition_header(False, filename)
     return response

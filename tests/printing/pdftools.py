@@ -55,6 +55,13 @@ def text(pdf: bytes) -> str:
     return " ".join("\n".join(pages_text(pdf)).split())
 
 
+def reading_text(pdf: bytes) -> str:
+    """All the text as one line of words in reading order: a column after the column
+    before it, where ``text`` reads lines across the columns of a page."""
+    out = _with_file(pdf, lambda _tmp, path: _run("pdftotext", str(path), "-"))
+    return " ".join(out.split())
+
+
 def qr_codes(pdf: bytes, *, dpi: int = 150) -> list[list[str]]:
     """The QR codes on each page, decoded from an image of the page, as a phone sees it."""
 

@@ -15,7 +15,15 @@ from .pdftools import page_count, page_size, pages_text
 
 pytestmark = pytest.mark.django_db
 
-DOCUMENTS = ["table_cards", "tally_sheets", "score_pads", "master_sheet", "prizes", "roster"]
+DOCUMENTS = [
+    "table_cards",
+    "tally_sheets",
+    "score_pads",
+    "master_sheet",
+    "prizes",
+    "rules_card",
+    "roster",
+]
 
 
 @pytest.mark.parametrize("name", ["index", *DOCUMENTS])
@@ -78,7 +86,7 @@ def test_the_print_links_partial_needs_only_the_night(night):
     from django.template.loader import render_to_string
 
     html = render_to_string("printing/_print_links.html", {"night": night})
-    assert html.count("<a ") == 8
+    assert html.count("<a ") == 9
     for name in DOCUMENTS:
         assert url(name, night) in html
 
