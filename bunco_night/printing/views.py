@@ -109,9 +109,19 @@ def tally_sheets(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @never_cache
 def score_pads(request: HttpRequest, pk: int) -> HttpResponse:
-    """A score pad per table per set; ``?blank=1`` for Us/Them pads without a table number."""
+    """A score pad per table per set; ``?blank=1`` for Us/Them pads without a table number.
+    A Buck Dice night has its own pad: a game per page, a column per player."""
     night = night_for_host(request.user, pk)
     blank = request.GET.get("blank") == "1"
+    if night.rules_obj.is_buck_dice:
+        return pdf_response(
+            request,
+            night,
+            slug="buck-dice-pads-blank" if blank else "buck-dice-pads",
+            title="Buck Dice score pads",
+            template="printing/buck_pads.html",
+            context={"pads": documents.buck_pads(night=night, blank=blank)},
+        )
     pads = documents.score_pads(night=night, blank=blank)
     return pdf_response(
         request,
