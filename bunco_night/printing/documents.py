@@ -25,7 +25,7 @@ from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import Section
 from bunco_night.rules.layouts import plan_layout, table_game
-from bunco_night.rules.presets import HEAD_TABLE, Rules
+from bunco_night.rules.presets import ANY_TABLE, HEAD_TABLE, Rules
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
@@ -333,14 +333,24 @@ def pad_rule(rules: Rules, *, target: int, head: bool | None) -> str:
     """
     if rules.is_card_game:
         return "The host enters each game's winner"
+    clock = f"; the bell rings after {rules.round_minutes} minutes" if rules.is_timed else ""
     if rules.round_end == HEAD_TABLE:
         if head is None:
-            return f"Head table: first to {target} rings the bell"
+            return f"Head table: first to {target} rings the bell{clock}"
         if head:
-            return f"First to {target} rings the bell for every table"
-        return "Play until the bell rings: the higher score wins"
+            return f"First to {target} rings the bell for every table{clock}"
+        return f"Play until the bell rings: the higher score wins{clock}"
+    # Two dice: three doubles in a row are the bunco (section 9.2).
+    bunco = "three doubles in a row win" if rules.is_two_dice else "a bunco wins"
+    if rules.round_end == ANY_TABLE:  # section 3.9
+        rule = f"The first side anywhere to {target} stops every table: the higher score wins"
+        if rules.bunco_ends_round:
+            rule = f"{rule}; {bunco} at once"
+        return f"{rule}{clock}"
     rule = f"First to {target} wins the round"
-    return f"{rule}; a bunco ends it everywhere" if rules.bunco_ends_round else rule
+    if rules.bunco_ends_round:
+        rule = f"{rule}; {bunco.removesuffix(' win').removesuffix(' wins')} ends it everywhere"
+    return f"{rule}{clock}"
 
 
 def score_pads(*, night: Night, blank: bool = False) -> list[ScorePad]:
