@@ -1,8 +1,8 @@
 """The host's printed documents for a night, each a PDF, and the page that lists them.
 
 Only a host of the night's group may print (anyone else gets a 404, as for every
-host page). A view reads the night, asks ``documents`` what to print, has
-``pdf.render_pdf`` make the bytes and sets the headers. The PDFs carry the
+host page). A view reads the night, asks ``printouts`` for the document and has
+``pdf.print_pieces`` print it (a long one in pieces, in parallel). The PDFs carry the
 tables' and players' secret links, so no cache may keep them.
 """
 
@@ -16,35 +16,29 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.nights.models import Night
 from bunco_night.nights.views import night_for_host
 
-from . import documents
-from .pdf import render_pdf
+from . import documents, printouts
+from .pdf import print_pieces
 
 MAX_BLANK_SHEETS = 200
 
 
-def pdf_response(
-    request: HttpRequest, night: Night, *, slug: str, title: str, template: str, context: dict
-) -> HttpResponse:
-    """Render ``template`` as a PDF named after the group, the date and ``slug``."""
-    context = {
-        "night": night,
-        "group": night.group,
-        "paper": documents.paper(night.group),
-        "title": title,
-        **context,
-    }
-    pdf = render_pdf(template, context, base_url=request.build_absolute_uri("/"))
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    """The PDF, shown in the browser, saved under ``filename``."""
     response = HttpResponse(pdf, content_type="application/pdf")
-    filename = f"{night.group.slug}-{night.date:%Y-%m-%d}-{slug}.pdf"
     response["Content-Disposition"] = content_disposition_header(False, filename)
     return response
 
 
-def links_for(request: HttpRequest) -> documents.PlayLinks:
-    return documents.PlayLinks(request.build_absolute_uri)
+def print_document(
+    request: HttpRequest, pk: int, kind: str, options: printouts.Options
+) -> HttpResponse:
+    """The PDF of ``kind``."""
+    night = night_for_host(request, pk)
+    base_url = request.build_absolute_uri("/")
+    printout = printouts.printout(kind, night, base_url=base_url, options=options)
+    return pdf_response(print_pieces(printout.pieces, base_url=base_url), printout.filename)
 
 
 @login_required
@@ -69,17 +63,8 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
     ``?fold=tent`` prints each card twice on a half page, to fold into a tent.
     """
-    night = night_for_host(request, pk)
     tent = request.GET.get("fold") == "tent"
-    cards = documents.table_cards(night=night, links=links_for(request))
-    return pdf_response(
-        request,
-        night,
-        slug="table-cards-tent" if tent else "table-cards",
-        title="Table cards",
-        template="printing/table_cards.html",
-        context={"cards": cards, "tent": tent},
-    )
+    return print_document(request, pk, "table_cards", printouts.Options(tent=tent))
 
 
 @login_required
@@ -87,20 +72,11 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def tally_sheets(request: HttpRequest, pk: int) -> HttpResponse:
     """A tally sheet per player playing tonight, and ``?blank=N`` blank ones."""
-    night = night_for_host(request, pk)
     try:
         blank = documents.check_blank_count(request.GET.get("blank"), limit=MAX_BLANK_SHEETS)
     except ServiceError as error:
         return HttpResponseBadRequest(error.message)
-    doc = documents.tally_sheets(night=night, links=links_for(request), blank=blank)
-    return pdf_response(
-        request,
-        night,
-        slug="tally-sheets",
-        title="Tally sheets",
-        template="printing/tally_sheets.html",
-        context={"doc": doc},
-    )
+    return print_document(request, pk, "tally_sheets", printouts.Options(blank=blank))
 
 
 @login_required
@@ -108,17 +84,8 @@ def tally_sheets(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def score_pads(request: HttpRequest, pk: int) -> HttpResponse:
     """A score pad per table per set; ``?blank=1`` for Us/Them pads without a table number."""
-    night = night_for_host(request, pk)
     blank = request.GET.get("blank") == "1"
-    pads = documents.score_pads(night=night, blank=blank)
-    return pdf_response(
-        request,
-        night,
-        slug="score-pads-blank" if blank else "score-pads",
-        title="Score pads",
-        template="printing/score_pads.html",
-        context={"pads": pads},
-    )
+    return print_document(request, pk, "score_pads", printouts.Options(blank_pads=blank))
 
 
 @login_required
@@ -126,15 +93,7 @@ def score_pads(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def master_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Every player's win or loss and buncos in every round, and their totals."""
-    night = night_for_host(request, pk)
-    return pdf_response(
-        request,
-        night,
-        slug="master-score-sheet",
-        title="Master score sheet",
-        template="printing/master_sheet.html",
-        context={"doc": documents.master_sheet(night=night)},
-    )
+    return print_document(request, pk, "master_sheet", printouts.Options())
 
 
 @login_required
@@ -142,15 +101,7 @@ def master_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     """The prizes, who wins them and for how much, and the ranked standings."""
-    night = night_for_host(request, pk)
-    return pdf_response(
-        request,
-        night,
-        slug="prizes",
-        title="Prizes and standings",
-        template="printing/prizes.html",
-        context={"doc": documents.prize_sheet(night=night)},
-    )
+    return print_document(request, pk, "prizes", printouts.Options())
 
 
 @login_required
@@ -158,12 +109,4 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def roster(request: HttpRequest, pk: int) -> HttpResponse:
     """Who came, substitutes, who is absent, who paid and who owes, and the pot."""
-    night = night_for_host(request, pk)
-    return pdf_response(
-        request,
-        night,
-        slug="roster-and-dues",
-        title="Roster and dues",
-        template="printing/roster.html",
-        context={"doc": documents.roster_sheet(night=night)},
-    )
+    return print_document(request, pk, "roster", printouts.Options())
