@@ -1,24 +1,32 @@
 """The host's printed documents for a night, each a PDF, and the page that lists them.
 
 Only a host of the night's group may print (anyone else gets a 404, as for every
-host page). A view reads the night, asks ``printouts`` for the document and has
-``pdf.print_pieces`` print it (a long one in pieces, in parallel). The PDFs carry the
-tables' and players' secret links, so no cache may keep them.
+host page). A view reads the night and asks ``printouts`` for the document. A short
+one is printed at once (``pdf.print_pieces``) and sent back; a long one would hold a
+web worker for many seconds, so it becomes a background job (``jobs``): the host is
+sent to the job's page, which shows the progress and then the download link. The PDFs
+carry the tables' and players' secret links, so no cache may keep them.
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.nights.models import Night
 from bunco_night.nights.views import night_for_host
 
-from . import documents, printouts
+from . import documents, jobs, printouts
+from .models import PrintJob
 from .pdf import print_pieces
 
 MAX_BLANK_SHEETS = 200
@@ -31,12 +39,46 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
+def background_pages() -> int:
+    """Documents longer than this are printed in the background (``PRINT_BACKGROUND_PAGES``).
+
+    About 60 pages print in 2 to 3 seconds here (bench/README.md): as long as a host
+    should wait for a page, and as long as a web worker should be held. A monthly group's
+    documents are a dozen pages; a hall of 500 players has 500 tally sheets.
+    """
+    return settings.PRINT_BACKGROUND_PAGES
+
+
+def document_url(night: Night, kind: str, options: printouts.Options) -> str:
+    """The address that prints ``kind`` with ``options``."""
+    query = {}
+    if options.blank:
+        query["blank"] = options.blank
+    if options.tent:
+        query["fold"] = "tent"
+    if options.blank_pads:
+        query["blank"] = 1
+    url = reverse(f"printing:{kind}", args=[night.pk])
+    return f"{url}?{urlencode(query)}" if query else url
+
+
 def print_document(
     request: HttpRequest, pk: int, kind: str, options: printouts.Options
 ) -> HttpResponse:
-    """The PDF of ``kind``."""
+    """The PDF of ``kind`` now, or, for a long one, the page of its background job."""
     night = night_for_host(request, pk)
     base_url = request.build_absolute_uri("/")
+    pages = printouts.estimated_pages(kind, night, options)
+    if pages > background_pages():
+        job = jobs.job_start(
+            night=night,
+            kind=kind,
+            options=options,
+            base_url=base_url,
+            user=request.user,
+            pages=pages,
+        )
+        return redirect("printing:job", pk=night.pk, job_id=job.pk)
     printout = printouts.printout(kind, night, base_url=base_url, options=options)
     return pdf_response(print_pieces(printout.pieces, base_url=base_url), printout.filename)
 
@@ -110,3 +152,46 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
 def roster(request: HttpRequest, pk: int) -> HttpResponse:
     """Who came, substitutes, who is absent, who paid and who owes, and the pot."""
     return print_document(request, pk, "roster", printouts.Options())
+
+
+def job_for_host(request: HttpRequest, pk: int, job_id) -> PrintJob:
+    """The print job ``job_id`` of night ``pk``, if the user hosts the night's group."""
+    night = night_for_host(request, pk)
+    return get_object_or_404(
+        PrintJob.objects.select_related("night__group"), pk=job_id, night=night
+    )
+
+
+@login_required
+@require_GET
+@never_cache
+def job(request: HttpRequest, pk: int, job_id) -> HttpResponse:
+    """A long document being printed: its progress, then its download link.
+
+    With htmx the status polls itself every second; without JavaScript the page
+    reloads itself, and has a link to check again.
+    """
+    print_job = jobs.job_refresh(job_for_host(request, pk, job_id))
+    night = print_job.night
+    context = {
+        "night": night,
+        "job": print_job,
+        "title": printouts.KINDS[print_job.kind].title,
+        "again_url": document_url(night, print_job.kind, printouts.Options(**print_job.options)),
+    }
+    template = "printing/job.html#status" if request.htmx else "printing/job.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+@never_cache
+def job_pdf(request: HttpRequest, pk: int, job_id) -> FileResponse:
+    """The finished PDF of a background job."""
+    print_job = job_for_host(request, pk, job_id)
+    path = jobs.job_file(print_job)
+    if path is None:
+        raise Http404("This PDF is not ready, or is no longer kept.")
+    return FileResponse(
+        path.open("rb"), content_type="application/pdf", filename=print_job.filename
+    )
