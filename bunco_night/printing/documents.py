@@ -272,10 +272,12 @@ class TallySheets:
         return sum(self.grid.set_height(s.rows) for s in sets) + 3 * max(len(sets) - 1, 0)
 
     @property
-    def row_tops(self) -> list[tuple[int, float]]:
-        """(row, its top in points from its set's top), for the boxes placed on a row."""
+    def row_tops(self) -> list[tuple[int, float, float]]:
+        """(row, its top from its set's top, the way back up from its bottom), in points,
+        for the boxes placed on a row (a box is a row high, less the rule)."""
         rows = max((n for n, _ in self.set_heights), default=0)
-        return [(i, i * self.grid.pitch) for i in range(rows)]
+        pitch = self.grid.pitch
+        return [(i, i * pitch, i * pitch + pitch - 1) for i in range(rows)]
 
 
 def _grid_sets(

@@ -12,11 +12,12 @@ is drawn in layers over one box per set, and looks the same:
   moving that line back half a bold digit, and W or L starts at a tab stop;
 * the wide columns (buncos, mini buncos, the group's marks) are mostly empty, so each
   number in them is a small box of its own, as is the shading of each round won;
-* the rules are borders: under each row's line, and down empty boxes as tall as the grid.
+* the rules are borders: under each row's box, and down empty boxes as tall as the grid.
 
-Those small boxes are moved into place with relative positioning, which costs nothing
-to lay out (an absolutely positioned box costs more than a line of text), and nothing is
-drawn with a gradient (each one is several objects in the PDF, for every page).
+Every box stays in the flow, put in place with margins: a positioned box costs several
+times as much to lay out. Nothing is drawn with a background image or a gradient
+either: WeasyPrint writes each one as several objects into the PDF, on every page,
+which makes long documents big and slow to join.
 
 Column widths are in ``ch`` (a digit's width at the grid's font size), so each of these
 positions is a whole or half number of digits from the set's left edge. This module
@@ -53,7 +54,8 @@ def _half(value: float) -> float:
 
 @dataclass(frozen=True)
 class Rule:
-    """A vertical line of the grid: where it is centred (a CSS length) and how thick (points)."""
+    """A vertical line of the grid: where it is centred (a CSS length, or a sum of them)
+    and how thick (points)."""
 
     left: str
     width: float
@@ -121,14 +123,13 @@ class TallyGrid:
 
     @property
     def wide_width(self) -> str:
-        """One wide column's width, a CSS length."""
-        return f"calc((100% - {self.narrow}ch) / {self.wide})" if self.wide else "0"
+        """One wide column's width, a percentage of the wide columns' width."""
+        return f"{100 / self.wide:g}%" if self.wide else "0"
 
     @property
     def wide_columns(self) -> list[str]:
-        """The left edge of each wide column, a CSS length."""
-        step = f"(100% - {self.narrow}ch) / {self.wide}"
-        return [f"calc({self.narrow}ch + {i} * {step})" for i in range(self.wide)]
+        """The left edge of each wide column, a percentage of the wide columns' width."""
+        return [f"{100 * i / self.wide:g}%" for i in range(self.wide)]
 
     @property
     def rules(self) -> list[Rule]:
@@ -140,7 +141,8 @@ class TallyGrid:
         if self.wl is not None and self.wide:
             edges.append(self.narrow)
         rules = [Rule(f"{self.set}ch", 2)] + [Rule(f"{x}ch", 1) for x in edges]
-        return rules + [Rule(left, 1) for left in self.wide_columns[1:]]
+        step = f"(100% - {self.narrow}ch) / {self.wide}"
+        return rules + [Rule(f"{self.narrow}ch + {i} * {step}", 1) for i in range(1, self.wide)]
 
     def set_height(self, rows: int) -> float:
         """A set's box: its rows, less the rule under the last one (the next set's thick

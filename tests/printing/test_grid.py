@@ -51,7 +51,12 @@ def test_round_and_table_columns_are_whole_digits_so_their_numbers_line_up(densi
     edges = [grid.set + grid.round, grid.set + grid.round + grid.mark, grid.wl_left, grid.narrow]
     assert [r.left for r in grid.rules[:5]] == [f"{x}ch" for x in [grid.set, *edges]]
     assert [r.width for r in grid.rules] == [2] + [1] * (4 + grid.wide - 1)
-    assert grid.rules[5:] == [type(grid.rules[0])(left, 1) for left in grid.wide_columns[1:]]
+    # The wide columns share what is left: their edges are fractions of it.
+    step = f"(100% - {grid.narrow}ch) / {grid.wide}"
+    assert [r.left for r in grid.rules[5:]] == [
+        f"{grid.narrow}ch + {i} * {step}" for i in range(1, grid.wide)
+    ]
+    assert grid.wide_columns == [f"{100 * i / grid.wide:g}%" for i in range(grid.wide)]
 
 
 def test_a_card_game_without_marks_spreads_four_columns_over_the_width():
