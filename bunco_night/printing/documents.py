@@ -25,7 +25,7 @@ from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
 
 from .grid import GridRow, GridSet, TallyGrid, grid_set, tally_grid
-from .qr import qr_svg
+from .qr import qr_image
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -212,10 +212,10 @@ class TableCard:
     head: bool
     link: str
 
-    @cached_property
+    @property
     def qr(self) -> SafeString:
-        """The link as a QR code, made when the card is printed (a piece at a time)."""
-        return qr_svg(self.link)
+        """The link as a QR code (made by the PDF engine, with the piece it is in)."""
+        return qr_image(self.link)
 
     @property
     def digits(self) -> int:
@@ -245,10 +245,10 @@ class TallySheet:
     sets: list[GridSet]
     totals: Totals | None
 
-    @cached_property
+    @property
     def qr(self) -> SafeString | str:
-        """The player's link as a QR code, made when the sheet is printed."""
-        return qr_svg(self.link) if self.link else ""
+        """The player's link as a QR code (made by the PDF engine, with the piece)."""
+        return qr_image(self.link) if self.link else ""
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """HTML to PDF, and PDFs joined: the part of printing that worker processes run.
 
 Nothing here imports Django or reads the database, so a worker process needs only
-WeasyPrint and pypdf. The parent process renders each piece's HTML and reads the
-static files it links (``pdf.piece``); a worker turns a piece into PDF bytes
-(``render_piece``); the parent joins the pieces in order (``join``).
+WeasyPrint, pypdf and qrcode (the QR codes are made here, see ``qr``). The parent
+process renders each piece's HTML and reads the static files it links (``pdf.piece``);
+a worker turns a piece into PDF bytes (``render_piece``); the parent joins the pieces
+in order (``join``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from dataclasses import dataclass, field
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from . import qr
 
 
 @dataclass(frozen=True)
@@ -36,13 +39,17 @@ class Rendered:
 
 
 class MemoryFetcher(URLFetcher):
-    """Serves the files handed over with a piece; every other URL is refused."""
+    """Serves the files handed over with a piece and the QR codes the piece links
+    (``qr:`` addresses); every other URL is refused."""
 
     def __init__(self, files: Mapping[str, tuple[bytes, str]]):
         super().__init__(fail_on_errors=True)
         self.files = files
 
     def fetch(self, url, headers=None):
+        if url.startswith(qr.QR_SCHEME):
+            svg = qr.svg_markup(qr.url_of(url)).encode()
+            return URLFetcherResponse(url, svg, {"Content-Type": "image/svg+xml"})
         if url not in self.files:
             raise ValueError(f"Refused to fetch {url}: only the document's static files are read.")
         content, content_type = self.files[url]

@@ -31,6 +31,7 @@ from django.template.loader import render_to_string
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from . import engine, parallel
+from .qr import QR_SCHEME
 
 # Any absolute address will do: only its path is read, to find a static file.
 DEFAULT_BASE_URL = "http://localhost/"
@@ -83,7 +84,7 @@ def piece(html: str, base_url: str | None = None) -> engine.Piece:
     files = {}
     for link in _LINK.findall(html):
         url = urljoin(base_url, html_lib.unescape(link))
-        if url not in files:
+        if url not in files and not url.startswith(QR_SCHEME):
             response = fetcher.fetch(url)
             files[url] = (response.read(), response.content_type)
     return engine.Piece(html, base_url, files)

@@ -1,30 +1,60 @@
-"""QR codes as inline SVG paths (STYLE.md habit 9): the print stylesheet sizes them."""
+"""QR codes as SVG paths (STYLE.md habit 9): the stylesheet sizes them.
+
+The web pages put ``qr_svg`` inline. The printed documents link ``qr_image`` instead,
+an ``<img>`` whose address (``qr:`` and the link) the PDF engine answers with the
+code's SVG (``engine.MemoryFetcher``): so a long document's codes are made in its worker
+processes, in parallel, not one after another in the web process. Making a code
+(choosing its mask) takes a few milliseconds; a night of 500 has 500 of them.
+
+Nothing here needs Django's settings: the workers import it too.
+"""
 
 from functools import lru_cache
+from urllib.parse import quote, unquote
 
 import qrcode
-from django.utils.safestring import SafeString, mark_safe
+
+QR_SCHEME = "qr:"
 
 
 @lru_cache(maxsize=4096)
-def qr_svg(url: str) -> SafeString:
-    """``url`` as an ``<svg class="qr">`` element; its size comes from CSS, not from qrcode.
-
-    A night prints the same links again and again (table cards, tally sheets, the host's
-    page), so each code is made once per process.
-    """
+def svg_markup(url: str) -> str:
+    """``url`` as an ``<svg class="qr">`` element, made once per process and link."""
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
     code.add_data(url)
     code.make(fit=True)
     modules = code.get_matrix()
     size = len(modules)
-    # The markup is made here from the code's modules (the URL is never written into it),
-    # so it is safe.
-    return mark_safe(
+    return (
         f'<svg class="qr" role="img" aria-label="QR code" viewBox="0 0 {size} {size}" '
         f'xmlns="http://www.w3.org/2000/svg"><path d="{module_path(modules)}" '
         'stroke="#000" fill="none"/></svg>'
     )
+
+
+def qr_svg(url: str):
+    """``url`` as an inline ``<svg class="qr">`` for a page; its size comes from CSS."""
+    from django.utils.safestring import mark_safe
+
+    # The markup is made here from the code's modules (the URL is never written into
+    # it), so it is safe.
+    return mark_safe(svg_markup(url))
+
+
+def qr_image(url: str):
+    """``url`` as an ``<img class="qr">`` for a printed document (see the module's doc)."""
+    from django.utils.html import format_html
+
+    return format_html('<img class="qr" alt="QR code" src="{}">', image_address(url))
+
+
+def image_address(url: str) -> str:
+    return QR_SCHEME + quote(url, safe="")
+
+
+def url_of(address: str) -> str:
+    """The link a ``qr:`` address stands for."""
+    return unquote(address.removeprefix(QR_SCHEME))
 
 
 def module_path(modules: list[list[bool]]) -> str:
