@@ -160,7 +160,15 @@ EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Bunco Night <bunco@localhost>")
 # The site's address for links in messages sent without a request (manage.py
 # send_reminders), such as https://bunco.example.com.
-SITE_URL = os.environ.get("DJANGO_SITE_URL", "http://localhost:8000")
+SITE_URL = os.environ.get("DJANGO_SITE_URL") or os.environ.get(
+    "DJANGO_PUBLIC_URL", "http://localhost:8000"
+)
+# The site's public address: what phones open from table and player links, QR codes and
+# e-mails (http://192.168.1.20:8000 on a home Wi-Fi, https://bunco.example.com on a
+# server). `make run` sets it to this computer's Wi-Fi address; empty, links use the address
+# the host's browser is on, and the links and print pages warn when that is this computer's
+# own (bunco_night/core/links.py).
+PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "")
 # ---------------------------------------------------------------------------
 
 LOGGING = {

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply, form_message
+from bunco_night.core.links import phone_url
 from bunco_night.groups import services as group_services
 from bunco_night.nights.pages import night_context
 from bunco_night.nights.selectors import attendance_of, night_for_host
@@ -40,7 +41,7 @@ PANEL = "invites/_answers.html"
 
 
 def links_for(request: HttpRequest) -> Links:
-    return Links(request.build_absolute_uri)
+    return Links(phone_url(request))
 
 
 # A player's own page ----------------------------------------------------------------
@@ -103,7 +104,7 @@ def mine_calendar(request: HttpRequest, token: str, night_pk: int) -> HttpRespon
     """A night as a calendar file, to add to the phone's calendar."""
     link = _link(token)
     night = get_object_or_404(link.player.group.nights, pk=night_pk)
-    url = request.build_absolute_uri(reverse("invites:mine", args=[token]))
+    url = phone_url(request)(reverse("invites:mine", args=[token]))
     response = HttpResponse(night_event(night, url=url), content_type="text/calendar")
     response["Content-Disposition"] = f'attachment; filename="bunco-{night.date:%Y-%m-%d}.ics"'
     return response

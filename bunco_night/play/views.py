@@ -15,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night, Round, Table
@@ -354,20 +355,28 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
     night = night_for_host(request.user, pk)
+    absolute = phone_url(request)
     tables = [
         (t, url, qr_svg(url))
         for t in night.tables.filter(active=True)
-        for url in [request.build_absolute_uri(reverse("play:table", args=[t.token]))]
+        for url in [absolute(reverse("play:table", args=[t.token]))]
     ]
     players = [
         (a.plays, url, qr_svg(url))
         for a in night.attendances.select_related("player", "substitute")
         if a.plays is not None
-        for url in [request.build_absolute_uri(reverse("play:player", args=[a.token]))]
+        for url in [absolute(reverse("play:player", args=[a.token]))]
     ]
     players.sort(key=lambda row: row[0].name)
     return render(
-        request, "play/links.html", {"night": night, "tables": tables, "players": players}
+        request,
+        "play/links.html",
+        {
+            "night": night,
+            "tables": tables,
+            "players": players,
+            "unreachable": unreachable_host(request),
+        },
     )
 
 

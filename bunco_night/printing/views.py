@@ -17,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.groups.selectors import season_for_host
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import night_for_host
@@ -46,7 +47,7 @@ def pdf_response(
 
 
 def links_for(request: HttpRequest) -> documents.PlayLinks:
-    return documents.PlayLinks(request.build_absolute_uri)
+    return documents.PlayLinks(phone_url(request))
 
 
 @login_required
@@ -59,6 +60,7 @@ def index(request: HttpRequest, pk: int) -> HttpResponse:
         "tables": night.tables.filter(active=True).count(),
         "paper": night.group.get_paper_size_display(),
         "max_blank": MAX_BLANK_SHEETS,
+        "unreachable": unreachable_host(request),
     }
     return render(request, "printing/index.html", context)
 
