@@ -9,11 +9,16 @@ PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-# Debian packages: Pango for WeasyPrint's PDFs (run); Chromium, Poppler and zbar for tests.
-RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
-TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk
+# Extra pytest options for `make test-sqlite` / `make test-postgres`, e.g. PYTEST_ARGS="-x tests/play".
+PYTEST_ARGS ?=
 
-.PHONY: run test lint format bench system-run system-test clean
+# Debian packages: Pango for WeasyPrint's PDFs (run); Chromium, Poppler and zbar for tests;
+# PostgreSQL for the second test run (a throwaway server, see .ci/with-postgres).
+RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
+TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk postgresql
+
+.PHONY: run test test-sqlite test-postgres check lint format bench bench-load \
+	system-run system-test clean
 
 define apt_install
 	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -54,20 +59,44 @@ run: system-run $(VENV)/.run-installed .secret_key
 	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
 	echo "Demo host login: username host, password bunco"; echo "Stop with Ctrl+C."; echo; \
-	exec $(VENV)/bin/gunicorn bunco_night.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --worker-class gthread --access-logfile -
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py bunco_night.wsgi --bind $(HOST):$(PORT) --access-logfile -
+
+TEMPLATES = $(shell find templates -name '*.html' | sort)
 
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/djade --check --target-version 5.2 $(TEMPLATES)
 
 format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/djade --target-version 5.2 $(TEMPLATES)
 
-test: system-test $(VENV)/.test-installed lint
+# Lint and checks once, then the whole suite on SQLite and on PostgreSQL. Both runs go
+# ahead even if the first fails; the target fails if either does.
+test: system-test $(VENV)/.test-installed lint check
+	@status=0; \
+	$(MAKE) --no-print-directory test-sqlite || status=1; \
+	$(MAKE) --no-print-directory test-postgres || status=1; \
+	exit $$status
+
+check: $(VENV)/.test-installed
 	$(PY) manage.py check --settings=bunco_night.test_settings
 	$(PY) manage.py makemigrations --check --dry-run --settings=bunco_night.test_settings
-	$(VENV)/bin/pytest
+
+# BUNCO_TEST_DATABASE makes the suite refuse to start on any other database.
+test-sqlite: system-test $(VENV)/.test-installed
+	@echo "== The suite on SQLite"
+	@SECONDS=0; status=0; \
+	env -u DATABASE_URL BUNCO_TEST_DATABASE=sqlite $(VENV)/bin/pytest $(PYTEST_ARGS) || status=$$?; \
+	echo "== SQLite: exit $$status after $$SECONDS s"; exit $$status
+
+test-postgres: system-test $(VENV)/.test-installed
+	@echo "== The suite on PostgreSQL (a throwaway server)"
+	@SECONDS=0; status=0; \
+	BUNCO_TEST_DATABASE=postgresql .ci/with-postgres $(VENV)/bin/pytest $(PYTEST_ARGS) || status=$$?; \
+	echo "== PostgreSQL: exit $$status after $$SECONDS s"; exit $$status
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/rules_bench.py
@@ -75,6 +104,15 @@ bench: $(VENV)/.test-installed
 bench-load: $(VENV)/.run-installed
 	$(call apt_install,wrk)
 	$(PY) bench/load_bench.py $(BENCH_ARGS)
+
+.PHONY: bench-party
+$(VENV)/.bench-installed: bench/requirements.txt $(VENV)/.run-installed
+	$(PIP) install -q -r bench/requirements.txt
+	touch $@
+
+# A party at a fixed rate (bench/party_bench.py): SQLite, or PostgreSQL when DATABASE_URL says so.
+bench-party: $(VENV)/.bench-installed
+	$(PY) bench/party_bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -52,7 +52,8 @@ if __name__ == "__main__":
     from bunco_night.groups.models import Player
     from bunco_night.groups.services import group_create
     from bunco_night.nights.models import Night, Payment, Round, Seat
-    from bunco_night.nights.services import night_create, players_tonight, tables_sync
+    from bunco_night.nights.selectors import players_tonight
+    from bunco_night.nights.services import night_create, tables_sync
     from bunco_night.play.models import Entry
     from bunco_night.rules.layouts import plan_layout
     from bunco_night.rules.scoring import BUNCO, MINI_KINDS
@@ -106,7 +107,7 @@ def build_night(players: int) -> Night:
             number=rnd_json["number"],
             set_number=rnd_json["set"],
             mark=rnd_json["mark"],
-            status=Round.CLOSED,
+            status=Round.Status.CLOSED,
         )
         for table, t in zip(tables, rnd_json["tables"], strict=True):
             credit: dict[int, list[str]] = {}
@@ -141,7 +142,7 @@ def build_night(players: int) -> Night:
                 ]
     Seat.objects.bulk_create(seats, batch_size=2000)
     Entry.objects.bulk_create(entries, batch_size=2000)
-    night.status = Night.FINISHED
+    night.status = Night.Status.FINISHED
     night.save(update_fields=["status"])
     return night
 

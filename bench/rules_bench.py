@@ -1,7 +1,8 @@
-"""Time the rules engine for a big night: one round's movement and the standings.
+"""Time the rules engine for a big night: one round's movement, re-seating when people come
+and go, and the standings.
 
 Run: .venv/bin/python bench/rules_bench.py [players]
-Target (issue 2): under 5 ms for one round's movement with 500 players.
+Target: under 5 ms for one round's movement with 500 players.
 """
 
 import random
@@ -15,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bunco_night.rules.layouts import plan_layout  # noqa: E402
 from bunco_night.rules.movement import next_seating, seat_players  # noqa: E402
 from bunco_night.rules.presets import DELUXE, HOUSE, LADDER  # noqa: E402
+from bunco_night.rules.replan import replan_seating, round_partners  # noqa: E402
 from bunco_night.rules.standings import (  # noqa: E402
     BuncoRoll,
     PlayerRound,
@@ -53,6 +55,27 @@ def main(players: int = 500) -> None:
         print(
             f"next_seating {rules.name:7s} {players} players: median {median:.2f} ms, "
             f"worst {worst:.2f} ms (target < 5 ms)"
+        )
+        moved = next_seating(rules, seating, winners, set(ghosts))
+        leaving = rng.sample([p for t in moved for p in t if p not in ghosts], 10)
+        partners = round_partners(rules, seating)
+
+        def replan(r=rules, s=moved, g=frozenset(ghosts), out=leaving, pairs=partners):
+            made = iter(range(10**6))
+            return replan_seating(
+                r,
+                s,
+                leaving=out,
+                arriving=[f"New {i}" for i in range(7)],
+                ghosts=g,
+                new_ghost=lambda leaver: ("ghost", leaver, next(made)),
+                partners=pairs,
+            )
+
+        median, worst = timed(replan)
+        print(
+            f"replan_seating {rules.name:7s} {players} players, 10 leave and 7 arrive: "
+            f"median {median:.2f} ms, worst {worst:.2f} ms"
         )
 
     rows = [

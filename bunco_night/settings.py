@@ -1,4 +1,4 @@
-"""Settings for Bunco Night, read from the environment (STYLE.md habit 12).
+"""Settings for Bunco Night, read from the environment.
 
 DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, DATABASE_URL. SQLite by
 default, PostgreSQL when DATABASE_URL says so. With debug off the site refuses to
@@ -55,11 +55,15 @@ INSTALLED_APPS = [
     "bunco_night.groups",
     "bunco_night.nights",
     "bunco_night.play",
+    "bunco_night.seasons",
+    "bunco_night.invites",
     "bunco_night.printing",
+    "bunco_night.demo",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "bunco_night.play.polls.UnchangedPollMiddleware",  # before sessions: polls are hot
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -139,11 +143,43 @@ PRINT_JOBS_STALE = 600
 PRINT_WORKERS = int(os.environ.get("DJANGO_PRINT_WORKERS", "0"))
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "start"
 LOGOUT_REDIRECT_URL = "home"
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# ---------------------------------------------------------------------------
+# E-mail: invitations, reminders and substitute offers.
+# Messages print on the server's console unless an SMTP server is given:
+# DJANGO_EMAIL_HOST (with DJANGO_EMAIL_PORT, DJANGO_EMAIL_HOST_USER,
+# DJANGO_EMAIL_HOST_PASSWORD, DJANGO_EMAIL_USE_TLS or DJANGO_EMAIL_USE_SSL), and
+# DJANGO_DEFAULT_FROM_EMAIL for the sender. DJANGO_EMAIL_BACKEND overrides the choice.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", default=not env_bool("DJANGO_EMAIL_USE_SSL"))
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL")
+EMAIL_TIMEOUT = 20
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Bunco Night <bunco@localhost>")
+# The site's address for links in messages sent without a request (manage.py
+# send_reminders), such as https://bunco.example.com.
+SITE_URL = os.environ.get("DJANGO_SITE_URL") or os.environ.get(
+    "DJANGO_PUBLIC_URL", "http://localhost:8000"
+)
+# The site's public address: what phones open from table and player links, QR codes and
+# e-mails (http://192.168.1.20:8000 on a home Wi-Fi, https://bunco.example.com on a
+# server). `make run` sets it to this computer's Wi-Fi address; empty, links use the address
+# the host's browser is on, and the links and print pages warn when that is this computer's
+# own (bunco_night/core/links.py).
+PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "")
+# ---------------------------------------------------------------------------
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,7 @@
 """Settings for the test suite: the real settings with a throwaway key.
 
 pytest-django's live_server does not know whitenoise's hashed file names, so
-tests use plain static file storage (PLATFORM.md).
+tests use plain static file storage.
 """
 
 import os

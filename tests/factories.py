@@ -27,7 +27,9 @@ def make_group(
             email=f"regular{i}@example.com",
         )
     for i in range(1, substitutes + 1):
-        player_add(group=group, name=f"Sub {i}", kind=Player.SUBSTITUTE, phone=f"555-09{i:02d}")
+        player_add(
+            group=group, name=f"Sub {i}", kind=Player.Kind.SUBSTITUTE, phone=f"555-09{i:02d}"
+        )
     return group
 
 

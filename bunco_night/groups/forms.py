@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.errors import ServiceError
+from bunco_night.core.forms import HostForm, MoneyField
+from bunco_night.core.money import cents_text, parse_money
 from bunco_night.rules import presets
 from bunco_night.rules.presets import PRESETS, GroupMark, Rules
 from bunco_night.rules.standings import PRIZE_LABELS
 
 from .models import Group, Player, Prize
-from .money import cents_text, parse_money
+from .roster_csv import MAX_BYTES, decode
 
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
@@ -27,7 +28,11 @@ PRESET_NAMES = {
     "one_table": "One-table rules",
     "card_1904": "1904 card party",
 }
-PRESET_CHOICES = [(name, PRESET_LABELS.get(name, name)) for name in PRESETS]
+# Django's form field takes 320 characters, the column 254 (RFC 5321's limit).
+EMAIL_MAX_LENGTH = Player._meta.get_field("email").max_length
+
+# The presets the pages play today (the engine knows more: see PRESETS).
+PRESET_CHOICES = [(name, label) for name, label in PRESET_LABELS.items() if name in PRESETS]
 
 ROUND_END_CHOICES = [
     (presets.HEAD_TABLE, "The head table rings the bell for everyone"),
@@ -56,44 +61,12 @@ RULE_ERROR_FIELDS = {
     "bad_movement": "movement",
     "bad_fill": "fill",
     "ladder_needs_ghosts": "fill",
+    "head_partners_need_ladder": "head_partners_stay",
     "bad_marks": "marks",
     "bad_sets": "sets_per_night",
     "duplicate_mark": "group_marks",
     "bad_mark": "group_marks",
 }
-
-
-def show_service_error(form: forms.Form, error: ServiceError, field: str | None = None) -> None:
-    """Put a service's message next to the field it names (or at the top of the form)."""
-    field = field or error.field
-    form.add_error(field if field in form.fields else None, error.message)
-
-
-def form_message(form: forms.Form) -> str:
-    """Every error of a form in one sentence, for a form too small to show them per field."""
-    return " ".join(str(m) for errors in form.errors.values() for m in errors)
-
-
-class HostForm(forms.Form):
-    """A form whose labels end without a colon: they read as questions on the page."""
-
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        super().__init__(*args, **kwargs)
-
-
-class MoneyField(forms.Field):
-    """Dollars typed as "5", "5.00" or "$5"; the cleaned value is whole cents."""
-
-    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
-
-    def to_python(self, value):
-        if value is None or not str(value).strip():
-            return None
-        return parse_money(value)
-
-    def prepare_value(self, value):
-        return cents_text(value) if isinstance(value, int) else value
 
 
 class GroupForm(HostForm):
@@ -116,12 +89,16 @@ class PlayerForm(HostForm):
 
     name = forms.CharField(max_length=80, error_messages={"required": "A player needs a name."})
     kind = forms.ChoiceField(
-        choices=Player.KINDS, initial=Player.REGULAR, widget=forms.RadioSelect, label="Plays as"
+        choices=Player.Kind.choices,
+        initial=Player.Kind.REGULAR,
+        widget=forms.RadioSelect,
+        label="Plays as",
     )
     phone = forms.CharField(
         max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
     )
     email = forms.EmailField(
+        max_length=EMAIL_MAX_LENGTH,
         required=False,
         label="E-mail",
         error_messages={"invalid": "Enter an e-mail address like ann@example.com."},
@@ -137,7 +114,7 @@ class PlayerForm(HostForm):
 
     def __init__(self, *args, group: Group, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        subs = group.players.filter(kind=Player.SUBSTITUTE, retired=False)
+        subs = group.players.filter(kind=Player.Kind.SUBSTITUTE, retired=False)
         if player is not None:
             subs = subs.exclude(pk=player.pk)
             if player.usual_substitute_id:
@@ -221,7 +198,9 @@ class RulesForm(HostForm):
         widget=forms.RadioSelect,
     )
     head_partners_stay = forms.BooleanField(
-        required=False, label="Winning partners at the head table stay together until they lose"
+        required=False,
+        label="Winning partners at the head table stay together until they lose",
+        help_text="Only with ladder movement.",
     )
     group_marks = forms.CharField(
         required=False,
@@ -289,6 +268,10 @@ class RulesForm(HostForm):
                 raise forms.ValidationError(
                     f"Line {n}: write code,label,points,effect (points and effect may be left out)."
                 )
+            if len(code) > presets.MARK_CODE_MAX_LENGTH:
+                raise forms.ValidationError(
+                    f"Line {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
+                )
             try:
                 points = int(points or 0)
             except ValueError:
@@ -308,16 +291,40 @@ class RulesForm(HostForm):
         return {knob: self.cleaned_data[knob] for knob in self.KNOBS}
 
 
+def _knob_text(field: forms.Field, value) -> str:
+    """A knob's value as the rules form shows it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(field, forms.ChoiceField):
+        return str(dict(field.choices).get(value, value))
+    if isinstance(value, tuple):
+        return ", ".join(getattr(v, "label", str(v)) for v in value) or "none"
+    return str(value)
+
+
+def rules_differences(current: Rules, new: Rules) -> list[str]:
+    """What changes, knob by knob, when ``new`` replaces ``current``: "Label: old → new"."""
+    changes = []
+    for knob in RulesForm.KNOBS:
+        old, value = getattr(current, knob), getattr(new, knob)
+        if old != value:
+            field = RulesForm.base_fields[knob]
+            changes.append(f"{field.label}: {_knob_text(field, old)} → {_knob_text(field, value)}")
+    return changes
+
+
 PERCENT, DOLLARS = "percent", "dollars"
 
 
 class PrizesForm(HostForm):
     """Which prizes the group awards, and each one's share of the pot (percent or dollars)."""
 
+    labels = PRIZE_LABELS  # the categories offered
+
     def __init__(self, *args, prizes: list[Prize], **kwargs):
         super().__init__(*args, **kwargs)
         current = {p.code: p for p in prizes}
-        self.codes = [p.code for p in prizes] + [c for c in PRIZE_LABELS if c not in current]
+        self.codes = [p.code for p in prizes] + [c for c in self.labels if c not in current]
         for code in self.codes:
             prize = current.get(code)
             if prize is None:
@@ -327,19 +334,19 @@ class PrizesForm(HostForm):
             else:
                 share, unit = cents_text(prize.amount_cents), DOLLARS
             self.fields[f"{code}_on"] = forms.BooleanField(
-                required=False, initial=prize is not None, label=PRIZE_LABELS[code]
+                required=False, initial=prize is not None, label=self.labels[code]
             )
             self.fields[f"{code}_share"] = forms.CharField(
                 required=False,
                 initial=share,
-                label=f"Share for {PRIZE_LABELS[code].lower()}",
+                label=f"Share for {self.labels[code].lower()}",
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
             )
             self.fields[f"{code}_unit"] = forms.ChoiceField(
                 choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
                 initial=unit,
                 required=False,
-                label=f"Unit for {PRIZE_LABELS[code].lower()}",
+                label=f"Unit for {self.labels[code].lower()}",
             )
 
     def rows(self):
@@ -366,4 +373,38 @@ class PrizesForm(HostForm):
                 self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
             else:
                 self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")
+        return cleaned
+
+
+class RosterFileForm(HostForm):
+    """A roster from a spreadsheet: a CSV file, or its text pasted in."""
+
+    file = forms.FileField(
+        required=False,
+        label="CSV file",
+        help_text="Save the spreadsheet as CSV: name, phone, e-mail, regular or substitute.",
+    )
+    text = forms.CharField(
+        required=False,
+        label="Or paste the rows",
+        widget=forms.Textarea(
+            attrs={"rows": 5, "placeholder": "Ann Baker,555-0101,ann@example.com,regular"}
+        ),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), (cleaned.get("text") or "")
+        if upload is not None:
+            if upload.size > MAX_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size // 1024} KB: a roster file is at most "
+                    f"{MAX_BYTES // 1024} KB."
+                )
+            text = decode(upload.read())
+        elif len(text.encode()) > MAX_BYTES:
+            raise forms.ValidationError(f"That is more than {MAX_BYTES // 1024} KB of text.")
+        if not text.strip():
+            raise forms.ValidationError("Choose a CSV file, or paste the rows.")
+        cleaned["csv"] = text
         return cleaned

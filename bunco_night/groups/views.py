@@ -10,12 +10,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.nights.models import Attendance, Night
+from bunco_night.core.forms import form_apply
+from bunco_night.rules.presets import preset
 
 from . import services
 from .forms import (
@@ -27,34 +29,21 @@ from .forms import (
     PlayerForm,
     PresetForm,
     PrizesForm,
+    RosterFileForm,
     RulesForm,
-    show_service_error,
+    rules_differences,
 )
 from .models import Group, Player
+from .roster_csv import MAX_BYTES, read_roster, roster_csv
+from .selectors import group_for_host, player_for_host
 
 
-def group_for_host(request: HttpRequest, slug: str) -> Group:
-    """The group ``slug`` if the logged-in user hosts it, else a 404."""
-    return get_object_or_404(Group, slug=slug, memberships__user=request.user)
-
-
-def player_for_host(request: HttpRequest, slug: str, player_pk: int) -> Player:
-    """A player of a group the logged-in user hosts, else a 404."""
-    group = group_for_host(request, slug)
-    return get_object_or_404(Player.objects.select_related("group"), pk=player_pk, group=group)
-
-
-def _nights(group: Group) -> tuple[list[Night], list[Night]]:
-    """The group's nights: upcoming (soonest first) and past (latest first)."""
-    playing = Count(
-        "attendances",
-        filter=Q(attendances__status__in=[Attendance.COMING, Attendance.SENT_SUB]),
-    )
-    nights = group.nights.annotate(playing=playing)
-    today = timezone.localdate()
-    upcoming = list(nights.filter(date__gte=today).order_by("date", "time", "pk"))
-    past = list(nights.filter(date__lt=today).order_by("-date", "-pk"))
-    return upcoming, past
+@login_required
+@require_GET
+def start(request: HttpRequest) -> HttpResponse:
+    """Where a host lands after logging in: their group if they host just one, else the list."""
+    groups = list(Group.objects.hosted_by(request.user)[:2])
+    return redirect(groups[0] if len(groups) == 1 else "groups:index")
 
 
 # The dashboard takes GET and POST on one address: a separate "create/" address
@@ -64,26 +53,25 @@ def _nights(group: Group) -> tuple[list[Night], list[Night]]:
 def index(request: HttpRequest) -> HttpResponse:
     """The host's dashboard: their groups, and a form to start a new one."""
     form = GroupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            group = services.group_create(
-                name=form.cleaned_data["name"],
-                user=request.user,
-                rules=form.cleaned_data["rules"],
-                dues_cents=form.cleaned_data["dues"],
-            )
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
+    if request.method == "POST":
+        group = form_apply(
+            form,
+            lambda data: services.group_create(
+                name=data["name"], user=request.user, rules=data["rules"], dues_cents=data["dues"]
+            ),
+        )
+        if not form.errors:
             messages.success(request, f"{group.name} is ready. Add your players to the roster.")
             return redirect(group)
     today = timezone.localdate()
-    groups = request.user.bunco_groups.annotate(
+    groups = Group.objects.hosted_by(request.user).annotate(
         regulars=Count(
-            "players", filter=Q(players__kind=Player.REGULAR, players__retired=False), distinct=True
+            "players",
+            filter=Q(players__kind=Player.Kind.REGULAR, players__retired=False),
+            distinct=True,
         )
     )
-    cards = [(g, g.nights.filter(date__gte=today).order_by("date", "time").first()) for g in groups]
+    cards = [(g, g.nights.upcoming(today).first()) for g in groups]
     return render(request, "groups/index.html", {"cards": cards, "form": form})
 
 
@@ -91,8 +79,9 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's hub: roster, rules and every night at most two clicks away."""
-    group = group_for_host(request, slug)
-    upcoming, past = _nights(group)
+    group = group_for_host(request.user, slug)
+    nights, today = group.nights.with_playing(), timezone.localdate()
+    in_play = group.nights.in_play().order_by("-date").first()
     players = group.players.filter(retired=False)
     return render(
         request,
@@ -100,10 +89,12 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "group": group,
             "rules_label": PRESET_NAMES.get(group.rules_obj.name, group.rules_obj.name),
-            "regulars": players.filter(kind=Player.REGULAR).count(),
-            "substitutes": players.filter(kind=Player.SUBSTITUTE).count(),
-            "upcoming": upcoming,
-            "past": past,
+            "regulars": players.filter(kind=Player.Kind.REGULAR).count(),
+            "substitutes": players.filter(kind=Player.Kind.SUBSTITUTE).count(),
+            "in_play": in_play,
+            "upcoming": list(nights.upcoming(today)),
+            "past": list(nights.past(today)),
+            "season": group.seasons.covering(today).first() or group.seasons.first(),
         },
     )
 
@@ -124,7 +115,7 @@ def _roster_context(group: Group, form: PlayerForm | None = None) -> dict:
 @require_GET
 def roster(request: HttpRequest, slug: str) -> HttpResponse:
     """Regulars and substitutes with their contact details; retired players apart."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     return render(request, "groups/roster.html", _roster_context(group))
 
 
@@ -132,16 +123,12 @@ def roster(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_create(request: HttpRequest, slug: str) -> HttpResponse:
     """Add someone to the roster."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     form = PlayerForm(request.POST, group=group)
-    if form.is_valid():
-        try:
-            player = services.player_add(group=group, **form.cleaned_data)
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(request, f"Added {player.name} to the roster.")
-            return redirect("groups:roster", slug=group.slug)
+    player = form_apply(form, lambda data: services.player_add(group=group, **data))
+    if not form.errors:
+        messages.success(request, f"Added {player.name} to the roster.")
+        return redirect("groups:roster", slug=group.slug)
     return render(request, "groups/roster.html", _roster_context(group, form))
 
 
@@ -149,7 +136,7 @@ def player_create(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def player_edit(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """One player's details, to change them."""
-    player = player_for_host(request, slug, player_pk)
+    player = player_for_host(request.user, slug, player_pk)
     form = PlayerForm(initial=PlayerForm.initial_for(player), group=player.group, player=player)
     return _player_page(request, player, form)
 
@@ -167,16 +154,12 @@ def _player_page(request: HttpRequest, player: Player, form: PlayerForm) -> Http
 @require_POST
 def player_save(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """Save a player's changed details."""
-    player = player_for_host(request, slug, player_pk)
+    player = player_for_host(request.user, slug, player_pk)
     form = PlayerForm(request.POST, group=player.group, player=player)
-    if form.is_valid():
-        try:
-            services.player_update(player=player, **form.cleaned_data)
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(request, f"Saved {player.name}.")
-            return redirect("groups:roster", slug=player.group.slug)
+    form_apply(form, lambda data: services.player_update(player=player, **data))
+    if not form.errors:
+        messages.success(request, f"Saved {player.name}.")
+        return redirect("groups:roster", slug=player.group.slug)
     return _player_page(request, player, form)
 
 
@@ -184,7 +167,7 @@ def player_save(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
 @require_POST
 def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """Retire a player (``retired=0`` brings them back); their history stays."""
-    player = player_for_host(request, slug, player_pk)
+    player = player_for_host(request.user, slug, player_pk)
     retired = request.POST.get("retired", "1") != "0"
     services.player_retire(player=player, retired=retired)
     if request.htmx:
@@ -192,6 +175,62 @@ def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpRespon
     done = "retired" if retired else "back on the roster"
     messages.success(request, f"{player.name} is {done}.")
     return redirect("groups:roster", slug=player.group.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import a roster from a spreadsheet: a file or pasted rows, then a preview of what
+    each row would do (and why a row cannot be imported) before anything changes."""
+    group = group_for_host(request.user, slug)
+    posted = request.method == "POST"
+    form = RosterFileForm(request.POST, request.FILES) if posted else RosterFileForm()
+    preview = None
+    if posted and form.is_valid():
+        preview = read_roster(form.cleaned_data["csv"], group)
+    return render(
+        request,
+        "groups/roster_import.html",
+        {
+            "group": group,
+            "form": form,
+            "preview": preview,
+            "csv": form.cleaned_data.get("csv", "") if preview else "",
+            "max_kb": MAX_BYTES // 1024,
+        },
+    )
+
+
+@login_required
+@require_POST
+def roster_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import the rows the host saw in the preview (read again: nothing is trusted)."""
+    group = group_for_host(request.user, slug)
+    text = request.POST.get("csv", "")
+    if len(text.encode()) > MAX_BYTES:
+        messages.error(request, "That file is too big to import.")
+        return redirect("groups:roster_import", slug=group.slug)
+    try:
+        result = services.roster_import(group=group, text=text)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("groups:roster_import", slug=group.slug)
+    done = f"Added {len(result.added)}, updated {len(result.updated)}."
+    if result.skipped:
+        done += f" Skipped {result.skipped} row{'s' if result.skipped != 1 else ''} with a problem."
+    messages.success(request, done)
+    return redirect("groups:roster", slug=group.slug)
+
+
+@login_required
+@require_GET
+def roster_export(request: HttpRequest, slug: str) -> HttpResponse:
+    """The roster as a CSV file for a spreadsheet."""
+    group = group_for_host(request.user, slug)
+    response = HttpResponse(roster_csv(group), content_type="text/csv; charset=utf-8")
+    filename = f"{group.slug}-roster.csv"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
 
 
 def _rules_page(request: HttpRequest, group: Group, **forms) -> HttpResponse:
@@ -213,24 +252,27 @@ def _rules_page(request: HttpRequest, group: Group, **forms) -> HttpResponse:
 @require_GET
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's rules, dues and prizes."""
-    return _rules_page(request, group_for_host(request, slug))
+    return _rules_page(request, group_for_host(request.user, slug))
 
 
 @login_required
 @require_POST
 def rules_reset(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the rules again from a preset."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     form = PresetForm(request.POST)
-    if form.is_valid():
-        try:
-            services.rules_reset(group=group, name=form.cleaned_data["rules"])
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            label = PRESET_LABELS.get(group.rules_obj.name, group.rules_obj.name)
-            messages.success(request, f"The rules are now: {label}.")
-            return redirect("groups:rules", slug=group.slug)
+    if form.is_valid() and request.POST.get("confirmed") != "1":
+        name = form.cleaned_data["rules"]
+        changes = rules_differences(group.rules_obj, preset(name))
+        if changes:
+            confirm = {"name": name, "label": PRESET_LABELS.get(name, name), "changes": changes}
+            return _rules_page(request, group, preset_form=form, preset_confirm=confirm)
+    rules = form_apply(form, lambda data: services.rules_reset(group=group, name=data["rules"]))
+    if not form.errors:
+        messages.success(
+            request, f"The rules are now: {PRESET_LABELS.get(rules.name, rules.name)}."
+        )
+        return redirect("groups:rules", slug=group.slug)
     return _rules_page(request, group, preset_form=form)
 
 
@@ -238,16 +280,16 @@ def rules_reset(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def rules_save(request: HttpRequest, slug: str) -> HttpResponse:
     """Change the rules knob by knob."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     form = RulesForm(request.POST)
-    if form.is_valid():
-        try:
-            services.rules_update(group=group, changes=form.changes())
-        except ServiceError as error:
-            show_service_error(form, error, RULE_ERROR_FIELDS.get(error.code))
-        else:
-            messages.success(request, "Rules saved. Nights planned from now on use them.")
-            return redirect("groups:rules", slug=group.slug)
+    form_apply(
+        form,
+        lambda data: services.rules_update(group=group, changes=form.changes()),
+        RULE_ERROR_FIELDS.get,
+    )
+    if not form.errors:
+        messages.success(request, "Rules saved. Nights planned from now on use them.")
+        return redirect("groups:rules", slug=group.slug)
     return _rules_page(request, group, rules_form=form)
 
 
@@ -255,16 +297,12 @@ def rules_save(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def dues_save(request: HttpRequest, slug: str) -> HttpResponse:
     """Set the dues per night."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     form = DuesForm(request.POST)
-    if form.is_valid():
-        try:
-            services.dues_set(group=group, dues_cents=form.cleaned_data["dues"])
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(request, "Dues saved. Nights planned from now on use them.")
-            return redirect("groups:rules", slug=group.slug)
+    form_apply(form, lambda data: services.dues_set(group=group, dues_cents=data["dues"]))
+    if not form.errors:
+        messages.success(request, "Dues saved. Nights planned from now on use them.")
+        return redirect("groups:rules", slug=group.slug)
     return _rules_page(request, group, dues_form=form)
 
 
@@ -272,14 +310,10 @@ def dues_save(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def prizes_save(request: HttpRequest, slug: str) -> HttpResponse:
     """Choose the prizes and each one's share of the pot."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     form = PrizesForm(request.POST, prizes=list(group.prizes.all()))
-    if form.is_valid():
-        try:
-            services.prizes_set(group=group, prizes=form.prizes)
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(request, "Prizes saved.")
-            return redirect("groups:rules", slug=group.slug)
+    form_apply(form, lambda data: services.prizes_set(group=group, prizes=form.prizes))
+    if not form.errors:
+        messages.success(request, "Prizes saved.")
+        return redirect("groups:rules", slug=group.slug)
     return _rules_page(request, group, prizes_form=form)

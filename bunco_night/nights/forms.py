@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.groups.forms import HostForm
+from bunco_night.groups.forms import EMAIL_MAX_LENGTH, HostForm
 from bunco_night.groups.models import Group, Player
+from bunco_night.rules.presets import Rules
 
 from .models import Attendance
 
@@ -38,15 +39,26 @@ class NightForm(HostForm):
         },
     )
 
+    def __init__(self, *args, rules: Rules | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if rules is not None:
+            per_set = rules.rounds_per_set
+            # (Read the value without making the bound field, which copies the help text.)
+            typed = (self.data if self.is_bound else self.initial).get("sets")
+            sets = int(typed) if str(typed) in [str(n) for n in range(1, 13)] else 4
+            total = f"{sets} set{'s' if sets != 1 else ''} = {rules.rounds_for(sets)} rounds"
+            what = "games" if rules.is_card_game else "rounds, one for each number rolled for"
+            self.fields["sets"].help_text = f"A set is {per_set} {what}: {total}."
+
 
 class AttendanceForm(HostForm):
     """A regular comes, sends a substitute, or sends nobody."""
 
     status = forms.ChoiceField(
         choices=[
-            (Attendance.COMING, "Coming"),
-            (Attendance.SENT_SUB, "Sends a substitute"),
-            (Attendance.ABSENT, "Not coming"),
+            (Attendance.Status.COMING, "Coming"),
+            (Attendance.Status.SENT_SUB, "Sends a substitute"),
+            (Attendance.Status.ABSENT, "Not coming"),
         ],
         error_messages={"invalid_choice": "Choose coming, sends a substitute, or not coming."},
     )
@@ -68,7 +80,7 @@ class NewSubstituteForm(HostForm):
         max_length=80, error_messages={"required": "Give the new substitute's name."}
     )
     phone = forms.CharField(max_length=40, required=False)
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(max_length=EMAIL_MAX_LENGTH, required=False)
 
 
 class GuestForm(HostForm):

@@ -1,5 +1,8 @@
 """A night of a group: who comes, dues, tables, rounds and who sits where."""
 
+from __future__ import annotations
+
+import datetime as dt
 import secrets
 
 from django.db import models
@@ -15,13 +18,40 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class NightQuerySet(models.QuerySet):
+    def hosted_by(self, user) -> NightQuerySet:
+        """Nights of the groups ``user`` hosts (none for an anonymous visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(group__memberships__user=user)
+
+    def upcoming(self, today: dt.date) -> NightQuerySet:
+        """Nights from ``today`` on, soonest first."""
+        return self.filter(date__gte=today).order_by("date", "time", "pk")
+
+    def past(self, today: dt.date) -> NightQuerySet:
+        """Nights before ``today``, latest first."""
+        return self.filter(date__lt=today).order_by("-date", "-pk")
+
+    def in_play(self) -> NightQuerySet:
+        """Nights whose rounds have started and that are not over."""
+        return self.filter(status=Night.Status.PLAYING)
+
+    def with_playing(self) -> NightQuerySet:
+        """Each night with ``playing``: how many people sit at the tables."""
+        statuses = [AttendanceStatus.COMING, AttendanceStatus.SENT_SUB]
+        return self.annotate(
+            playing=models.Count("attendances", filter=models.Q(attendances__status__in=statuses))
+        )
+
+
 class Night(models.Model):
     """One night of Bunco. Its rules and dues are a snapshot taken when it is planned."""
 
-    PLANNING = "planning"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    STATUSES = [(PLANNING, "Planning"), (PLAYING, "Playing"), (FINISHED, "Finished")]
+    class Status(models.TextChoices):
+        PLANNING = "planning", "Planning"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField()
@@ -30,7 +60,7 @@ class Night(models.Model):
     sets = models.PositiveSmallIntegerField(default=1)
     rules = models.JSONField()
     dues_cents = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=STATUSES, default=PLANNING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
     seed = models.PositiveIntegerField(default=0, help_text="Seed of the last random seating.")
     version = models.PositiveIntegerField(
         default=1, help_text="Bumped on every change that every page shows."
@@ -39,6 +69,8 @@ class Night(models.Model):
         default=1, help_text="Bumped on every score entry (the host's board polls it)."
     )
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = NightQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -59,29 +91,52 @@ class Night(models.Model):
         """The night's rules as the engine's value."""
         return Rules.from_dict(self.rules)
 
+    @property
+    def is_in_play(self) -> bool:
+        """Rounds have started and the night is not over."""
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_over(self) -> bool:
+        """The night is finished: no more rounds or changes to who plays."""
+        return self.status == self.Status.FINISHED
+
+    @property
+    def total_rounds(self) -> int:
+        """Rounds in the whole night."""
+        return self.rules_obj.rounds_for(self.sets)
+
+    @property
+    def current_round(self) -> Round | None:
+        """The round being played, else the next one seated, else the last one closed."""
+        return (
+            self.rounds.playing().first()
+            or self.rounds.pending().seated().first()
+            or self.rounds.closed().last()
+        )
+
+
+class AttendanceStatus(models.TextChoices):
+    COMING = "coming", "Coming"
+    SENT_SUB = "sub", "Sends a substitute"
+    ABSENT = "absent", "Not coming, no substitute"
+    LEFT = "left", "Left early"
+
 
 class Attendance(models.Model):
     """One person's place on a night: a regular (coming, sending a sub, or absent) or a guest.
 
     ``player`` is the roster person the row is about; ``substitute`` plays instead of a
     regular who sends one. A regular who is absent without a substitute still owes the
-    dues (seed 003), and a ghost takes the seat when the group fills with ghosts.
+    dues (docs/rules.md section 8.3), and a ghost takes the seat when the group fills with
+    ghosts (section 4.2).
     """
 
-    COMING = "coming"
-    SENT_SUB = "sub"
-    ABSENT = "absent"
-    LEFT = "left"
-    STATUSES = [
-        (COMING, "Coming"),
-        (SENT_SUB, "Sends a substitute"),
-        (ABSENT, "Not coming, no substitute"),
-        (LEFT, "Left early"),
-    ]
+    Status = AttendanceStatus
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendances")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="attendances")
-    status = models.CharField(max_length=8, choices=STATUSES, default=COMING)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.COMING)
     substitute = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="substitutions"
     )
@@ -95,8 +150,10 @@ class Attendance(models.Model):
                 fields=["night", "substitute"], name="one_substitution_per_player"
             ),
             models.CheckConstraint(
-                condition=(models.Q(status="sub") & models.Q(substitute__isnull=False))
-                | (~models.Q(status="sub") & models.Q(substitute__isnull=True)),
+                condition=(
+                    models.Q(status=AttendanceStatus.SENT_SUB) & models.Q(substitute__isnull=False)
+                )
+                | (~models.Q(status=AttendanceStatus.SENT_SUB) & models.Q(substitute__isnull=True)),
                 name="substitute_only_when_sent",
             ),
         ]
@@ -105,20 +162,35 @@ class Attendance(models.Model):
         return f"{self.player} ({self.get_status_display()})"
 
     @property
+    def is_coming(self) -> bool:
+        return self.status == self.Status.COMING
+
+    @property
+    def sends_substitute(self) -> bool:
+        return self.status == self.Status.SENT_SUB
+
+    @property
+    def is_absent(self) -> bool:
+        return self.status == self.Status.ABSENT
+
+    @property
+    def has_left(self) -> bool:
+        return self.status == self.Status.LEFT
+
+    @property
     def plays(self) -> Player | None:
         """Who sits at the tables for this row: the player, the substitute, or nobody."""
-        if self.status == self.COMING:
+        if self.is_coming:
             return self.player
-        if self.status == self.SENT_SUB:
+        if self.sends_substitute:
             return self.substitute
         return None
 
     @property
     def owes_dues(self) -> bool:
-        """Everyone who plays owes dues, and so does a regular who sends nobody (seed 003)."""
-        return self.status in (self.COMING, self.SENT_SUB, self.LEFT) or (
-            self.status == self.ABSENT and self.player.is_regular
-        )
+        """Everyone who plays owes dues, and so does a regular who sends nobody
+        (docs/rules.md section 8)."""
+        return not self.is_absent or self.player.is_regular
 
 
 class Payment(models.Model):
@@ -139,6 +211,29 @@ class Payment(models.Model):
         return f"{self.amount_cents / 100:.2f} for {self.attendance}"
 
 
+class Prepayment(models.Model):
+    """Dues paid ahead (a season paid up front): they pay a player's dues night by night,
+    from ``starts`` on, before any cash (docs/rules.md section 8.6)."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="prepayments")
+    amount_cents = models.PositiveIntegerField()
+    starts = models.DateField(help_text="The first night these dues pay for.")
+    note = models.CharField(max_length=120, blank=True)
+    nonce = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount_cents__gt=0), name="prepayment_positive"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount_cents / 100:.2f} prepaid by {self.player} from {self.starts}"
+
+
 class Table(models.Model):
     """A physical table of a night. Table 1 is the head table. Its token is its QR link."""
 
@@ -148,6 +243,9 @@ class Table(models.Model):
     active = models.BooleanField(default=True, help_text="In the current layout.")
     token = models.CharField(max_length=43, unique=True, default=new_token)
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every entry here.")
+    scores_mark = models.PositiveIntegerField(
+        default=0, help_text="The night's scores version at this table's last change."
+    )
 
     class Meta:
         ordering = ["number"]
@@ -168,23 +266,49 @@ class Table(models.Model):
         return self.number == 1
 
 
+class RoundQuerySet(models.QuerySet):
+    def playing(self) -> RoundQuerySet:
+        return self.filter(status=Round.Status.PLAYING)
+
+    def pending(self) -> RoundQuerySet:
+        return self.filter(status=Round.Status.PENDING)
+
+    def closed(self) -> RoundQuerySet:
+        return self.filter(status=Round.Status.CLOSED)
+
+    def started(self) -> RoundQuerySet:
+        """Rounds being played or closed."""
+        return self.exclude(status=Round.Status.PENDING)
+
+    def seated(self) -> RoundQuerySet:
+        """Rounds with a seating."""
+        return self.filter(seats__isnull=False).distinct()
+
+
 class Round(models.Model):
     """One round of a night: every table rolls for the same mark."""
 
-    PENDING = "pending"
-    PLAYING = "playing"
-    CLOSED = "closed"
-    STATUSES = [(PENDING, "Not started"), (PLAYING, "Playing"), (CLOSED, "Closed")]
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not started"
+        PLAYING = "playing", "Playing"
+        CLOSED = "closed", "Closed"
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     set_number = models.PositiveSmallIntegerField(default=1)
     mark = models.PositiveSmallIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=8, choices=STATUSES, default=PENDING)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     bell_at = models.DateTimeField(null=True, blank=True)
     bell_by_host = models.BooleanField(default=False)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    replaced_seating = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The seating a re-draw replaced, per table [player, ghost for]: to undo it.",
+    )
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["number"]
@@ -199,6 +323,23 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == self.Status.PENDING
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+    @property
+    def bell_rang(self) -> bool:
+        """The bell has rung in this round (by the rules or by the host)."""
+        return self.bell_by_host or self.bell_at is not None
 
 
 class Seat(models.Model):
@@ -252,3 +393,12 @@ class Seat(models.Model):
     def is_ghost(self) -> bool:
         """A ghost's seat: its partner rolls for it."""
         return self.player_id is None
+
+    @property
+    def occupant_name(self) -> str:
+        """Who sits here, as people see it (select ``player`` and ``ghost_for__player``)."""
+        if self.player_id:
+            return self.player.name
+        if self.ghost_for_id:
+            return f"Ghost (for {self.ghost_for.player.name})"
+        return "Ghost"

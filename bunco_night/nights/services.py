@@ -1,28 +1,31 @@
 """Planning a night: attendance, substitutes, ghosts, dues and seating (each one transaction).
 
 Services load rows, call the rules engine with plain values and save what comes
-back (STYLE.md habits 2-3). A ``ServiceError`` says what cannot be done.
+back. A ``ServiceError`` says what cannot be done.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import random
 import secrets
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Sum
+from django.db.models import F
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import column_check, is_nonce
 from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import player_add
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.layouts import plan_layout, plays_teams, table_target
-from bunco_night.rules.movement import seat_players
-from bunco_night.rules.standings import split_pot
+from bunco_night.rules.layouts import plan_layout
+from bunco_night.rules.movement import Ghost, Seating, seat_players
+from bunco_night.rules.replan import replan_seating, round_partners
 
-from .models import Attendance, Night, Payment, Round, Seat, Table
+from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
+from .selectors import next_round_number, players_tonight, seated_tables, seating_of
 
 
 def night_touch(night: Night) -> None:
@@ -45,16 +48,17 @@ def night_create(
     sets = rules.sets_per_night if sets is None else sets
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
+    place = column_check(Night, "place", place.strip(), label="The place")
     night = Night.objects.create(
         group=group,
         date=date,
         time=time,
-        place=place.strip(),
+        place=place,
         sets=sets,
         rules=rules.as_dict(),
         dues_cents=group.dues_cents,
     )
-    regulars = group.players.filter(kind=Player.REGULAR, retired=False)
+    regulars = group.players.filter(kind=Player.Kind.REGULAR, retired=False)
     Attendance.objects.bulk_create([Attendance(night=night, player=p) for p in regulars])
     return night
 
@@ -64,25 +68,27 @@ def night_update(
     *, night: Night, date: dt.date, time: dt.time | None, place: str, sets: int
 ) -> Night:
     """Change when and where, or how many sets, before the night is over."""
-    if night.status == Night.FINISHED:
+    if night.is_over:
         raise ServiceError("This night is over.", "night_over")
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
-    played = night.rounds.exclude(status=Round.PENDING).order_by("-number").first()
-    per_set = night.rules_obj.rounds_per_set
-    if played is not None and played.number > sets * per_set:
-        needed = -(-played.number // per_set)
+    played = night.rounds.started().order_by("-number").first()
+    rules = night.rules_obj
+    last = rules.rounds_for(sets)
+    if played is not None and played.number > last:
+        needed = rules.sets_for(played.number)
         raise ServiceError(
             f"Round {played.number} has been played: this night needs at least {needed} sets.",
             "sets_below_played",
             "sets",
         )
-    night.date, night.time, night.place, night.sets = date, time, place.strip(), sets
+    place = column_check(Night, "place", place.strip(), label="The place")
+    night.date, night.time, night.place, night.sets = date, time, place, sets
     night.save(update_fields=["date", "time", "place", "sets"])
     # A round seated beyond the new last round is never played.
-    night.rounds.filter(status=Round.PENDING, number__gt=sets * per_set).delete()
-    if played is not None and played.status == Round.CLOSED and played.number == sets * per_set:
-        night.status = Night.FINISHED  # the last round of the shorter night is played
+    night.rounds.pending().filter(number__gt=last).delete()
+    if played is not None and played.is_closed and played.number == last:
+        night.status = Night.Status.FINISHED  # the last round of the shorter night is played
         night.save(update_fields=["status"])
     night_touch(night)
     return night
@@ -94,17 +100,61 @@ def _lock(night: Night) -> Night:
 
 
 def _check_between_rounds(night: Night) -> None:
-    if night.status == Night.FINISHED:
+    if night.is_over:
         raise ServiceError("This night is over.", "night_over")
-    if night.rounds.filter(status=Round.PLAYING).exists():
+    if night.rounds.playing().exists():
         raise ServiceError(
             "A round is being played: change who plays once it is over.", "round_in_play"
         )
 
 
-def _clear_pending_seating(night: Night) -> None:
-    """Who plays changed: the next round's seating must be drawn again."""
-    Seat.objects.filter(round__night=night, round__status=Round.PENDING).delete()
+def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int] = ()) -> None:
+    """Who plays changed between rounds: re-seat the next round, keeping everyone else where
+    the movement put them (docs/rules.md section 10).
+
+    ``leaving`` and ``arriving`` are player ids. A leaver's seat goes to a ghost standing in
+    for their place on the list, where the group plays with ghosts. A seating that cannot
+    be kept (it no longer matches who plays) is cleared, and the host draws again.
+    """
+    rnd = night.rounds.pending().seated().order_by("number").first()
+    if rnd is None or not (leaving or arriving):
+        return
+    rules = night.rules_obj
+    seating = seating_of(seated_tables(rnd))
+    last = night.rounds.closed().filter(number=rnd.number - 1).first()
+    partners = round_partners(rules, seating_of(seated_tables(last))) if last else {}
+    places = {}  # player id -> their place on tonight's list, for the ghost that takes it
+    for a in night.attendances.all():
+        places[a.player_id] = a.pk
+        if a.substitute_id:
+            places[a.substitute_id] = a.pk
+    numbers = itertools.count(-1, -1)  # seat ids of existing ghosts are positive
+    try:
+        replan = replan_seating(
+            rules,
+            seating,
+            leaving=leaving,
+            arriving=arriving,
+            ghosts={o for t in seating for o in t if isinstance(o, Ghost)},
+            new_ghost=lambda leaver: Ghost(places.get(leaver), next(numbers)),
+            partners=partners,
+        )
+    except RuleError:
+        Seat.objects.filter(round=rnd).delete()
+        return
+    tables = tables_sync(night, [len(t) for t in replan.seating])
+    seats_save(rnd, tables, replan.seating)
+    Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
+
+
+def _plays_change(before: Player | None, after: Player | None) -> dict:
+    """Who leaves and who arrives when an attendance's player changes."""
+    if before == after:
+        return {}
+    return {
+        "leaving": [before.pk] if before else [],
+        "arriving": [after.pk] if after else [],
+    }
 
 
 def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
@@ -123,11 +173,15 @@ def attendance_set(
     """Say whether a regular comes, sends a substitute, or sends nobody."""
     night = _lock(attendance.night)
     _check_between_rounds(night)
-    if status not in (Attendance.COMING, Attendance.SENT_SUB, Attendance.ABSENT):
+    if status not in (
+        Attendance.Status.COMING,
+        Attendance.Status.SENT_SUB,
+        Attendance.Status.ABSENT,
+    ):
         raise ServiceError(
             "Choose coming, sends a substitute, or not coming.", "bad_status", "status"
         )
-    if status == Attendance.SENT_SUB:
+    if status == Attendance.Status.SENT_SUB:
         if substitute is None:
             raise ServiceError(
                 "Pick the substitute, or add a new one.", "no_substitute", "substitute"
@@ -148,10 +202,11 @@ def attendance_set(
         raise ServiceError(
             "Only someone who is not coming sends a substitute.", "sub_for_coming", "substitute"
         )
+    before = attendance.plays
     attendance.status = status
-    attendance.substitute = substitute if status == Attendance.SENT_SUB else None
+    attendance.substitute = substitute if status == Attendance.Status.SENT_SUB else None
     attendance.save(update_fields=["status", "substitute"])
-    _clear_pending_seating(night)
+    _reseat(night, **_plays_change(before, attendance.plays))
     night_touch(attendance.night)
     return attendance
 
@@ -162,9 +217,13 @@ def attendance_send_new_substitute(
 ) -> Attendance:
     """Add a new substitute to the roster on the spot and send them."""
     sub = player_add(
-        group=attendance.night.group, name=name, kind=Player.SUBSTITUTE, phone=phone, email=email
+        group=attendance.night.group,
+        name=name,
+        kind=Player.Kind.SUBSTITUTE,
+        phone=phone,
+        email=email,
     )
-    return attendance_set(attendance=attendance, status=Attendance.SENT_SUB, substitute=sub)
+    return attendance_set(attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=sub)
 
 
 @transaction.atomic
@@ -179,7 +238,7 @@ def guest_add(*, night: Night, player: Player) -> Attendance:
     if player.pk in _playing_ids(night):
         raise ServiceError(f"{player} is already on tonight's list.", "already_playing", "player")
     attendance = Attendance.objects.create(night=night, player=player)
-    _clear_pending_seating(night)
+    _reseat(night, arriving=[player.pk])
     night_touch(night)
     return attendance
 
@@ -190,18 +249,17 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
     anyone who has played is kept (as left early) with their history and dues."""
     night = _lock(attendance.night)
     _check_between_rounds(night)
-    played = Seat.objects.filter(
-        round__night=night, round__status=Round.CLOSED, player=attendance.plays
-    ).exists()
+    before = attendance.plays
+    played = Seat.objects.filter(round__in=night.rounds.closed(), player=before).exists()
     if not played and not attendance.player.is_regular and not attendance.payments.exists():
         attendance.delete()
         result = None
     else:
-        attendance.status = Attendance.LEFT if played else Attendance.ABSENT
+        attendance.status = Attendance.Status.LEFT if played else Attendance.Status.ABSENT
         attendance.substitute = None
         attendance.save(update_fields=["status", "substitute"])
         result = attendance
-    _clear_pending_seating(night)
+    _reseat(night, **_plays_change(before, None))
     night_touch(night)
     return result
 
@@ -211,6 +269,8 @@ def payment_record(
     *, attendance: Attendance, amount_cents: int, nonce: str | None = None
 ) -> Payment:
     """The host took money for an attendance's dues; a repeated ``nonce`` records it once."""
+    if nonce and not is_nonce(nonce):
+        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
     if nonce:
         existing = Payment.objects.filter(nonce=nonce).first()
         if existing is not None:
@@ -219,7 +279,10 @@ def payment_record(
         raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
     if amount_cents > 100_000:
         raise ServiceError("That is more than $1,000: check the amount.", "bad_amount", "amount")
-    Attendance.objects.select_for_update().filter(pk=attendance.pk).first()
+    # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
+    # ghost's seat for this attendance (PostgreSQL checks it when a round close
+    # commits, after the close bumped the night this payment bumps next): a deadlock.
+    Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first()
     try:
         with transaction.atomic():
             payment = Payment.objects.create(
@@ -239,81 +302,20 @@ def payment_undo(*, payment: Payment) -> None:
     night_touch(night)
 
 
-@dataclass(frozen=True)
-class DuesRow:
-    attendance: Attendance
-    owes_cents: int
-    paid_cents: int
-
-    @property
-    def balance_cents(self) -> int:
-        """Still to pay (negative: paid too much)."""
-        return self.owes_cents - self.paid_cents
-
-
-@dataclass(frozen=True)
-class Payout:
-    code: str
-    title: str
-    amount_cents: int
-
-
-@dataclass(frozen=True)
-class DuesSummary:
-    rows: list[DuesRow]
-    expected_cents: int
-    collected_cents: int
-    payouts: list[Payout]
-    payout_error: str
-
-    @property
-    def outstanding_cents(self) -> int:
-        """Dues still owed."""
-        return sum(max(r.balance_cents, 0) for r in self.rows)
-
-
-def dues_summary(night: Night) -> DuesSummary:
-    """Who owes, who paid, the pot (the dues collected) and each prize's payout."""
-    attendances = night.attendances.select_related("player", "substitute").annotate(
-        paid=Sum("payments__amount_cents")
-    )
-    rows = [DuesRow(a, night.dues_cents if a.owes_dues else 0, a.paid or 0) for a in attendances]
-    collected = sum(r.paid_cents for r in rows)
-    prizes = list(night.group.prizes.all())
-    payouts, error = [], ""
-    try:
-        shares = split_pot(collected, [p.as_category() for p in prizes])
-        payouts = [Payout(p.code, p.get_code_display(), shares[p.code]) for p in prizes]
-    except RuleError as exc:
-        error = exc.message
-    return DuesSummary(rows, sum(r.owes_cents for r in rows), collected, payouts, error)
-
-
-def players_tonight(night: Night) -> list[Player]:
-    """Everyone who sits at a table tonight, in list order."""
-    attendances = night.attendances.select_related("player", "substitute").order_by("pk")
-    return [a.plays for a in attendances if a.plays is not None]
-
-
-def next_round_number(night: Night) -> int:
-    """The number of the round to seat next."""
-    last = night.rounds.filter(status=Round.CLOSED).order_by("-number").first()
-    return last.number + 1 if last else 1
-
-
-def total_rounds(night: Night) -> int:
-    """Rounds in the whole night."""
-    return night.sets * night.rules_obj.rounds_per_set
-
-
 def round_mark(night: Night, number: int, rng: random.Random) -> int | None:
-    """The mark of round ``number``: marks in order per set, or drawn with a die."""
+    """The mark of round ``number``: the planned one, or a die rolled for it."""
     rules = night.rules_obj
-    if rules.is_card_game:
-        return None
-    if rules.draw_mark_with_die:
+    if rules.draw_mark_with_die and not rules.is_card_game:
         return rng.randint(1, 6)
-    return rules.marks[(number - 1) % len(rules.marks)]
+    return rules.planned_mark(number)
+
+
+def round_for(night: Night, number: int) -> Round:
+    """Round ``number`` of the night, made (in its set) if it does not exist yet."""
+    rnd, _ = Round.objects.get_or_create(
+        night=night, number=number, defaults={"set_number": night.rules_obj.set_of(number)}
+    )
+    return rnd
 
 
 def tables_sync(night: Night, sizes: list[int]) -> list[Table]:
@@ -336,13 +338,13 @@ def tables_sync(night: Night, sizes: list[int]) -> list[Table]:
 def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     """Seat everyone at random for the next round (seeded, so a re-draw is reproducible).
 
-    The layout follows RULES.md section 4 for the number present and the group's
+    The layout follows docs/rules.md section 4 for the number present and the group's
     choice of small tables or ghosts; ghosts stand in for absent regulars.
     """
     night = _lock(night)
     _check_between_rounds(night)
     number = next_round_number(night)
-    if number > total_rounds(night):
+    if number > night.total_rounds:
         raise ServiceError("Every round of the night has been played.", "night_complete")
     players = players_tonight(night)
     try:
@@ -354,35 +356,69 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     order = [p.pk for p in players]
     rng.shuffle(order)
     absent = list(
-        night.attendances.filter(status=Attendance.ABSENT, player__kind=Player.REGULAR)
+        night.attendances.filter(status=Attendance.Status.ABSENT, player__kind=Player.Kind.REGULAR)
         .order_by("player__name")
         .values_list("pk", flat=True)
     )
-    ghosts = [("ghost", absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
+    ghosts = [Ghost(absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
     seating = seat_players([(t.seats, t.ghosts) for t in layout.tables], order, ghosts)
-    tables = tables_sync(night, layout.sizes)
-    rules = night.rules_obj
-    rnd, _ = Round.objects.get_or_create(
-        night=night,
-        number=number,
-        defaults={"set_number": (number - 1) // rules.rounds_per_set + 1},
+    rnd = round_for(night, number)
+    tables = seated_tables(rnd)
+    # What this draw replaces, so the host can take the draw back until the round starts.
+    rnd.replaced_seating = (
+        {
+            "mark": rnd.mark,
+            "seed": night.seed,
+            "tables": [[[s.player_id, s.ghost_for_id] for s in t.seats] for t in tables],
+        }
+        if tables
+        else None
     )
     rnd.mark = round_mark(night, number, rng)
-    rnd.save(update_fields=["mark"])
-    seats_save(rnd, tables, seating)
+    rnd.save(update_fields=["mark", "replaced_seating"])
+    seats_save(rnd, tables_sync(night, layout.sizes), seating)
     night.seed = seed
     night.save(update_fields=["seed"])
     night_touch(night)
     return rnd
 
 
-def seats_save(rnd: Round, tables: list[Table], seating) -> None:
-    """Replace a round's seats with ``seating`` (player ids, or ghost tuples)."""
+@transaction.atomic
+def seating_draw_undo(*, night: Night) -> Round:
+    """Put back the seating a draw replaced, while its round has not started."""
+    night = _lock(night)
+    _check_between_rounds(night)
+    rnd = night.rounds.pending().filter(replaced_seating__isnull=False).order_by("number").first()
+    if rnd is None:
+        raise ServiceError("There is no draw to take back.", "nothing_to_undo")
+    kept = rnd.replaced_seating
+    seated = sorted(p for t in kept["tables"] for p, _ in t if p is not None)
+    if seated != sorted(p.pk for p in players_tonight(night)):
+        raise ServiceError(
+            "Who plays has changed since that draw: the old seating no longer fits.",
+            "seating_out_of_date",
+        )
+    numbers = itertools.count(1)
+    seating = tuple(
+        tuple(p if p is not None else Ghost(ghost_for, next(numbers)) for p, ghost_for in t)
+        for t in kept["tables"]
+    )
+    seats_save(rnd, tables_sync(night, [len(t) for t in seating]), seating)
+    rnd.mark, rnd.replaced_seating = kept["mark"], None
+    rnd.save(update_fields=["mark", "replaced_seating"])
+    night.seed = kept["seed"]
+    night.save(update_fields=["seed"])
+    night_touch(night)
+    return rnd
+
+
+def seats_save(rnd: Round, tables: list[Table], seating: Seating) -> None:
+    """Replace a round's seats with ``seating`` (player ids, and ``Ghost`` values)."""
     rnd.seats.all().delete()
     rows = []
     for table, occupants in zip(tables, seating, strict=True):
         for number, occupant in enumerate(occupants, start=1):
-            ghost = isinstance(occupant, tuple)
+            ghost = isinstance(occupant, Ghost)
             rows.append(
                 Seat(
                     round=rnd,
@@ -390,7 +426,7 @@ def seats_save(rnd: Round, tables: list[Table], seating) -> None:
                     table_seats=table.seats,
                     number=number,
                     player_id=None if ghost else occupant,
-                    ghost_for_id=occupant[1] if ghost else None,
+                    ghost_for_id=occupant.stands_for if ghost else None,
                 )
             )
     Seat.objects.bulk_create(rows)
@@ -402,7 +438,7 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     if seat_a.round_id != seat_b.round_id:
         raise ServiceError("Both seats must be in the same round.", "other_round")
     rnd = Round.objects.select_for_update().get(pk=seat_a.round_id)
-    if rnd.status != Round.PENDING:
+    if not rnd.is_pending:
         raise ServiceError("Seats can be changed only before the round starts.", "round_started")
     if seat_a.pk == seat_b.pk:
         return
@@ -416,61 +452,57 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
 
 
 def _check_no_ghost_partners(rnd: Round) -> None:
-    """RULES.md section 5: two ghosts are never partners."""
-    for table in rnd.night.tables.filter(active=True, seats=4):
-        ghosts = set(
-            rnd.seats.filter(table=table, player__isnull=True).values_list("number", flat=True)
-        )
-        if {1, 3} <= ghosts or {2, 4} <= ghosts:
+    """Two ghosts are never partners (docs/rules.md section 5.5)."""
+    for t in seated_tables(rnd):
+        if any(s.is_ghost and p is not None and p.is_ghost for s, p in t.seat_rows):
             raise ServiceError("Two ghosts cannot be partners.", "ghost_partners")
 
 
-@dataclass(frozen=True)
-class ChartSeat:
-    seat: Seat
-    name: str
-    ghost: bool
-    partner: str | None
+# ---------------------------------------------------------------------------
+# Dues paid ahead (docs/rules.md section 8.6)
 
 
-@dataclass(frozen=True)
-class ChartTable:
-    table: Table
-    teams: bool
-    target: int
-    seats: list[ChartSeat]
+@transaction.atomic
+def prepayment_record(
+    *,
+    player: Player,
+    amount_cents: int,
+    starts: dt.date,
+    note: str = "",
+    nonce: str | None = None,
+) -> Prepayment:
+    """The host took dues ahead (a season up front); they pay the player's nights from
+    ``starts`` on. A repeated ``nonce`` records it once."""
+    if nonce:
+        existing = Prepayment.objects.filter(nonce=nonce).first()
+        if existing is not None:
+            return existing
+    if amount_cents <= 0:
+        raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
+    if amount_cents > 1_000_000:
+        raise ServiceError("That is more than $10,000: check the amount.", "bad_amount", "amount")
+    if player.retired:
+        raise ServiceError(f"{player} is retired.", "retired", "player")
+    try:
+        with transaction.atomic():
+            prepayment = Prepayment.objects.create(
+                player=player,
+                amount_cents=amount_cents,
+                starts=starts,
+                note=note.strip()[:120],
+                nonce=nonce or None,
+            )
+    except IntegrityError:
+        return Prepayment.objects.get(nonce=nonce)
+    for night in player.group.nights.filter(date__gte=starts, status=Night.Status.PLANNING):
+        night_touch(night)
+    return prepayment
 
 
-def seat_name(seat: Seat) -> str:
-    """A seat's occupant as people see it."""
-    if seat.player_id:
-        return seat.player.name
-    if seat.ghost_for_id:
-        return f"Ghost (for {seat.ghost_for.player.name})"
-    return "Ghost"
-
-
-def seating_chart(rnd: Round) -> list[ChartTable]:
-    """Tables, head table first, with seats, partners and ghosts."""
-    rules = rnd.night.rules_obj
-    seats = list(
-        rnd.seats.select_related("player", "table", "ghost_for__player").order_by(
-            "table__number", "number"
-        )
-    )
-    by_table: dict[int, list[Seat]] = {}
-    for s in seats:
-        by_table.setdefault(s.table.number, []).append(s)
-    count = len(by_table)
-    chart = []
-    for row in by_table.values():
-        size = len(row)
-        teams = plays_teams(rules, seats=size, tables=count)
-        names = [seat_name(s) for s in row]
-        chart_seats = [
-            ChartSeat(s, names[i], s.player_id is None, names[(i + 2) % 4] if teams else None)
-            for i, s in enumerate(row)
-        ]
-        target = table_target(rules, seats=size, teams=teams, tables=count)
-        chart.append(ChartTable(row[0].table, teams, target, chart_seats))
-    return chart
+@transaction.atomic
+def prepayment_undo(*, prepayment: Prepayment) -> None:
+    """Take back prepaid dues entered by mistake."""
+    player, starts = prepayment.player, prepayment.starts
+    prepayment.delete()
+    for night in player.group.nights.filter(date__gte=starts, status=Night.Status.PLANNING):
+        night_touch(night)

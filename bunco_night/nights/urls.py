@@ -7,6 +7,8 @@ from . import views
 app_name = "nights"
 
 urlpatterns = [
+    path("new/<slug:slug>/", views.night_new, name="new"),
+    path("new/<slug:slug>/create/", views.night_create, name="create"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/edit/", views.night_edit, name="edit"),
     path("<int:pk>/save/", views.night_save, name="save"),
@@ -27,9 +29,11 @@ urlpatterns = [
     ),
     path("<int:pk>/guests/", views.guest_add, name="guest_add"),
     path("<int:pk>/dues/<int:attendance_pk>/pay/", views.payment_add, name="pay"),
+    path("<int:pk>/dues/<int:attendance_pk>/pay-due/", views.payment_add_due, name="pay_due"),
     path("<int:pk>/payments/<int:payment_pk>/undo/", views.payment_undo, name="payment_undo"),
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/seating/draw/", views.seating_draw, name="draw"),
+    path("<int:pk>/seating/draw/undo/", views.seating_draw_undo, name="draw_undo"),
     path("<int:pk>/seating/swap/", views.seating_swap, name="swap"),
     path("<int:pk>/seating/tv/", views.seating_tv, name="tv"),
 ]

@@ -9,7 +9,6 @@ plays decides who owes and clears a drawn seating.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,32 +19,25 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.groups.forms import PRESET_NAMES, form_message, show_service_error
-from bunco_night.groups.models import Group, Player
-from bunco_night.groups.views import group_for_host
-from bunco_night.rules.presets import FILL_GHOSTS
+from bunco_night.core.forms import form_apply, form_message
+from bunco_night.groups.models import Group
+from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
 from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
-from .models import Attendance, Night, Payment, Round, Seat
+from .models import Attendance, Night, Payment, Seat
+from .pages import RowError, night_context
+from .selectors import (
+    attendance_of,
+    dues_summary,
+    night_for_host,
+    redraw_replaces,
+    seated_tables,
+    seating_round,
+    sets_change_effects,
+)
 
 PAGE = "nights/night.html"
-
-
-def night_for_host(request: HttpRequest, pk: int) -> Night:
-    """The night ``pk`` if the logged-in user hosts its group, else a 404."""
-    return get_object_or_404(
-        Night.objects.select_related("group"), pk=pk, group__memberships__user=request.user
-    )
-
-
-def attendance_for_host(night: Night, attendance_pk: int) -> Attendance:
-    """An attendance row of ``night``, else a 404."""
-    return get_object_or_404(
-        Attendance.objects.select_related("player", "substitute", "night__group"),
-        pk=attendance_pk,
-        night=night,
-    )
 
 
 def default_night_date(group: Group) -> dt.date:
@@ -68,31 +60,30 @@ def default_night_date(group: Group) -> dt.date:
 @require_GET
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Plan a night: the form starts from the group's habits."""
-    group = group_for_host(request, slug)
+    group = group_for_host(request.user, slug)
     last = group.nights.order_by("-date", "-pk").first()
+    date = default_night_date(group)
+    turn = hosting_turn_on(group, date)
     initial = {
-        "date": default_night_date(group),
+        "date": date,
         "time": last.time if last else dt.time(19, 0),
-        "place": last.place if last else "",
+        "place": (turn.where if turn else "") or (last.place if last else ""),
         "sets": group.rules_obj.sets_per_night,
     }
-    return _night_form(request, group, NightForm(initial=initial), None)
+    form = NightForm(initial=initial, rules=group.rules_obj)
+    return _night_form(request, group, form, None, turn=turn)
 
 
 @login_required
 @require_POST
 def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     """Save the planned night; every active regular starts as coming."""
-    group = group_for_host(request, slug)
-    form = NightForm(request.POST)
-    if form.is_valid():
-        try:
-            night = services.night_create(group=group, **form.cleaned_data)
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(request, "Night planned. Every regular is down as coming.")
-            return redirect(night)
+    group = group_for_host(request.user, slug)
+    form = NightForm(request.POST, rules=group.rules_obj)
+    night = form_apply(form, lambda data: services.night_create(group=group, **data))
+    if not form.errors:
+        messages.success(request, "Night planned. Every regular is down as coming.")
+        return redirect(night)
     return _night_form(request, group, form, None)
 
 
@@ -100,152 +91,62 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def night_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a night's date, time, place or sets."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     initial = {"date": night.date, "time": night.time, "place": night.place, "sets": night.sets}
-    return _night_form(request, night.group, NightForm(initial=initial), night)
+    form = NightForm(initial=initial, rules=night.rules_obj)
+    return _night_form(request, night.group, form, night)
 
 
 @login_required
 @require_POST
 def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Save a night's changed date, time, place or sets."""
-    night = night_for_host(request, pk)
-    form = NightForm(request.POST)
-    if form.is_valid():
-        try:
-            services.night_update(night=night, **form.cleaned_data)
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(request, "Night saved.")
-            return redirect(night)
+    night = night_for_host(request.user, pk)
+    form = NightForm(request.POST, rules=night.rules_obj)
+    if form.is_valid() and request.POST.get("confirmed") != "1":
+        effects = sets_change_effects(night, form.cleaned_data["sets"])
+        if effects:
+            return _night_form(request, night.group, form, night, effects=effects)
+    form_apply(form, lambda data: services.night_update(night=night, **data))
+    if not form.errors:
+        messages.success(request, "Night saved.")
+        return redirect(night)
     return _night_form(request, night.group, form, night)
 
 
-def _night_form(request, group: Group, form: NightForm, night: Night | None) -> HttpResponse:
+def _night_form(
+    request,
+    group: Group,
+    form: NightForm,
+    night: Night | None,
+    effects: list[str] = (),
+    turn=None,
+) -> HttpResponse:
+    """The night's form; with ``effects``, first a question: the change does these things.
+    ``turn`` is the season's hosting turn the new night's place comes from."""
     if night is None:
-        action = reverse("groups:night_create", args=[group.slug])
+        action = reverse("nights:create", args=[group.slug])
     else:
         action = reverse("nights:save", args=[night.pk])
-    return render(
-        request,
-        "nights/night_form.html",
-        {"group": group, "night": night, "form": form, "action": action},
-    )
+    context = {
+        "group": group,
+        "night": night,
+        "form": form,
+        "action": action,
+        "effects": effects,
+        "turn": turn,
+    }
+    return render(request, "nights/night_form.html", context)
 
 
 # The night page -----------------------------------------------------------------------
-
-
-@dataclass
-class AttendanceRow:
-    """An attendance with the message of a change that failed on it, if any."""
-
-    attendance: Attendance
-    error: str = ""
-    error_in: str = ""  # which of the row's forms failed: "status", "pick", "new" or "leave"
-    typed: dict | None = None  # what was typed into the new-substitute form
-
-
-@dataclass
-class RowError:
-    attendance_pk: int
-    where: str
-    message: str
-    typed: dict | None = None
-
-
-@dataclass
-class DuesLine:
-    """A dues row with its latest payment (to undo) and a refused payment's message."""
-
-    row: services.DuesRow
-    last_payment: Payment | None
-    error: str = ""
-
-    @property
-    def overpaid_cents(self) -> int:
-        """Paid beyond the dues."""
-        return max(-self.row.balance_cents, 0)
-
-
-def seating_round(night: Night) -> Round | None:
-    """The round whose seating the host sees: the one being played, else the next one."""
-    rounds = night.rounds.filter(status__in=[Round.PLAYING, Round.PENDING])
-    return rounds.filter(status=Round.PLAYING).first() or rounds.order_by("number").first()
-
-
-def night_context(
-    night: Night,
-    *,
-    pick: str | None = None,
-    row_error: RowError | None = None,
-    guest_error: str = "",
-    pay_error: RowError | None = None,
-    draw_error: str = "",
-    swap_error: str = "",
-) -> dict:
-    """Everything the night page and its sections show."""
-    night.refresh_from_db()
-    group = night.group
-    attendances = list(night.attendances.select_related("player", "substitute"))
-    rows = []
-    for a in attendances:
-        row = AttendanceRow(a)
-        if row_error and row_error.attendance_pk == a.pk:
-            row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
-        rows.append(row)
-    on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
-    free = group.players.filter(retired=False).exclude(pk__in=on_list)
-
-    summary = services.dues_summary(night)
-    last_payment = {
-        p.attendance_id: p
-        for p in Payment.objects.filter(attendance__night=night).order_by("created", "pk")
-    }
-    dues_rows = [
-        DuesLine(
-            r,
-            last_payment.get(r.attendance.pk),
-            pay_error.message if pay_error and pay_error.attendance_pk == r.attendance.pk else "",
-        )
-        for r in summary.rows
-        if r.owes_cents or r.paid_cents
-    ]
-
-    rnd = seating_round(night)
-    chart = services.seating_chart(rnd) if rnd is not None else []
-    pickable = bool(chart) and rnd.status == Round.PENDING
-    seat_ids = {s.seat.pk for t in chart for s in t.seats}
-    picked = int(pick) if pickable and pick and pick.isdigit() and int(pick) in seat_ids else None
-    return {
-        "night": night,
-        "group": group,
-        "rules_label": PRESET_NAMES.get(night.rules_obj.name, night.rules_obj.name),
-        "rows": rows,
-        "playing": sum(1 for a in attendances if a.plays is not None),
-        "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
-        "has_played": night.rounds.filter(status=Round.CLOSED).exists(),
-        "free_subs": free.filter(kind=Player.SUBSTITUTE),
-        "free_players": free,
-        "guest_error": guest_error,
-        "summary": summary,
-        "dues_rows": dues_rows,
-        "round": rnd,
-        "chart": chart,
-        "pickable": pickable,
-        "pick": picked,
-        "redraw": rnd is not None and not chart,
-        "draw_error": draw_error,
-        "swap_error": swap_error,
-    }
 
 
 @login_required
 @require_GET
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A night: who comes, dues and the pot, and the seating."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, PAGE, night_context(night, pick=request.GET.get("pick")))
 
 
@@ -267,78 +168,63 @@ def _after_attendance(request, night: Night, row_error: RowError | None = None, 
     )
 
 
+def _refusal(form, action) -> str:
+    """Run ``action`` with the form's data; '' when it was done, else why not in one sentence."""
+    form_apply(form, action)
+    return form_message(form)
+
+
+def _row_error(attendance: Attendance, where: str, message: str, typed=None) -> RowError | None:
+    return RowError(attendance.pk, where, message, typed) if message else None
+
+
 @login_required
 @require_POST
 def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
     """A regular comes, sends a substitute from the list, or sends nobody."""
-    night = night_for_host(request, pk)
-    attendance = attendance_for_host(night, attendance_pk)
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
     form = AttendanceForm(request.POST, group=night.group)
-    where = "pick" if request.POST.get("status") == Attendance.SENT_SUB else "status"
-    message = ""
-    if form.is_valid():
-        try:
-            services.attendance_set(
-                attendance=attendance,
-                status=form.cleaned_data["status"],
-                substitute=form.cleaned_data["substitute"],
-            )
-        except ServiceError as error:
-            message = error.message
-    else:
-        message = form_message(form)
-    error = RowError(attendance.pk, where, message) if message else None
-    return _after_attendance(request, night, error)
+    where = "pick" if request.POST.get("status") == Attendance.Status.SENT_SUB else "status"
+    message = _refusal(form, lambda data: services.attendance_set(attendance=attendance, **data))
+    return _after_attendance(request, night, _row_error(attendance, where, message))
 
 
 @login_required
 @require_POST
 def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
     """A regular sends someone new: add them to the roster as a substitute and send them."""
-    night = night_for_host(request, pk)
-    attendance = attendance_for_host(night, attendance_pk)
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
     form = NewSubstituteForm(request.POST)
-    message = ""
-    if form.is_valid():
-        try:
-            services.attendance_send_new_substitute(attendance=attendance, **form.cleaned_data)
-        except ServiceError as error:
-            message = error.message
-    else:
-        message = form_message(form)
+    message = _refusal(
+        form, lambda data: services.attendance_send_new_substitute(attendance=attendance, **data)
+    )
     typed = {k: request.POST.get(k, "") for k in ("name", "phone", "email")}
-    error = RowError(attendance.pk, "new", message, typed) if message else None
-    return _after_attendance(request, night, error)
+    return _after_attendance(request, night, _row_error(attendance, "new", message, typed))
 
 
 @login_required
 @require_POST
 def attendance_leave(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
     """Someone leaves between rounds, or a guest added by mistake is removed."""
-    night = night_for_host(request, pk)
-    attendance = attendance_for_host(night, attendance_pk)
-    error = None
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
+    message = ""
     try:
         services.attendance_leave(attendance=attendance)
-    except ServiceError as exc:
-        error = RowError(attendance.pk, "leave", exc.message)
-    return _after_attendance(request, night, error)
+    except ServiceError as error:
+        message = error.message
+    return _after_attendance(request, night, _row_error(attendance, "leave", message))
 
 
 @login_required
 @require_POST
 def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A late arrival from the roster joins tonight's list."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     form = GuestForm(request.POST, group=night.group)
-    message = ""
-    if form.is_valid():
-        try:
-            services.guest_add(night=night, player=form.cleaned_data["player"])
-        except ServiceError as error:
-            message = error.message
-    else:
-        message = form_message(form)
+    message = _refusal(form, lambda data: services.guest_add(night=night, **data))
     return _after_attendance(request, night, guest_error=message)
 
 
@@ -346,8 +232,8 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
     """The host took the night's dues from someone."""
-    night = night_for_host(request, pk)
-    attendance = attendance_for_host(night, attendance_pk)
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
     error = None
     try:
         services.payment_record(
@@ -362,10 +248,32 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
 
 @login_required
 @require_POST
+def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
+    """The host took everything someone owes: tonight's dues and what earlier nights carried
+    (docs/rules.md section 8.6)."""
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
+    due = next(
+        (r.due_cents for r in dues_summary(night).rows if r.attendance.pk == attendance.pk), 0
+    )
+    error = None
+    try:
+        services.payment_record(
+            attendance=attendance, amount_cents=due, nonce=request.POST.get("nonce") or None
+        )
+    except ServiceError as exc:
+        error = RowError(attendance.pk, "pay", exc.message)
+    return _after_change(request, night, "dues", "dues", pay_error=error)
+
+
+@login_required
+@require_POST
 def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse:
-    """Take back a payment entered by mistake."""
-    night = night_for_host(request, pk)
+    """Take back a payment entered by mistake, once the host has said yes."""
+    night = night_for_host(request.user, pk)
     payment = get_object_or_404(Payment, pk=payment_pk, attendance__night=night)
+    if request.POST.get("confirmed") != "1":
+        return _after_change(request, night, "dues", "dues", confirm_undo=payment.pk)
     services.payment_undo(payment=payment)
     return _after_change(request, night, "dues", "dues")
 
@@ -374,7 +282,7 @@ def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse
 @require_GET
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """The seating section, with a seat picked for a swap (``?pick=<seat>``)."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     pick = request.GET.get("pick", "")
     if request.htmx:
         return render(request, f"{PAGE}#seating", night_context(night, pick=pick))
@@ -385,17 +293,32 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat everyone at random for the next round; a seed repeats a draw exactly."""
-    night = night_for_host(request, pk)
+    """Seat everyone at random for the next round; a seed repeats a draw exactly.
+
+    After a round has been played this replaces the movement's seating, so the host is
+    asked first (the draw can be taken back until the round starts)."""
+    night = night_for_host(request.user, pk)
+    replaces = redraw_replaces(night)
+    if replaces and request.POST.get("confirmed") != "1":
+        seed = request.POST.get("seed", "")
+        return _after_change(
+            request, night, "seating", "seating", confirm_draw=replaces, draw_seed=seed
+        )
     form = DrawForm(request.POST)
+    message = _refusal(form, lambda data: services.seating_draw(night=night, **data))
+    return _after_change(request, night, "seating", "seating", draw_error=message)
+
+
+@login_required
+@require_POST
+def seating_draw_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the last draw and put the seating it replaced back."""
+    night = night_for_host(request.user, pk)
     message = ""
-    if form.is_valid():
-        try:
-            services.seating_draw(night=night, seed=form.cleaned_data["seed"])
-        except ServiceError as error:
-            message = error.message
-    else:
-        message = form_message(form)
+    try:
+        services.seating_draw_undo(night=night)
+    except ServiceError as error:
+        message = error.message
     return _after_change(request, night, "seating", "seating", draw_error=message)
 
 
@@ -403,19 +326,17 @@ def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
     """Arrange by hand: swap two seats of the next round."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     form = SwapForm(request.POST)
-    message = ""
-    if form.is_valid():
+
+    def swap(data: dict) -> None:
         seats = Seat.objects.filter(round__night=night)
-        seat_a = get_object_or_404(seats, pk=form.cleaned_data["seat_a"])
-        seat_b = get_object_or_404(seats, pk=form.cleaned_data["seat_b"])
-        try:
-            services.seating_swap(seat_a=seat_a, seat_b=seat_b)
-        except ServiceError as error:
-            message = error.message
-    else:
-        message = form_message(form)
+        services.seating_swap(
+            seat_a=get_object_or_404(seats, pk=data["seat_a"]),
+            seat_b=get_object_or_404(seats, pk=data["seat_b"]),
+        )
+
+    message = _refusal(form, swap)
     return _after_change(request, night, "seating", "seating", swap_error=message)
 
 
@@ -423,12 +344,12 @@ def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
     """The seating chart full screen for a TV; it checks for a new draw every few seconds."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     rnd = seating_round(night)
     context = {
         "night": night,
         "round": rnd,
-        "chart": services.seating_chart(rnd) if rnd is not None else [],
+        "chart": seated_tables(rnd) if rnd is not None else [],
     }
     template = "nights/tv.html#tv_chart" if request.htmx else "nights/tv.html"
     return render(request, template, context)

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
+
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
-from bunco_night.nights.services import seat_name, total_rounds
-from bunco_night.rules.layouts import plays_teams
+from bunco_night.nights.selectors import SeatedTable, seated_tables
+from bunco_night.rules.layouts import table_game
+from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
 
 from .models import Entry
-from .services import RoundView, TableView, current_round, night_standings, round_view
+from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
+from .state import RoundBoard, TableRound, round_board, table_round
 
 RECENT_ENTRIES = 6
 
@@ -34,30 +38,71 @@ class Move:
 
 def moves(rnd: Round) -> dict[int, Move]:
     """Player id -> where they sit in ``rnd``."""
-    seats = list(rnd.seats.select_related("table", "player", "ghost_for__player"))
-    by_table: dict[int, list[Seat]] = {}
-    for s in seats:
-        by_table.setdefault(s.table.number, []).append(s)
-    rules = rnd.night.rules_obj
     result = {}
-    for number, row in by_table.items():
-        row.sort(key=lambda s: s.number)
-        teams = plays_teams(rules, seats=len(row), tables=len(by_table))
-        for s in row:
-            if s.player_id is None:
+    for st in seated_tables(rnd):
+        for seat, partner in st.seat_rows:
+            if seat.player_id is None:
                 continue
-            partner = seat_name(row[(s.number + 1) % 4]) if teams else None
-            result[s.player_id] = Move(s.player.name, number, s.number, partner)
+            result[seat.player_id] = Move(
+                seat.player.name,
+                st.table.number,
+                seat.number,
+                partner.occupant_name if partner is not None else None,
+            )
     return result
+
+
+@dataclass(frozen=True)
+class Tap:
+    """One thing a roll can score, as a button on the table phone and a choice for the host."""
+
+    value: str
+    label: str
+    hint: str
+    kind: str  # the button's look: points, bunco, mini, mark, miss
+
+
+def taps(rules: Rules, mark: int | None) -> list[Tap]:
+    """What a roll can score under ``rules`` when rolling for ``mark`` (docs/rules.md section 2)."""
+    face = mark or "the mark"
+    # The taps made every few seconds come first, two by two: they sit on the first screen.
+    choices = [
+        Tap("points:1", "+1", f"one {face}", "points"),
+        Tap("points:2", "+2", f"two {face}s", "points"),
+        Tap("bunco", "BUNCO!", f"three {face}s · +{rules.bunco_points}", "bunco"),
+        Tap("miss", "Miss", "pass the dice", "miss"),
+    ]
+    if rules.split_low_high:
+        choices += [
+            Tap("low", "Low bunco", f"three of a lower number · +{rules.low_points}", "mini"),
+            Tap("high", "High bunco", f"three of a higher number · +{rules.high_points}", "mini"),
+        ]
+    else:
+        choices.append(
+            Tap("mini", "Mini bunco", f"three of a kind · +{rules.mini_points}", "mini wide")
+        )
+    for m in rules.group_marks:
+        if m.effect == RESET_ROUND_SCORE:
+            hint = "score to 0"
+        else:
+            hint = f"{m.points:+d}" if m.points else "tally"
+        choices.append(Tap(f"mark:{m.code}", m.label, hint, "mark"))
+    return choices
 
 
 def next_round(night: Night, after: Round) -> Round | None:
     """The round after ``after`` if it is seated and not yet played."""
-    return (
-        night.rounds.filter(number=after.number + 1, status=Round.PENDING, seats__isnull=False)
-        .distinct()
-        .first()
-    )
+    return night.rounds.pending().seated().filter(number=after.number + 1).first()
+
+
+class TableStatus:
+    """What a table phone is showing."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    BETWEEN = "between"
+    OVER = "over"
+    NOT_SEATED = "not_seated"
 
 
 @dataclass
@@ -65,37 +110,58 @@ class TablePage:
     """Everything the table phone shows."""
 
     night: Night
+    rules: Rules
     table: Table
     version: str
     round: Round | None
-    rounds_total: int
-    view: TableView | None
-    outcome: object
-    bell: bool
-    status: str  # waiting | playing | between | over | not_seated
+    here: TableRound | None
+    status: str
     recent: list[Entry]
     moves: list[tuple[str, Move]]
-    side_names: list[str]
-    group_marks: list
-    split_low_high: bool
+    late: list[Entry]
 
     @property
     def is_head(self) -> bool:
-        return self.table.number == 1
+        return self.table.is_head
+
+    @property
+    def outcome(self):
+        return self.here.outcome if self.here else None
+
+    @property
+    def bell(self) -> bool:
+        return self.status == TableStatus.PLAYING and self.here.bell
 
     @property
     def sides(self) -> list[tuple[int, str, int]]:
         """(side, names, score) for each side at this table."""
-        return self.view.sides if self.view else []
+        return self.here.sides if self.here else []
+
+    @property
+    def extra_turns(self) -> bool:
+        """A tie is being broken by one more turn each (docs/rules.md section 3.4)."""
+        return self.status == TableStatus.PLAYING and self.here.outcome.in_extra_turns
+
+    @property
+    def roll_off(self) -> bool:
+        """A tie waits for the roll-off's winner."""
+        outcome = self.outcome
+        return (
+            self.status == TableStatus.PLAYING and outcome.needs_tiebreak and not self.extra_turns
+        )
+
+    @property
+    def finished(self) -> bool:
+        """The table's round is over here: it pressed Done or the rules finished it."""
+        return self.status == TableStatus.PLAYING and (
+            self.here.play.finished_turn or self.here.outcome.done
+        )
 
     @property
     def can_tap(self) -> bool:
-        """The table takes taps: its round is in play and it is not finished."""
-        return (
-            self.status == "playing"
-            and not self.view.play.finished_turn
-            and not getattr(self.outcome, "done", False)
-        )
+        """The table takes taps: its round is in play and not over here, or a tie's extra
+        turns are being played."""
+        return self.status == TableStatus.PLAYING and (not self.finished or self.extra_turns)
 
     @property
     def key(self) -> str:
@@ -106,76 +172,81 @@ class TablePage:
     @property
     def seats(self) -> list[tuple[int, str, bool]]:
         """(seat number, name, is a ghost) at this table."""
-        if not self.view:
+        if not self.here:
             return []
-        return [(s.number, seat_name(s), s.player_id is None) for s in self.view.seats]
+        return [(s.number, s.occupant_name, s.is_ghost) for s in self.here.seats]
 
     @property
     def waiting_names(self) -> list[str]:
         """Who must still roll once after the bell."""
-        waiting = getattr(self.outcome, "waiting_for", frozenset())
+        waiting = self.outcome.waiting_for if self.outcome else frozenset()
         return [name for number, name, _ in self.seats if number in waiting]
+
+    @property
+    def taps(self) -> list[Tap]:
+        return taps(self.rules, self.round.mark if self.round else None)
+
+    @property
+    def recent_rows(self) -> list[tuple[Entry, str, bool]]:
+        """The latest entries, newest first: each with what it scored in words, and whether
+        the table may still undo it (in a tie's extra turns, only those turns)."""
+        return [
+            (e, e.describe(self.rules), self.can_tap and (e.extra_pass > 0 or not self.extra_turns))
+            for e in self.recent
+        ]
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        """Late entries waiting for the host, with what they scored in words."""
+        return [(e, e.describe(self.rules)) for e in self.late]
 
 
 def table_page(table: Table) -> TablePage:
     """The table phone's view of the night right now."""
     night = table.night
-    rules = night.rules_obj
-    rnd = current_round(night)
-    view = outcome = None
-    bell = False
+    rnd = night.current_round
+    here = None
     recent: list[Entry] = []
+    late = list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
     next_moves: list[tuple[str, Move]] = []
-    if night.status == Night.FINISHED:
-        status = "over"
+    if night.is_over:
+        status = TableStatus.OVER
     elif rnd is None:
-        status = "waiting"
-    elif rnd.status == Round.PLAYING:
-        rv = round_view(rnd, table=table)
-        view = rv.table_view(table.pk)
-        outcome = rv.outcome(table.pk)
-        bell = rv.status.bell
-        status = "playing" if view else "not_seated"
-        if view:
-            recent = list(reversed(view.entries[-RECENT_ENTRIES:]))
+        status = TableStatus.WAITING
+    elif rnd.is_playing:
+        here = table_round(rnd, table)
+        status = TableStatus.PLAYING if here else TableStatus.NOT_SEATED
+        if here:
+            recent = list(reversed(here.entries[-RECENT_ENTRIES:]))
     else:
-        closed, nxt = rnd, next_round(night, rnd) if rnd.status == Round.CLOSED else None
-        if rnd.status == Round.PENDING:
+        closed, nxt = rnd, next_round(night, rnd) if rnd.is_closed else None
+        if rnd.is_pending:
             nxt = rnd
-            closed = night.rounds.filter(number=rnd.number - 1, status=Round.CLOSED).first()
+            closed = night.rounds.closed().filter(number=rnd.number - 1).first()
         if closed is None:
-            status = "waiting"
-            view = round_view(rnd, table=table).table_view(table.pk)
+            status = TableStatus.WAITING
+            here = table_round(rnd, table)
         else:
             # Between rounds: who sat here, and where each of them sits next.
-            status = "between"
+            status = TableStatus.BETWEEN
             rnd = closed
-            rv = round_view(closed, table=table)
-            view = rv.table_view(table.pk)
-            outcome = rv.outcome(table.pk)
-            if nxt is not None:
+            here = table_round(closed, table)
+            if nxt is not None and here is not None:
                 where = moves(nxt)
-                here = closed.seats.filter(table=table, player__isnull=False)
                 next_moves = [
-                    (s.player.name, where[s.player_id])
-                    for s in here.select_related("player").order_by("number")
-                    if s.player_id in where
+                    (s.player.name, where[s.player_id]) for s in here.seats if s.player_id in where
                 ]
     return TablePage(
         night=night,
+        rules=night.rules_obj,
         table=table,
         version=f"{night.version}.{table.version}",
         round=rnd,
-        rounds_total=total_rounds(night),
-        view=view,
-        outcome=outcome,
-        bell=bell,
+        here=here,
         status=status,
         recent=recent,
         moves=next_moves,
-        side_names=view.side_names() if view else [],
-        group_marks=list(rules.group_marks),
-        split_low_high=rules.split_low_high,
+        late=late,
     )
 
 
@@ -209,46 +280,60 @@ class PlayerPage:
     rounds_total: int
 
 
-def player_page(attendance: Attendance) -> PlayerPage:
-    """A player's own card, round by round, and where they sit now or next."""
-    night = attendance.night
-    player = attendance.plays or attendance.substitute or attendance.player
-    rules = night.rules_obj
-    seats = list(
-        Seat.objects.filter(round__night=night, player=player)
+def _card_rows(night: Night, player_id: int) -> list[CardRow]:
+    """A player's rounds with partners, in a fixed number of queries whatever the night's size."""
+    mine = list(
+        Seat.objects.filter(round__night=night, player_id=player_id)
         .select_related("round", "table")
         .order_by("round__number")
     )
+    if not mine:
+        return []
+    rules = night.rules_obj
+    tables = dict(
+        night.rounds.filter(pk__in=[s.round_id for s in mine])
+        .annotate(n=Count("seats__table", distinct=True))
+        .values_list("pk", "n")
+    )
+    where = Q()
+    for s in mine:
+        where |= Q(round_id=s.round_id, table_id=s.table_id)
+    mates = {
+        (m.round_id, m.table_id, m.number): m
+        for m in Seat.objects.filter(where).select_related("player", "ghost_for__player")
+    }
     rows = []
-    for s in seats:
-        partner = None
-        count = s.round.seats.values("table_id").distinct().count()
-        if plays_teams(rules, seats=s.table_seats, tables=count):
-            mate = (
-                s.round.seats.filter(table=s.table, number=(s.number + 1) % 4 + 1)
-                .select_related("player", "ghost_for__player")
-                .first()
-            )
-            partner = seat_name(mate) if mate else None
+    for s in mine:
+        game = table_game(rules, seats=s.table_seats, tables=tables[s.round_id])
+        across = game.partner_seat(s.number)
+        mate = mates.get((s.round_id, s.table_id, across)) if across else None
         rows.append(
             CardRow(
                 s.round.number,
                 s.round.set_number,
                 s.round.mark,
                 s.table.number,
-                partner,
-                s.won if s.round.status == Round.CLOSED else None,
+                mate.occupant_name if mate else None,
+                s.won if s.round.is_closed else None,
                 s.buncos,
                 s.mini_buncos,
             )
         )
-    rnd = current_round(night)
-    now = moves(rnd).get(player.pk) if rnd and rnd.status != Round.CLOSED else None
-    if rnd and rnd.status == Round.CLOSED:
+    return rows
+
+
+def player_page(attendance: Attendance) -> PlayerPage:
+    """A player's own card, round by round, and where they sit now or next."""
+    night = attendance.night
+    player = attendance.plays or attendance.substitute or attendance.player
+    rows = _card_rows(night, player.pk)
+    rnd = night.current_round
+    now = moves(rnd).get(player.pk) if rnd and not rnd.is_closed else None
+    if rnd and rnd.is_closed:
         nxt = next_round(night, rnd)
         if nxt:
             now, rnd = moves(nxt).get(player.pk), nxt
-    bell = bool(rnd and rnd.status == Round.PLAYING and (rnd.bell_at or rnd.bell_by_host))
+    bell = bool(rnd and rnd.is_playing and rnd.bell_rang)
     closed = [r for r in rows if r.won is not None]
     return PlayerPage(
         night=night,
@@ -262,7 +347,7 @@ def player_page(attendance: Attendance) -> PlayerPage:
         now=now,
         now_round=rnd,
         bell=bell,
-        rounds_total=total_rounds(night),
+        rounds_total=night.total_rounds,
     )
 
 
@@ -271,35 +356,127 @@ class LiveBoard:
     night: Night
     version: str
     round: Round | None
-    view: RoundView | None
+    board: RoundBoard | None
     next_round: Round | None
     rounds_total: int
-    standings: object
-    rows: list[tuple[TableView, object, int | None]]
+    standings: NightStandings
+    late: list[Entry]
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        """Late entries waiting for the host, each with what it scored in words."""
+        rules = self.night.rules_obj
+        return [(e, e.describe(rules)) for e in self.late]
+
+    @property
+    def tables(self) -> list[TableRound]:
+        return self.board.tables if self.board else []
+
+    @property
+    def bell(self) -> bool:
+        return bool(self.board and self.round.is_playing and self.board.bell)
 
 
 def live_board(night: Night) -> LiveBoard:
     """The host's board: every table's score and state, and the night's headline facts."""
-    rnd = current_round(night)
-    view = round_view(rnd) if rnd else None
-    rows = []
-    if view:
-        rows = [
-            (tv, o, view.winner_side(tv))
-            for tv, o in zip(view.tables, view.status.tables, strict=True)
-        ]
+    rnd = night.current_round
     nxt = None
-    if rnd and rnd.status == Round.CLOSED:
+    if rnd and rnd.is_closed:
         nxt = next_round(night, rnd)
-    elif rnd and rnd.status == Round.PENDING:
+    elif rnd and rnd.is_pending:
         nxt = rnd
     return LiveBoard(
         night=night,
         version=f"{night.version}.{night.scores_version}",
         round=rnd,
-        view=view,
+        board=round_board(rnd) if rnd else None,
         next_round=nxt,
-        rounds_total=total_rounds(night),
+        rounds_total=night.total_rounds,
         standings=night_standings(night),
-        rows=rows,
+        late=_late_entries(night),
     )
+
+
+@dataclass
+class BoardUpdate:
+    """What changed on the host's screens (the live board, the room screen) since the
+    scores version they show, while a round is played: the tables that changed, the bell,
+    the late entries and the buncos. The standings change only when a round closes, which
+    moves the night's version and re-renders the screens whole."""
+
+    night: Night
+    version: str
+    round: Round
+    board: RoundBoard
+    tables: list[TableRound]
+    standings: BuncoFacts
+    late: list[Entry]
+
+    @property
+    def bell(self) -> bool:
+        return self.board.bell
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        rules = self.night.rules_obj
+        return [(e, e.describe(rules)) for e in self.late]
+
+
+def board_update(night: Night, since: str) -> BoardUpdate | None:
+    """The update for a screen that shows version ``since`` ("night.scores"), or None when
+    it must be re-rendered whole (the night's version moved, or no round is in play)."""
+    shown, _, scores = since.partition(".")
+    rnd = night.current_round
+    if shown != str(night.version) or not scores.isdecimal() or len(scores) > 12:
+        return None
+    if rnd is None or not rnd.is_playing:
+        return None
+    board = round_board(rnd)
+    changed = set(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", flat=True))
+    return BoardUpdate(
+        night=night,
+        version=f"{night.version}.{night.scores_version}",
+        round=rnd,
+        board=board,
+        tables=[tr for tr in board.tables if tr.table.pk in changed],
+        standings=bunco_facts(night),
+        late=_late_entries(night),
+    )
+
+
+def _late_entries(night: Night) -> list[Entry]:
+    return list(
+        Entry.objects.late_pending()
+        .filter(round__night=night)
+        .select_related("roller", "round", "table")
+        .order_by("round__number", "table__number", "created")
+    )
+
+
+ROOM_TABLES_PER_PAGE = 12
+
+
+def _pages(items: list, size: int = ROOM_TABLES_PER_PAGE) -> list[list]:
+    """``items`` in pages of ``size``; a TV shows one page at a time and turns them."""
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+@dataclass
+class RoomScreen:
+    """The TV: the round, the bell, every table's score in play or where to sit next, and
+    the standings so far. Tables come in pages of twelve that turn by themselves."""
+
+    board: LiveBoard
+    seating: list[list[SeatedTable]]
+    scores: list[list[TableRound]]
+
+    @property
+    def night(self) -> Night:
+        return self.board.night
+
+
+def room_screen(night: Night) -> RoomScreen:
+    board = live_board(night)
+    seating = seated_tables(board.next_round) if board.next_round else []
+    playing = board.round is not None and board.round.is_playing
+    return RoomScreen(board, _pages(seating), _pages(board.tables) if playing else [])

@@ -1,232 +1,40 @@
-"""Playing a night: entries from table phones, the bell, closing a round, moving, standings.
+"""Playing a night, the writes: entries from table phones, Done and tie-breaks, the bell,
+closing a round and seating the next one, the host's corrections.
 
 Every write is one transaction that locks the row serialising the change (the
 table's ``TablePlay`` for entries, the ``Round`` for closing) and is safe to
-retry: an entry's client ``nonce`` is unique, so a repeated submit is a no-op
-(STYLE.md habit 4). The rules engine decides scores, round end and movement.
+retry: an entry's client ``nonce`` is unique, so a repeated submit is a no-op.
+The rules engine decides scores, round end and movement; ``state`` reads where a
+round stands.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
-from functools import cached_property
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 from django.utils import timezone
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table
-from bunco_night.nights.services import (
-    dues_summary,
-    night_touch,
-    round_mark,
-    seat_name,
-    seats_save,
-    total_rounds,
-)
+from bunco_night.nights.selectors import seating_of
+from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.layouts import plays_teams, table_target
-from bunco_night.rules.movement import next_seating, partner_seat
-from bunco_night.rules.presets import HEAD_TABLE
-from bunco_night.rules.rounds import Entry as RuleEntry
-from bunco_night.rules.rounds import (
-    RoundStatus,
-    TableOutcome,
-    TableState,
-    round_status,
-    side_seats,
-    table_outcome,
-)
-from bunco_night.rules.scoring import BUNCO, MINI_KINDS, POINTS, score_roll, score_tap
-from bunco_night.rules.standings import (
-    BuncoRoll,
-    PlayerRound,
-    PrizeCategory,
-    PrizeResult,
-    Standing,
-    prize_standings,
-    rank_standings,
-    split_pot,
-    tally,
-)
+from bunco_night.rules.movement import Ghost, next_seating
+from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
+from bunco_night.rules.scoring import MINI_KINDS, POINTS, score_roll, score_tap
+from bunco_night.rules.standings import PRIZE_LABELS
 
 from .models import Entry, PrizeTiebreak, TablePlay
+from .standings import night_standings
+from .state import RoundBoard, engine_bell, round_board, table_round
 
-NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-MARK = "mark"
 DICE = "dice"
-
-
-# ---------------------------------------------------------------------------
-# Reading a round's state
-
-
-@dataclass
-class TableView:
-    """A table in a round, as the pages and the engine need it."""
-
-    table: Table
-    play: TablePlay
-    seats: list[Seat]
-    entries: list[Entry]
-    teams: bool
-    target: int
-
-    @property
-    def size(self) -> int:
-        return len(self.seats)
-
-    @cached_property
-    def rule_entries(self) -> list[RuleEntry]:
-        return [RuleEntry(e.seat, e.points, e.kind, e.reset) for e in self.entries]
-
-    def state(self) -> TableState:
-        """The engine's view of this table."""
-        return TableState.from_entries(
-            number=self.table.number,
-            size=self.size,
-            teams=self.teams,
-            target=self.target,
-            entries=self.rule_entries,
-            finished_turn=self.play.finished_turn,
-            tiebreak_winner=self.play.tiebreak_side,
-        )
-
-    @cached_property
-    def scores(self) -> tuple[int, ...]:
-        """Each side's score: two teams, or one per player."""
-        return self.state().scores
-
-    def side_names(self) -> list[str]:
-        """Names of each side: "Ann & Cat" for a team, the player otherwise."""
-        names = [seat_name(s) for s in self.seats]
-        if self.teams:
-            return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-        return names
-
-    @property
-    def sides(self) -> list[tuple[int, str, int]]:
-        """(side, names, score) for each side."""
-        return list(zip(range(len(self.scores)), self.side_names(), self.scores, strict=True))
-
-
-def roller_for(seats: list[Seat], seat: int) -> Player | None:
-    """Who rolls for ``seat``: its player, or a ghost's partner (RULES.md section 5)."""
-    occupant = seats[seat - 1]
-    if occupant.player_id is None and len(seats) == 4:
-        return seats[partner_seat(seat) - 1].player
-    return occupant.player
-
-
-@dataclass
-class RoundView:
-    """A round of a night with every table and the engine's status."""
-
-    round: Round
-    tables: list[TableView]
-    status: RoundStatus
-
-    def table_view(self, table_id: int) -> TableView | None:
-        for t in self.tables:
-            if t.table.pk == table_id:
-                return t
-        return None
-
-    def outcome(self, table_id: int):
-        for t, o in zip(self.tables, self.status.tables, strict=True):
-            if t.table.pk == table_id:
-                return o
-        return None
-
-    def winner_side(self, view: TableView) -> int | None:
-        """The host's override, else the engine's winner."""
-        if view.play.winner_side is not None:
-            return view.play.winner_side
-        return self.outcome(view.table.pk).winner_side
-
-
-def round_view(rnd: Round, *, table: Table | None = None) -> RoundView:
-    """Load a round's tables, seats and live entries, and ask the engine where it stands.
-
-    With ``table``, only that table is loaded (a phone's poll): the room's bell then
-    comes from the round's stored bell, which ``_after_change`` keeps in step with the
-    rules, and ``status.over`` is not known (False).
-    """
-    night = rnd.night
-    rules = night.rules_obj
-    seats_qs = rnd.seats.select_related("table", "player", "ghost_for__player")
-    plays_qs, entries_qs = rnd.table_plays.all(), rnd.entries.filter(undone_at__isnull=True)
-    if table is not None:
-        seats_qs, plays_qs = seats_qs.filter(table=table), plays_qs.filter(table=table)
-        entries_qs = entries_qs.filter(table=table)
-    by_table: dict[int, list[Seat]] = {}
-    for s in seats_qs.order_by("table__number", "number"):
-        by_table.setdefault(s.table_id, []).append(s)
-    plays = {p.table_id: p for p in plays_qs}
-    entries: dict[int, list[Entry]] = {}
-    for e in entries_qs.select_related("roller"):
-        entries.setdefault(e.table_id, []).append(e)
-    count = len(by_table) if table is None else _table_count(rnd)
-    views = []
-    for table_id, row in by_table.items():
-        teams = plays_teams(rules, seats=len(row), tables=count)
-        views.append(
-            TableView(
-                table=row[0].table,
-                play=plays.get(table_id) or TablePlay(round=rnd, table=row[0].table),
-                seats=row,
-                entries=entries.get(table_id, []),
-                teams=teams,
-                target=table_target(rules, seats=len(row), teams=teams, tables=count),
-            )
-        )
-    views.sort(key=lambda v: v.table.number)
-    if rules.is_card_game or not views:
-        status = _card_status(views)
-    elif table is not None:
-        bell = rnd.bell_by_host or rnd.bell_at is not None
-        outcomes = tuple(table_outcome(rules, v.state(), bell=bell) for v in views)
-        status = RoundStatus(bell=bell, over=False, tables=outcomes)
-    else:
-        status = round_status(rules, [v.state() for v in views], bell_rung=rnd.bell_by_host)
-    return RoundView(rnd, views, status)
-
-
-def _table_count(rnd: Round) -> int:
-    """How many tables a round seats."""
-    return rnd.seats.values("table_id").distinct().count()
-
-
-def _card_status(views: list[TableView]) -> RoundStatus:
-    """The card game (seed 000): a table is done when its winner is entered by hand."""
-    outcomes = tuple(
-        TableOutcome(
-            v.table.number,
-            v.play.winner_side is not None,
-            v.play.winner_side is not None,
-            frozenset(),
-            v.play.winner_side,
-            False,
-        )
-        for v in views
-    )
-    return RoundStatus(
-        bell=False, over=bool(views) and all(o.done for o in outcomes), tables=outcomes
-    )
-
-
-def current_round(night: Night) -> Round | None:
-    """The round being played, else the next one seated, else the last one closed."""
-    rounds = night.rounds.order_by("number")
-    return (
-        rounds.filter(status=Round.PLAYING).first()
-        or rounds.filter(status=Round.PENDING, seats__isnull=False).first()
-        or rounds.filter(status=Round.CLOSED).last()
-    )
+SET_CODE = re.compile(r"set-[0-9]{1,2}")  # a set's roll-off, beside the prizes' tie-breaks
 
 
 # ---------------------------------------------------------------------------
@@ -237,65 +45,66 @@ def current_round(night: Night) -> Round | None:
 def round_start(*, night: Night) -> Round:
     """Start the next seated round: phones can enter scores."""
     night = Night.objects.select_for_update().get(pk=night.pk)
-    if night.status == Night.FINISHED:
+    if night.is_over:
         raise ServiceError("This night is over.", "night_over")
-    if night.rounds.filter(status=Round.PLAYING).exists():
+    if night.rounds.playing().exists():
         raise ServiceError("A round is already being played.", "round_in_play")
-    rnd = night.rounds.filter(status=Round.PENDING).order_by("number").first()
+    rnd = night.rounds.pending().order_by("number").first()
     if rnd is None or not rnd.seats.exists():
         raise ServiceError("Draw the seating first.", "no_seating")
-    if rnd.number > total_rounds(night):
+    if rnd.number > night.total_rounds:
         raise ServiceError("Every round of the night has been played.", "night_complete")
-    rnd.status, rnd.started_at = Round.PLAYING, timezone.now()
+    rnd.status, rnd.started_at = Round.Status.PLAYING, timezone.now()
     rnd.save(update_fields=["status", "started_at"])
     tables = {s.table for s in rnd.seats.select_related("table")}
     TablePlay.objects.bulk_create(
         [TablePlay(round=rnd, table=t) for t in tables], ignore_conflicts=True
     )
-    if night.status != Night.PLAYING:
-        night.status = Night.PLAYING
+    if night.status != Night.Status.PLAYING:
+        night.status = Night.Status.PLAYING
         night.save(update_fields=["status"])
     night_touch(night)
     return rnd
 
 
 def _playing_round(table: Table) -> Round:
-    rnd = table.night.rounds.filter(status=Round.PLAYING).first()
+    rnd = table.night.rounds.playing().first()
     if rnd is None:
-        if table.night.status == Night.FINISHED:
+        if table.night.is_over:
             raise ServiceError("This night is over: scores are closed.", "night_over")
         raise ServiceError("No round is being played right now.", "no_round")
     return rnd
 
 
 def _lock_play(rnd: Round, table: Table) -> TablePlay:
+    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row.
+
+    Every write at a table and ``round_close`` take the Round row first, so they queue in
+    one order and cannot deadlock (a tap that held its table's rows while a close held the
+    round's did, on PostgreSQL). ``no_key`` is the weakest exclusive row lock: rows that
+    point at the round can still be inserted meanwhile. A write that waited for a close
+    then sees the round closed.
+    """
+    rnd.refresh_from_db(
+        fields=["status", "bell_at", "bell_by_host"],
+        from_queryset=Round.objects.select_for_update(no_key=True),
+    )
     play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     return play
 
 
-def _engine_bell(rnd: Round) -> bool:
-    """Whether the rules ring the bell now, reading only what decides it (cheap per tap)."""
-    rules = rnd.night.rules_obj
-    if rules.round_end == HEAD_TABLE:
-        seats = rnd.seats.filter(table__number=1).count()
-        tables = _table_count(rnd)
-        teams = plays_teams(rules, seats=seats, tables=tables)
-        head = TableState.from_entries(
-            number=1,
-            size=seats,
-            teams=teams,
-            target=table_target(rules, seats=seats, teams=teams, tables=tables),
-            entries=[
-                RuleEntry(e.seat, e.points, e.kind, e.reset)
-                for e in rnd.entries.filter(table__number=1, undone_at__isnull=True)
-            ],
-        )
-        return head.reached_target
-    return (
-        rules.bunco_ends_round and rnd.entries.filter(kind=BUNCO, undone_at__isnull=True).exists()
-    )
+def _touch_table(rnd: Round, table: Table) -> None:
+    """Tell the table's phones and the host's screens that something changed at ``table``.
+
+    The night's scores version moves, and the table keeps the version it moved to, so the
+    live board and the room screen can re-render just the tables that changed since the
+    version they show.
+    """
+    Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
+    mark = Night.objects.filter(pk=rnd.night_id).values("scores_version")
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, scores_mark=Subquery(mark))
 
 
 def _after_change(rnd: Round, table: Table | None = None) -> None:
@@ -314,7 +123,7 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
         and not rnd.bell_by_host
         and (table is None or not head_rules or table.number == 1)
     ):
-        bell = _engine_bell(rnd)
+        bell = engine_bell(rnd, rules)
         if bell and rnd.bell_at is None:
             bell_changed = bool(
                 Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=timezone.now())
@@ -322,8 +131,7 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
         elif not bell and rnd.bell_at is not None:
             bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
     if table is not None:
-        Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-        Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
+        _touch_table(rnd, table)
     if table is None or bell_changed:
         night_touch(rnd.night)
 
@@ -331,10 +139,21 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
 def _settle(rnd: Round, table: Table) -> None:
     """After a change at ``table``: a closed round's results follow (a host's correction),
     a round in play rings the bell if it must and tells the polling pages."""
-    if rnd.status == Round.CLOSED:
+    if rnd.is_closed:
         results_recompute(rnd=rnd)
     else:
         _after_change(rnd, table)
+
+
+def _round_for_tap(table: Table, round_number: int | None) -> Round:
+    """The round a phone's tap is for: the one it names (a tap queued offline may name a
+    round that has ended since), else the round in play."""
+    if round_number is None:
+        return _playing_round(table)
+    rnd = table.night.rounds.filter(number=round_number).first()
+    if rnd is None or rnd.is_pending:
+        raise ServiceError("That round has not started.", "no_round")
+    return rnd
 
 
 @transaction.atomic
@@ -349,15 +168,19 @@ def entry_record(
     dice: list[int] | None = None,
     by_host: bool = False,
     rnd: Round | None = None,
+    round_number: int | None = None,
 ) -> Entry:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
 
     ``kind`` is points (with ``count`` 1-3: 3 is a bunco), bunco, mini/low/high, miss,
     mark (a group-defined mark, ``mark_code``), or dice (three ``dice`` the engine
-    scores). Only the round in play takes entries from phones; the host may correct
-    a closed round with ``rnd``.
+    scores). A phone's tap is for the round it names (``round_number``) or the round in
+    play; once that round is over for the table (it pressed Done, it is finished by the
+    rules, or the round is closed) the tap is kept as a late entry for the host to
+    accept or discard, except the extra turns of a tie-break (docs/rules.md sections
+    3.4 and 3.5). The host corrects any started round with ``rnd``.
     """
-    if not isinstance(nonce, str) or not NONCE.match(nonce):
+    if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
     existing = Entry.objects.filter(nonce=nonce).first()
     if existing is not None:
@@ -365,47 +188,30 @@ def entry_record(
             raise ServiceError("This entry id belongs to another table.", "forged_nonce")
         return existing
     if rnd is None:
-        rnd = _playing_round(table)
+        rnd = _round_for_tap(table, round_number)
     elif not by_host:
         raise ServiceError("Only the host can correct another round.", "not_host")
     elif rnd.night_id != table.night_id:
         raise ServiceError("That round is not this table's night.", "other_night")
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
-    if rnd.status != Round.PLAYING and not by_host:
-        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
-    seats = list(rnd.seats.filter(table=table).select_related("player").order_by("number"))
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= len(seats):
+    here = table_round(rnd, table)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
     rules = rnd.night.rules_obj
     if rules.is_card_game:
         raise ServiceError("In the card game the host enters each table's winner.", "card_game")
-    if not by_host and play.finished_turn:
-        raise ServiceError("This table pressed Done: ask the host to correct it.", "table_done")
-    reset = False
-    try:
-        if kind == MARK:
-            group_mark = rules.group_mark(mark_code)
-            points, reset, count = group_mark.points, group_mark.effect == "reset_round_score", 0
-        elif kind == DICE:
-            mark_code = ""
-            scored = score_roll(dice or [], rnd.mark, rules)
-            points, kind = scored.points, scored.kind
-            count = scored.points if kind == POINTS else 0
-        else:
-            mark_code = ""
-            scored = score_tap(kind, rules, count if kind == POINTS else 0)
-            points, kind = scored.points, scored.kind
-            count = count if kind == POINTS else 0
-    except RuleError as error:
-        raise ServiceError(error.message, error.code) from error
+    points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice)
+    extra = here.outcome.in_extra_turns
+    late = not by_host and (
+        not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
+    )
     try:
         with transaction.atomic():
             entry = Entry.objects.create(
                 round=rnd,
                 table=table,
                 seat=seat,
-                roller=roller_for(seats, seat),
+                roller=here.seated.roller(seat),
                 kind=kind,
                 count=count,
                 mark_code=mark_code,
@@ -413,11 +219,52 @@ def entry_record(
                 reset=reset,
                 nonce=nonce,
                 by_host=by_host,
+                extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
+                late_at=timezone.now() if late else None,
             )
     except IntegrityError:
         # The same nonce arrived twice at once: the other request stored it.
         return Entry.objects.get(nonce=nonce)
-    _settle(rnd, table)
+    if late:
+        _touch_table(rnd, table)  # shown, not counted: nothing is computed from it
+    else:
+        _settle(rnd, table)
+    return entry
+
+
+def _score(rules, rnd: Round, kind: str, count: int, mark_code: str, dice) -> tuple:
+    """(points, kind, count, mark code, reset) of a tap, as the rules score it."""
+    try:
+        if kind == Entry.Kind.MARK:
+            group_mark = rules.group_mark(mark_code)
+            if len(mark_code) > MARK_CODE_MAX_LENGTH:  # saved before rules refused such codes
+                raise ServiceError("This mark's code is too long to record.", "mark_code_too_long")
+            return group_mark.points, kind, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
+        if kind == DICE:
+            scored = score_roll(dice or [], rnd.mark, rules)
+            count = scored.points if scored.kind == POINTS else 0
+            return scored.points, scored.kind, count, "", False
+        scored = score_tap(kind, rules, count if kind == POINTS else 0)
+        return scored.points, scored.kind, count if scored.kind == POINTS else 0, "", False
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
+
+
+@transaction.atomic
+def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
+    """The host accepts a late entry (it counts, and everything computed from it follows)
+    or discards it (kept on record, counting for nothing): docs/rules.md section 3.5."""
+    rnd = entry.round
+    _lock_play(rnd, entry.table)
+    entry.refresh_from_db()
+    if not entry.is_late or entry.late_decision or entry.undone_at:
+        raise ServiceError("That entry is not waiting for a decision.", "not_late")
+    entry.late_decision = Entry.Late.ACCEPTED if accept else Entry.Late.DISCARDED
+    entry.save(update_fields=["late_decision"])
+    if accept:
+        _settle(rnd, entry.table)
+    else:
+        _touch_table(rnd, entry.table)
     return entry
 
 
@@ -429,8 +276,13 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
         raise ServiceError("That entry is not at this table.", "unknown_entry")
     rnd = entry.round
     play = _lock_play(rnd, table)
-    if not by_host and (rnd.status != Round.PLAYING or play.finished_turn):
-        raise ServiceError("That round is over here: ask the host to correct it.", "round_closed")
+    if not by_host:
+        # The table undoes its own taps until it is done; in a tie's extra turns, those turns.
+        extra = entry.extra_pass and table_round(rnd, table).outcome.in_extra_turns
+        if not rnd.is_playing or (play.finished_turn and not extra) or entry.is_late:
+            raise ServiceError(
+                "That round is over here: ask the host to correct it.", "round_closed"
+            )
     if entry.undone_at is None:
         entry.undone_at = timezone.now()
         entry.save(update_fields=["undone_at"])
@@ -440,18 +292,18 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
 
 @transaction.atomic
 def table_done(*, table: Table, done: bool = True) -> TablePlay:
-    """The table finished the turn in play after the bell (RULES.md section 3)."""
+    """The table finished the turn in play after the bell (docs/rules.md section 3.1)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
-    view = round_view(rnd, table=table)
+    if not rnd.is_playing:  # closed while this waited for the lock
+        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
+    here = table_round(rnd, table)
     if done:
-        if not view.status.bell:
+        if not here.bell:
             raise ServiceError("Keep rolling: the bell has not rung.", "no_bell")
-        outcome = view.outcome(table.pk)
-        if outcome.waiting_for:
+        if here.outcome.waiting_for:
             who = ", ".join(
-                seat_name(view.table_view(table.pk).seats[s - 1])
-                for s in sorted(outcome.waiting_for)
+                here.seats[s - 1].occupant_name for s in sorted(here.outcome.waiting_for)
             )
             raise ServiceError(
                 f"Everyone rolls at least once: {who} still to roll.", "everyone_rolls_once"
@@ -463,16 +315,30 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
 
 
 @transaction.atomic
+def extra_turns_done(*, table: Table) -> TablePlay:
+    """Everyone at a tied table has taken one more turn: the highest total wins, or, still
+    tied, they take another (docs/rules.md section 3.4)."""
+    rnd = _playing_round(table)
+    play = _lock_play(rnd, table)
+    if not rnd.is_playing or not table_round(rnd, table).outcome.in_extra_turns:
+        raise ServiceError("This table is not playing extra turns.", "no_extra_turns")
+    play.extra_passes += 1
+    play.save(update_fields=["extra_passes"])
+    _after_change(rnd, table)
+    return play
+
+
+@transaction.atomic
 def tiebreak_record(
     *, table: Table, side: int, rnd: Round | None = None, by_host: bool = False
 ) -> TablePlay:
     """Record who won a tie-break (the roll-off, or the extra turns)."""
     rnd = rnd if (rnd is not None and by_host) else _playing_round(table)
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
-    view = round_view(rnd)
-    outcome = view.outcome(table.pk)
-    tied = outcome.tied_sides if outcome else ()
+    if not rnd.is_playing and not by_host:  # closed while this waited for the lock
+        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
+    here = table_round(rnd, table)
+    tied = here.outcome.tied_sides if here else ()
     if side not in tied:
         raise ServiceError("Pick one of the tied sides.", "bad_tiebreak")
     play.tiebreak_side = side
@@ -484,7 +350,7 @@ def tiebreak_record(
 @transaction.atomic
 def bell_ring(*, night: Night) -> Round:
     """The host rings the bell by hand: every table finishes the turn in play."""
-    rnd = night.rounds.select_for_update().filter(status=Round.PLAYING).first()
+    rnd = night.rounds.select_for_update().playing().first()
     if rnd is None:
         raise ServiceError("No round is being played.", "no_round")
     rnd.bell_by_host = True
@@ -498,11 +364,8 @@ def bell_ring(*, night: Night) -> Round:
 def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
     """The host sets (or clears, with None) a table's winner, overriding the scores."""
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
-    view = round_view(rnd)
-    tv = view.table_view(table.pk)
-    sides = 2 if tv.teams else tv.size
-    if side is not None and not 0 <= side < sides:
+    here = table_round(rnd, table)
+    if side is not None and (here is None or not 0 <= side < here.seated.game.sides):
         raise ServiceError("Pick one of the table's sides.", "bad_winner")
     play.winner_side = side
     play.save(update_fields=["winner_side"])
@@ -514,56 +377,47 @@ def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
 # Closing a round and moving
 
 
-def _seat_results(view: RoundView) -> None:
+def _seat_results(board: RoundBoard) -> None:
     """Write each seat's win or loss, buncos, mini buncos and marks from the entries."""
-    for tv in view.tables:
-        side = view.winner_side(tv)
-        winners = set(side_seats(side, tv.size, tv.teams)) if side is not None else set()
+    for tr in board.tables:
+        side = tr.winner_side
+        winners = set(tr.seated.game.side_seats(side)) if side is not None else set()
         credit: dict[int, dict] = {}
-        for e in tv.entries:
+        for e in tr.entries:
             if e.roller_id is None:
                 continue
             c = credit.setdefault(e.roller_id, {"buncos": 0, "minis": 0, "marks": {}})
-            if e.kind == BUNCO:
+            if e.kind == Entry.Kind.BUNCO:
                 c["buncos"] += 1
             elif e.kind in MINI_KINDS:
                 c["minis"] += 1
-            elif e.kind == MARK:
+            elif e.kind == Entry.Kind.MARK:
                 c["marks"][e.mark_code] = c["marks"].get(e.mark_code, 0) + 1
-        for s in tv.seats:
+        for s in tr.seats:
             c = credit.get(s.player_id, {"buncos": 0, "minis": 0, "marks": {}})
             s.won = s.number in winners if side is not None else None
             s.buncos, s.mini_buncos, s.marks = c["buncos"], c["minis"], c["marks"]
-        Seat.objects.bulk_update(tv.seats, ["won", "buncos", "mini_buncos", "marks"])
+        Seat.objects.bulk_update(tr.seats, ["won", "buncos", "mini_buncos", "marks"])
 
 
-def _occupant(seat: Seat):
-    return seat.player_id if seat.player_id else ("ghost", seat.ghost_for_id, seat.pk)
-
-
-def _seat_next_round(view: RoundView) -> Round | None:
+def _seat_next_round(board: RoundBoard) -> Round | None:
     """Seat the next round by the engine's movement; None after the last round."""
-    rnd = view.round
+    rnd = board.round
     night = rnd.night
-    if rnd.number >= total_rounds(night):
+    if rnd.number >= night.total_rounds:
         return None
-    rules = night.rules_obj
-    seating = tuple(tuple(_occupant(s) for s in tv.seats) for tv in view.tables)
-    ghosts = {o for t in seating for o in t if isinstance(o, tuple)}
-    winners = [side_seats(view.winner_side(tv), tv.size, tv.teams) for tv in view.tables]
-    moved = next_seating(rules, seating, winners, ghosts)
+    seating = seating_of([tr.seated for tr in board.tables])
+    ghosts = {o for t in seating for o in t if isinstance(o, Ghost)}
+    winners = [tr.seated.game.side_seats(tr.winner_side) for tr in board.tables]
+    moved = next_seating(night.rules_obj, seating, winners, ghosts)
     number = rnd.number + 1
-    nxt, _ = Round.objects.get_or_create(
-        night=night,
-        number=number,
-        defaults={"set_number": (number - 1) // rules.rounds_per_set + 1},
-    )
-    if nxt.status != Round.PENDING:
+    nxt = round_for(night, number)
+    if not nxt.is_pending:
         return nxt
     if nxt.mark is None:
         nxt.mark = round_mark(night, number, random.Random(f"{night.seed}-{number}"))
         nxt.save(update_fields=["mark"])
-    seats_save(nxt, [tv.table for tv in view.tables], moved)
+    seats_save(nxt, [tr.table for tr in board.tables], moved)
     return nxt
 
 
@@ -574,28 +428,26 @@ def round_close(*, rnd: Round) -> Round | None:
     Returns the next round (seated, not started), or None when the night is over.
     """
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.status != Round.PLAYING:
+    if not rnd.is_playing:
         raise ServiceError("That round is not being played.", "round_not_playing")
-    view = round_view(rnd)
-    missing = [tv.table.number for tv in view.tables if view.winner_side(tv) is None]
+    board = round_board(rnd)
+    missing = [tr for tr in board.tables if tr.winner_side is None]
     if missing:
-        outcomes = {o.number: o for o in view.status.tables}
-        ties = [n for n in missing if outcomes[n].needs_tiebreak]
+        ties = [tr.table.number for tr in missing if tr.outcome.needs_tiebreak]
         if ties:
             raise ServiceError(
                 f"Table {', '.join(map(str, ties))}: record who won the tie-break.",
                 "tie_needs_break",
             )
-        raise ServiceError(
-            f"Not every table is done: table {', '.join(map(str, missing))}.", "round_not_over"
-        )
-    rnd.status, rnd.closed_at = Round.CLOSED, timezone.now()
+        numbers = ", ".join(str(tr.table.number) for tr in missing)
+        raise ServiceError(f"Not every table is done: table {numbers}.", "round_not_over")
+    rnd.status, rnd.closed_at = Round.Status.CLOSED, timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
-    _seat_results(view)
-    nxt = _seat_next_round(view)
+    _seat_results(board)
+    nxt = _seat_next_round(board)
     if nxt is None:
         night = rnd.night
-        night.status = Night.FINISHED
+        night.status = Night.Status.FINISHED
         night.save(update_fields=["status"])
     night_touch(rnd.night)
     return nxt
@@ -604,118 +456,52 @@ def round_close(*, rnd: Round) -> Round | None:
 @transaction.atomic
 def results_recompute(*, rnd: Round) -> None:
     """After a host's correction to a closed round: results, and the next seating if unplayed."""
-    view = round_view(rnd)
-    if any(view.winner_side(tv) is None for tv in view.tables):
+    board = round_board(rnd)
+    if any(tr.winner_side is None for tr in board.tables):
         raise ServiceError("After this change a table has no winner: set one.", "no_winner")
-    _seat_results(view)
+    _seat_results(board)
     nxt = rnd.night.rounds.filter(number=rnd.number + 1).first()
-    if nxt is not None and nxt.status == Round.PENDING:
-        _seat_next_round(view)
+    if nxt is not None and nxt.is_pending:
+        _seat_next_round(board)
     night_touch(rnd.night)
 
 
 @transaction.atomic
 def night_finish(*, night: Night) -> Night:
     """End the night early (after the round in play is closed)."""
-    if night.rounds.filter(status=Round.PLAYING).exists():
+    if night.rounds.playing().exists():
         raise ServiceError("Close the round being played first.", "round_in_play")
-    night.rounds.filter(status=Round.PENDING).delete()
-    night.status = Night.FINISHED
+    night.rounds.pending().delete()
+    night.status = Night.Status.FINISHED
     night.save(update_fields=["status"])
     night_touch(night)
     return night
 
 
 # ---------------------------------------------------------------------------
-# Standings and prizes
-
-
-@dataclass
-class NightStandings:
-    standings: list[Standing]
-    prizes: list[PrizeResult]
-    players: dict[int, Player]
-    last_bunco: Entry | None
-    buncos_rolled: int
-    pot_cents: int
-    rounds_closed: int
-    payout_error: str = ""
-
-    @property
-    def rows(self) -> list[tuple[Standing, Player]]:
-        """Ranked standings with each player; players who share a rank in name order."""
-        rows = [(s, self.players[s.player]) for s in self.standings]
-        return sorted(rows, key=lambda row: (row[0].rank, row[1].name.casefold()))
-
-    @property
-    def prize_rows(self) -> list[tuple[PrizeResult, list[Player], Player | None]]:
-        """Each prize with its candidates and winner as players."""
-        return [
-            (
-                p,
-                [self.players[c] for c in p.candidates],
-                self.players.get(p.winner) if p.winner is not None else None,
-            )
-            for p in self.prizes
-        ]
-
-    @property
-    def fuzzy_die(self) -> Player | None:
-        """The fuzzy die goes to whoever rolled the latest bunco (seed 001a)."""
-        return self.last_bunco.roller if self.last_bunco else None
-
-
-def night_standings(night: Night) -> NightStandings:
-    """Standings from the closed rounds; prizes per the group's categories and the pot."""
-    seats = Seat.objects.filter(
-        round__night=night, round__status=Round.CLOSED, player__isnull=False, won__isnull=False
-    ).select_related("player")
-    players: dict[int, Player] = {}
-    rows = []
-    for s in seats:
-        players[s.player_id] = s.player
-        rows.append(PlayerRound(s.player_id, s.won, s.buncos, s.mini_buncos, s.marks or {}))
-    ranked = rank_standings(tally(rows))
-    buncos = list(
-        Entry.objects.filter(
-            round__night=night, kind=BUNCO, undone_at__isnull=True, roller__isnull=False
-        )
-        .exclude(round__status=Round.PENDING)
-        .select_related("roller", "table", "round")
-        .order_by("created", "id")
-    )
-    last = buncos[-1] if buncos else None
-    pot = dues_summary(night).collected_cents
-    categories = [p.as_category() for p in night.group.prizes.all()]
-    payout_error = ""
-    try:
-        split_pot(pot, categories)
-    except RuleError as error:
-        # Less money collected than the fixed prizes need: show winners, no amounts yet.
-        payout_error = error.message
-        categories = [PrizeCategory(c.code, amount_cents=0) for c in categories]
-    prizes = prize_standings(
-        ranked,
-        categories,
-        pot_cents=pot,
-        buncos=[BuncoRoll(e.roller_id, (e.created, e.pk)) for e in buncos],
-        tiebreaks={t.code: t.player_id for t in night.tiebreaks.all()},
-    )
-    missing = {e.roller_id for e in buncos} - set(players)
-    players.update({p.pk: p for p in Player.objects.filter(pk__in=missing)})
-    closed = night.rounds.filter(status=Round.CLOSED).count()
-    return NightStandings(ranked, prizes, players, last, len(buncos), pot, closed, payout_error)
+# Prizes
 
 
 @transaction.atomic
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
-    """Record (or clear) who won a tied prize."""
+    """Record (or clear) who won a tied prize, or the roll-off of a tied set
+    (docs/rules.md sections 7.1 and 7.3)."""
+    # Checked first: PostgreSQL cannot even compare a code holding a NUL.
+    if code not in PRIZE_LABELS and not SET_CODE.fullmatch(code):
+        raise ServiceError("Pick one of the prizes.", "bad_tiebreak")
     if player is None:
         PrizeTiebreak.objects.filter(night=night, code=code).delete()
     else:
         standings = night_standings(night)
         prize = next((p for p in standings.prizes if p.code == code), None)
-        if prize is None or player.pk not in prize.candidates:
+        tied_set = next((s for s in standings.sets if s.code == code), None)
+        if prize is not None:
+            candidates = prize.candidates
+        elif tied_set is not None:
+            candidates = [p.pk for p in tied_set.level] if len(tied_set.level) > 1 else []
+        else:
+            candidates = []
+        if player.pk not in candidates:
             raise ServiceError("Pick one of the tied players.", "bad_tiebreak")
         PrizeTiebreak.objects.update_or_create(night=night, code=code, defaults={"player": player})
     night_touch(night)

@@ -15,13 +15,17 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.links import phone_url, unreachable_host
+from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night, Round, Table
+from bunco_night.nights.selectors import night_for_host
 from bunco_night.nights.services import seating_draw
-from bunco_night.nights.views import night_for_host
-from bunco_night.printing.qr import qr_svg
 
 from . import pages, services
+from .models import Entry
+from .standings import night_standings
+from .state import table_round
 
 
 def _unchanged(request: HttpRequest, version: tuple | None) -> bool:
@@ -69,29 +73,37 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, version):
         return _no_change()
     page = pages.table_page(_table(token))
-    return render(request, "play/table.html#board", {"page": page, "token": token})
+    return render(request, "play/table.html#poll", {"page": page, "token": token})
 
 
-def _table_answer(request: HttpRequest, token: str, error: ServiceError | None = None):
-    """JSON for the phone's queue, the board for htmx, a redirect for a plain form."""
+LATE_MESSAGE = "This tap arrived after the round ended here: the host will decide."
+
+
+def _table_answer(request: HttpRequest, token: str, error: ServiceError | None = None, late=False):
+    """JSON for the phone's queue, a redirect for a plain form. A tap set aside as a late
+    entry is acknowledged (it is stored) and said to be late."""
     if _wants_json(request):
         if error:
             return JsonResponse(
                 {"ok": False, "error": error.message, "code": error.code}, status=400
             )
-        return JsonResponse({"ok": True})
+        return JsonResponse(
+            {"ok": True, "late": late} | ({"message": LATE_MESSAGE} if late else {})
+        )
     if error:
         messages.error(request, error.message)
+    elif late:
+        messages.warning(request, LATE_MESSAGE)
     return redirect("play:table", token=token)
 
 
 def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResponse:
     """Call a table service for the link's table and answer as the caller wants."""
     try:
-        service(table=_table(token), **kwargs)
+        result = service(table=_table(token), **kwargs)
     except ServiceError as error:
         return _table_answer(request, token, error)
-    return _table_answer(request, token)
+    return _table_answer(request, token, late=getattr(result, "is_late", False))
 
 
 # The table link is a capability URL (a secret in the path) and no cookie or session
@@ -112,6 +124,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         count=_int(arg, 0) if kind == "points" else 0,
         mark_code=arg if kind == "mark" else "",
         dice=dice,
+        round_number=_int(request.POST.get("round")),
     )
 
 
@@ -131,6 +144,13 @@ def table_done(request: HttpRequest, token: str) -> HttpResponse:
     return _table_call(
         request, token, services.table_done, done=request.POST.get("done", "1") == "1"
     )
+
+
+@csrf_exempt
+@require_POST
+def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
+    """Everyone at the tied table has taken one more turn."""
+    return _table_call(request, token, services.extra_turns_done)
 
 
 @csrf_exempt
@@ -191,7 +211,7 @@ def _host_answer(
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's live board."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
 
 
@@ -202,9 +222,12 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
+    update = pages.board_update(night, request.GET.get("v", ""))
+    if update is not None:  # while a round is played: just the tables that changed
+        return render(request, "play/live.html#changes", {"board": update, "night": night})
     return render(
-        request, "play/live.html#board", {"board": pages.live_board(night), "night": night}
+        request, "play/live.html#whole", {"board": pages.live_board(night), "night": night}
     )
 
 
@@ -212,7 +235,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def live_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a round, ring the bell, close the round, draw seating, or end the night."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     action = request.POST.get("action")
     try:
         if action == "draw":
@@ -225,7 +248,7 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
             services.bell_ring(night=night)
             done = "Bell rung: every table finishes the turn in play."
         elif action == "close":
-            rnd = night.rounds.filter(status=Round.PLAYING).first()
+            rnd = night.rounds.playing().first()
             if rnd is None:
                 raise ServiceError("No round is being played.", "no_round")
             nxt = services.round_close(rnd=rnd)
@@ -235,13 +258,19 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
                 else "The last round is closed: see the prize standings."
             )
         elif action == "winner":
-            # The card game (seed 000): the host enters each table's winner by hand.
-            rnd = night.rounds.filter(status=Round.PLAYING).first()
+            # The card party (docs/rules.md section 9.1): the host enters each table's winner.
+            rnd = night.rounds.playing().first()
             table = night.tables.filter(number=_int(request.POST.get("table"), 0)).first()
             if rnd is None or table is None:
                 raise ServiceError("Pick a table of the round being played.", "no_round")
             services.winner_set(rnd=rnd, table=table, side=_int(request.POST.get("side"), -1))
             done = f"Table {table.number}: winner recorded."
+        elif action in ("accept", "discard"):
+            entry = get_object_or_404(
+                Entry, pk=_int(request.POST.get("entry"), 0), round__night=night
+            )
+            services.late_entry_decide(entry=entry, accept=action == "accept")
+            done = "Late entry counted." if action == "accept" else "Late entry discarded."
         elif action == "finish":
             services.night_finish(night=night)
             done = "The night is over."
@@ -254,7 +283,7 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _round_of(night: Night, request: HttpRequest) -> Round:
     number = _int(request.GET.get("round") or request.POST.get("round"))
-    rnd = night.rounds.filter(number=number).first() if number else services.current_round(night)
+    rnd = night.rounds.filter(number=number).first() if number else night.current_round
     if rnd is None:
         raise Http404("No such round.")
     return rnd
@@ -263,7 +292,7 @@ def _round_of(night: Night, request: HttpRequest) -> Round:
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The host corrects a table's entries or winner, in any started round."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     table = get_object_or_404(Table, night=night, number=number)
     rnd = _round_of(night, request)
     if request.method == "POST":
@@ -300,25 +329,23 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect(f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}")
-    if rnd.status == Round.PENDING:
+    if rnd.is_pending:
         raise Http404("That round has not started.")
-    view = services.round_view(rnd)
-    tv = view.table_view(table.pk)
-    if tv is None:
+    here = table_round(rnd, table)
+    if here is None:
         raise Http404("That table has no seats in this round.")
-    entries = list(rnd.entries.filter(table=table).select_related("roller").order_by("created"))
+    rules = night.rules_obj
+    entries = rnd.entries.filter(table=table).select_related("roller").order_by("created")
     return render(
         request,
         "play/table_fix.html",
         {
             "night": night,
             "rnd": rnd,
-            "tv": tv,
-            "outcome": view.outcome(table.pk),
-            "winner_side": view.winner_side(tv),
-            "entries": entries,
-            "rules": night.rules_obj,
-            "rounds": night.rounds.exclude(status=Round.PENDING),
+            "here": here,
+            "entries": [(e, e.describe(rules)) for e in entries],
+            "taps": pages.taps(rules, rnd.mark),
+            "rounds": night.rounds.started(),
         },
     )
 
@@ -327,21 +354,29 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
+    absolute = phone_url(request)
     tables = [
         (t, url, qr_svg(url))
         for t in night.tables.filter(active=True)
-        for url in [request.build_absolute_uri(reverse("play:table", args=[t.token]))]
+        for url in [absolute(reverse("play:table", args=[t.token]))]
     ]
     players = [
         (a.plays, url, qr_svg(url))
         for a in night.attendances.select_related("player", "substitute")
         if a.plays is not None
-        for url in [request.build_absolute_uri(reverse("play:player", args=[a.token]))]
+        for url in [absolute(reverse("play:player", args=[a.token]))]
     ]
     players.sort(key=lambda row: row[0].name)
     return render(
-        request, "play/links.html", {"night": night, "tables": tables, "players": players}
+        request,
+        "play/links.html",
+        {
+            "night": night,
+            "tables": tables,
+            "players": players,
+            "unreachable": unreachable_host(request),
+        },
     )
 
 
@@ -349,14 +384,12 @@ def links(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, "play/room.html", _room_context(night))
 
 
 def _room_context(night: Night) -> dict:
-    board = pages.live_board(night)
-    moves = pages.moves(board.next_round) if board.next_round else {}
-    return {"board": board, "night": night, "moves": sorted(moves.values(), key=lambda m: m.name)}
+    return {"room": pages.room_screen(night), "night": night}
 
 
 @login_required
@@ -366,14 +399,14 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
     if _unchanged(request, version):
         return _no_change()
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return render(request, "play/room.html#screen", _room_context(night))
 
 
 @login_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Prize standings with ties shown as ties, how the host broke them, and the payout."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     if request.method == "POST":
         code = request.POST.get("code", "")
         player_id = _int(request.POST.get("player"))
@@ -386,5 +419,5 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect("play:standings", pk=night.pk)
-    result = services.night_standings(night)
+    result = night_standings(night)
     return render(request, "play/standings.html", {"night": night, "s": result})

@@ -15,17 +15,21 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.groups.models import Group, Player
-from bunco_night.nights.models import Attendance, Night, Round, Seat
-from bunco_night.nights.services import dues_summary, players_tonight, total_rounds
-from bunco_night.play.services import night_standings
+from bunco_night.core.qr import qr_image
+from bunco_night.groups.models import Group, Player, Season
+from bunco_night.nights.models import Night, Round, Seat
+from bunco_night.nights.selectors import DuesRow, dues_summary, players_tonight
+from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.layouts import plan_layout, plays_teams, table_target
+from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import HEAD_TABLE, Rules
+from bunco_night.rules.season import BEST_ATTENDANCE
+from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
+from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
+from bunco_night.seasons.standings import season_table
 
 from .grid import GridRow, GridSet, TallyGrid, grid_set, tally_grid
-from .qr import qr_image
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -33,7 +37,7 @@ MASTER_ROUNDS_PER_BLOCK = 12
 
 def paper(group: Group) -> str:
     """The CSS page size for the group's paper."""
-    return "A4" if group.paper_size == Group.A4 else "letter"
+    return "A4" if group.paper_size == Group.PaperSize.A4 else "letter"
 
 
 @dataclass(frozen=True)
@@ -74,34 +78,26 @@ class Slot:
         return self.in_set == 1
 
 
-def _planned_mark(rules: Rules, number: int) -> int | None:
-    """The mark a round will have, when it is known before it is seated."""
-    if rules.is_card_game or rules.draw_mark_with_die:
-        return None
-    return rules.marks[(number - 1) % len(rules.marks)]
-
-
 def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
     """Every round of the night; a finished night keeps only the rounds it played,
     unless ``every_round`` is asked for."""
     rules = night.rules_obj
-    per_set = rules.rounds_per_set
     rounds = {r.number: r for r in night.rounds.all()}
-    if night.status == Night.FINISHED and not every_round:
-        numbers = sorted(n for n, r in rounds.items() if r.status == Round.CLOSED)
+    if night.is_over and not every_round:
+        numbers = sorted(n for n, r in rounds.items() if r.is_closed)
     else:
-        numbers = list(range(1, total_rounds(night) + 1))
+        numbers = list(range(1, night.total_rounds + 1))
     slots = []
     for number in numbers:
         rnd = rounds.get(number)
-        mark = rnd.mark if rnd is not None else _planned_mark(rules, number)
+        mark = rnd.mark if rnd is not None else rules.planned_mark(number)
         slots.append(
             Slot(
                 number=number,
-                set_number=(number - 1) // per_set + 1,
-                in_set=(number - 1) % per_set + 1,
+                set_number=rules.set_of(number),
+                in_set=rules.place_in_set(number),
                 mark=mark,
-                closed=rnd is not None and rnd.status == Round.CLOSED,
+                closed=rnd is not None and rnd.is_closed,
             )
         )
     return slots
@@ -139,7 +135,7 @@ def seat_results(night: Night, mark_codes: tuple[str, ...]) -> dict[int, dict[in
     )
     results: dict[int, dict[int, Result]] = {}
     for player_id, number, status, table, won, buncos, minis, marks in rows:
-        if status == Round.CLOSED:
+        if status == Round.Status.CLOSED:
             marks = marks or {}
             result = Result(table, won, buncos, minis, tuple(marks.get(c, 0) for c in mark_codes))
         else:
@@ -360,7 +356,7 @@ def _pad_tables(night: Night, rules: Rules) -> list[tuple[int, int]]:
 
 
 def pad_rule(rules: Rules, *, target: int, head: bool | None) -> str:
-    """How a round ends at this table, in one line (RULES.md section 3).
+    """How a round ends at this table, in one line (docs/rules.md section 3).
 
     ``head`` is None on a blank pad, which may end up at any table.
     """
@@ -384,16 +380,14 @@ def score_pads(*, night: Night, blank: bool = False) -> list[ScorePad]:
     sets = [[s for s in slots if s.set_number == n] for n in range(1, night.sets + 1)]
     tables = [] if blank else _pad_tables(night, rules)
     if not tables:
-        target = table_target(rules, seats=4, teams=True, tables=2)
-        rule = pad_rule(rules, target=target, head=None)
+        rule = pad_rule(rules, target=table_game(rules, seats=4, tables=2).target, head=None)
         sides = ["Winner"] if card else ["Us", "Them"]
         return [ScorePad(None, False, n, sides, rule, s, card) for n, s in enumerate(sets, 1)]
     pads = []
     for number, seats in tables:
-        teams = plays_teams(rules, seats=seats, tables=len(tables))
-        sides = ["Us", "Them"] if teams else [f"Seat {i}" for i in range(1, seats + 1)]
-        target = table_target(rules, seats=seats, teams=teams, tables=len(tables))
-        rule = pad_rule(rules, target=target, head=number == 1)
+        game = table_game(rules, seats=seats, tables=len(tables))
+        sides = ["Us", "Them"] if game.teams else [f"Seat {i}" for i in range(1, seats + 1)]
+        rule = pad_rule(rules, target=game.target, head=number == 1)
         for set_number, set_slots in enumerate(sets, start=1):
             pads.append(ScorePad(number, number == 1, set_number, sides, rule, set_slots, card))
     return pads
@@ -624,20 +618,12 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
 
 @dataclass(frozen=True)
 class DuesLine:
+    """Someone on the roster sheet: who, why they are listed, and their dues."""
+
     name: str
     note: str
     phone: str
-    owes_cents: int
-    paid_cents: int
-
-    @property
-    def balance_cents(self) -> int:
-        """Still to pay (negative: paid too much)."""
-        return self.owes_cents - self.paid_cents
-
-    @property
-    def overpaid_cents(self) -> int:
-        return -self.balance_cents
+    dues: DuesRow
 
 
 @dataclass(frozen=True)
@@ -671,21 +657,18 @@ def roster_sheet(*, night: Night) -> RosterSheet:
     for row in summary.rows:
         a = row.attendance
         player = a.player
-        if a.status == Attendance.SENT_SUB:
-            line = DuesLine(
-                a.substitute.name, f"for {player.name}", a.substitute.phone, *_money(row)
-            )
-            subs.append(line)
-        elif a.status == Attendance.ABSENT:
+        if a.sends_substitute:
+            subs.append(DuesLine(a.substitute.name, f"for {player.name}", a.substitute.phone, row))
+        elif a.is_absent:
             note = "a ghost plays for them" if a.pk in ghosts else "not coming"
             if not row.owes_cents:
                 note = "not coming (substitute: owes nothing)"
-            absent.append(DuesLine(player.name, note, player.phone, *_money(row)))
-        elif a.status == Attendance.LEFT:
-            left.append(DuesLine(player.name, "left early", player.phone, *_money(row)))
+            absent.append(DuesLine(player.name, note, player.phone, row))
+        elif a.has_left:
+            left.append(DuesLine(player.name, "left early", player.phone, row))
         else:
             note = "" if player.is_regular else "guest"
-            coming.append(DuesLine(player.name, note, player.phone, *_money(row)))
+            coming.append(DuesLine(player.name, note, player.phone, row))
     sections = [
         DuesSection("Coming", coming),
         DuesSection("Substitutes", subs, "A substitute plays for a regular; dues are the seat's."),
@@ -708,10 +691,6 @@ def roster_sheet(*, night: Night) -> RosterSheet:
     )
 
 
-def _money(row) -> tuple[int, int]:
-    return row.owes_cents, row.paid_cents
-
-
 def check_blank_count(value: str | None, *, limit: int) -> int:
     """A ``?blank=N`` count: 0 when absent, refused when not a whole number up to ``limit``."""
     if value in (None, ""):
@@ -723,3 +702,110 @@ def check_blank_count(value: str | None, *, limit: int) -> int:
     if not 0 <= count <= limit:
         raise ServiceError(f"Blank sheets: 0 to {limit}.", "bad_blank")
     return count
+
+
+# ---------------------------------------------------------------------------
+# 7. A season's standings and year-end prizes
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    rank: int
+    tied: bool
+    name: str
+    substitute: bool
+    nights: int
+    wins: int
+    losses: int
+    buncos: int
+    mini_buncos: int
+    marks: tuple[int, ...]
+    prizes: int
+    money_cents: int
+
+
+@dataclass(frozen=True)
+class SeasonSheet:
+    name: str
+    starts: object
+    ends: object
+    nights: int
+    pot_cents: int
+    pot_percent: int
+    regulars_only: bool
+    payout_error: str
+    prizes: list[PrizeLine]
+    standings: list[SeasonLine]
+    mark_labels: tuple[str, ...]
+    wins_chart: SafeString
+
+
+def season_sheet(*, season: Season) -> SeasonSheet:
+    """The year-end prizes (ties shown as ties) and the season's ranked standings."""
+    table = season_table(season)
+    percents = {p.code: p.percent for p in season.prizes.all()}
+    prizes = []
+    for prize, candidates, winner in table.prize_rows:
+        names = [winner.name] if winner is not None else [p.name for p in candidates]
+        prizes.append(
+            PrizeLine(
+                title=prize.title,
+                amount_cents=prize.amount_cents,
+                names=names,
+                tied=prize.tied,
+                broken_by_host=prize.broken_by_host,
+                detail=_season_detail(prize.code, prize.value),
+                percent=percents.get(prize.code),
+            )
+        )
+    standings = [
+        SeasonLine(
+            s.rank,
+            s.tied,
+            player.name,
+            not player.is_regular,
+            s.nights,
+            s.standing.wins,
+            s.standing.losses,
+            s.standing.buncos,
+            s.standing.mini_buncos,
+            marks,
+            s.prizes,
+            s.money_cents,
+        )
+        for s, player, marks in table.rows
+    ]
+    chart = bar_chart(
+        "season-wins",
+        f"Wins in the {season.name} season",
+        [Bar(line.name, (line.wins, line.buncos)) for line in standings],
+        [("Wins", WINS), ("Buncos", BUNCOS)],
+    )
+    return SeasonSheet(
+        name=season.name,
+        starts=season.starts,
+        ends=season.ends,
+        nights=len(table.nights),
+        pot_cents=table.pot_cents,
+        pot_percent=season.pot_percent,
+        regulars_only=season.regulars_only,
+        payout_error=table.payout_error,
+        prizes=prizes,
+        standings=standings,
+        mark_labels=table.mark_labels,
+        wins_chart=chart,
+    )
+
+
+_SEASON_UNITS = {
+    **_UNITS,
+    BEST_ATTENDANCE: ("night", "nights"),
+    SEASON_MOST_MINIS: ("mini bunco", "mini buncos"),
+}
+
+
+def _season_detail(code: str, value: int | None) -> str:
+    if code not in _SEASON_UNITS or value is None:
+        return ""
+    one, many = _SEASON_UNITS[code]
+    return f"{value} {one if value == 1 else many}"

@@ -20,7 +20,7 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from . import qr
+from bunco_night.core import qr
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Turning a template into PDF bytes with WeasyPrint (STYLE.md habit 10).
+"""Turning a template into PDF bytes with WeasyPrint.
 
 ``render_pdf`` and ``print_pieces`` are plain functions: views only set the response
 headers. The print stylesheet is linked from the template with ``{% static %}``; the
@@ -30,8 +30,9 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template.loader import render_to_string
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from bunco_night.core.qr import QR_SCHEME
+
 from . import engine, parallel
-from .qr import QR_SCHEME
 
 # Any absolute address will do: only its path is read, to find a static file.
 DEFAULT_BASE_URL = "http://localhost/"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from bunco_night.nights.models import Night
-from bunco_night.nights.services import players_tonight
+from bunco_night.nights.selectors import players_tonight
 
 from . import documents
 from .pdf import Pieces
@@ -87,7 +87,7 @@ def printout_filename(kind: str, night: Night, options: Options) -> str:
 
 
 def links_at(base_url: str) -> documents.PlayLinks:
-    """Play links on the site at ``base_url`` (``request.build_absolute_uri("/")``)."""
+    """Play links on the site at ``base_url`` (the public address, ``core.links``)."""
     return documents.PlayLinks(lambda path: urljoin(base_url, path))
 
 

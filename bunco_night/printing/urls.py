@@ -16,4 +16,5 @@ urlpatterns = [
     path("nights/<int:pk>/print/roster/", views.roster, name="roster"),
     path("nights/<int:pk>/print/jobs/<uuid:job_id>/", views.job, name="job"),
     path("nights/<int:pk>/print/jobs/<uuid:job_id>/pdf/", views.job_pdf, name="job_pdf"),
+    path("seasons/<int:pk>/print/", views.season_standings, name="season_standings"),
 ]

@@ -18,16 +18,19 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpRe
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.links import phone_url, unreachable_host
+from bunco_night.groups.selectors import season_for_host
 from bunco_night.nights.models import Night
-from bunco_night.nights.views import night_for_host
+from bunco_night.nights.selectors import night_for_host
 
 from . import documents, jobs, printouts
 from .models import PrintJob
-from .pdf import print_pieces
+from .pdf import print_pieces, render_pdf
 
 MAX_BLANK_SHEETS = 200
 
@@ -66,8 +69,9 @@ def print_document(
     request: HttpRequest, pk: int, kind: str, options: printouts.Options
 ) -> HttpResponse:
     """The PDF of ``kind`` now, or, for a long one, the page of its background job."""
-    night = night_for_host(request, pk)
-    base_url = request.build_absolute_uri("/")
+    night = night_for_host(request.user, pk)
+    # The QR codes' links: the site's public address, as every phone link (core.links).
+    base_url = phone_url(request)("/")
     pages = printouts.estimated_pages(kind, night, options)
     if pages > background_pages():
         job = jobs.job_start(
@@ -87,12 +91,13 @@ def print_document(
 @require_GET
 def index(request: HttpRequest, pk: int) -> HttpResponse:
     """Every document for the night, one click each."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     context = {
         "night": night,
         "tables": night.tables.filter(active=True).count(),
         "paper": night.group.get_paper_size_display(),
         "max_blank": MAX_BLANK_SHEETS,
+        "unreachable": unreachable_host(request),
     }
     return render(request, "printing/index.html", context)
 
@@ -156,7 +161,7 @@ def roster(request: HttpRequest, pk: int) -> HttpResponse:
 
 def job_for_host(request: HttpRequest, pk: int, job_id) -> PrintJob:
     """The print job ``job_id`` of night ``pk``, if the user hosts the night's group."""
-    night = night_for_host(request, pk)
+    night = night_for_host(request.user, pk)
     return get_object_or_404(
         PrintJob.objects.select_related("night__group"), pk=job_id, night=night
     )
@@ -195,3 +200,23 @@ def job_pdf(request: HttpRequest, pk: int, job_id) -> FileResponse:
     return FileResponse(
         path.open("rb"), content_type="application/pdf", filename=print_job.filename
     )
+
+
+@login_required
+@require_GET
+@never_cache
+def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A season's year-end prizes, who wins them and for how much, and its standings."""
+    season = season_for_host(request.user, pk)
+    context = {
+        "season": season,
+        "group": season.group,
+        "paper": documents.paper(season.group),
+        "title": f"Season {season.name}",
+        "doc": documents.season_sheet(season=season),
+    }
+    pdf = render_pdf("printing/season.html", context, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"{season.group.slug}-season-{slugify(season.name) or season.pk}.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response

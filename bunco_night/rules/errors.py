@@ -1,7 +1,7 @@
 """Domain errors raised by the rules engine.
 
 Each error carries a stable ``code`` that views turn into a clear message and
-tests assert on (STYLE.md habit 5).
+tests assert on.
 """
 
 

@@ -1,14 +1,17 @@
-"""How many tables, of how many seats, for a night (RULES.md section 4)."""
+"""How many tables, of how many seats, for a night (docs/rules.md section 4)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import FILL_GHOSTS, Rules
+from .presets import DICE_GAME, FILL_GHOSTS, Rules
+from .rounds import partner_seat, side_count, side_of, side_seats
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 1000
+# Buck Dice is one table passing the dice round (docs/rules.md section 9.3).
+MAX_BUCK_PLAYERS = 20
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def check_player_count(players: int) -> int:
 def table_sizes(players: int) -> list[int]:
     """Seats per table with small tables (the Deluxe layouts, generalised).
 
-    RULES.md section 4: 2-4 players sit at one table; for N = 4k + r players,
+    docs/rules.md section 4.1: 2-4 players sit at one table; for N = 4k + r players,
     r = 0 gives k tables of 4; r = 1 gives (k-1) of 4, then 3, then 2;
     r = 2 gives k of 4, then 2; r = 3 gives k of 4, then 3.
     """
@@ -76,7 +79,7 @@ def table_sizes(players: int) -> list[int]:
 
 
 def ghost_sizes(players: int) -> list[tuple[int, int]]:
-    """(seats, ghosts) per table when ghosts fill empty seats (seed 003).
+    """(seats, ghosts) per table when ghosts fill empty seats (docs/rules.md section 4.2).
 
     Every table has four seats; the one to three ghosts sit at the bottom tables,
     one a table from the last table up, so a table has at most two and they can
@@ -93,7 +96,7 @@ def ghost_sizes(players: int) -> list[tuple[int, int]]:
 
 
 def balanced_sizes(players: int) -> list[int]:
-    """Tables of (about) four, as even as possible: the 1904 card party (seed 000).
+    """Tables of (about) four, as even as possible: the card party (docs/rules.md section 4.3).
 
     "Any number may be seated at a table, but each table should have the same
     number of players, if possible. Four at a table makes an interesting game."
@@ -104,13 +107,26 @@ def balanced_sizes(players: int) -> list[int]:
     return [base + 1] * extra + [base] * (tables - extra)
 
 
+def buck_table_size(players: int) -> int:
+    """Buck Dice seats everyone at one table (docs/rules.md section 9.3): 2 to 20 players."""
+    check_player_count(players)
+    if players > MAX_BUCK_PLAYERS:
+        raise RuleError(
+            f"Buck Dice is one table of at most {MAX_BUCK_PLAYERS} players.", "too_many_players"
+        )
+    return players
+
+
 def plays_teams(rules: Rules, *, seats: int, tables: int) -> bool:
-    """A 4-seat table of a night with more than one table plays in teams (section 1)."""
-    return not rules.is_card_game and seats == 4 and tables > 1
+    """A 4-seat table of a dice night with more than one table plays in teams (section 1)."""
+    return rules.game == DICE_GAME and seats == 4 and tables > 1
 
 
 def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
-    """Points that win a round at a table (RULES.md section 3)."""
+    """Points that win a round at a table (docs/rules.md section 3.3), or the exact score
+    that takes a player out of Buck Dice (section 9.3)."""
+    if rules.is_buck_dice:
+        return rules.buck_target
     if rules.quick_game:
         return 11
     if teams:
@@ -120,9 +136,47 @@ def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
     return rules.target_individuals
 
 
+@dataclass(frozen=True)
+class TableGame:
+    """How a table of ``seats`` plays in a night: teams or individuals, and its target.
+
+    The one place the pages and services ask who partners whom and how many sides a
+    table has (docs/rules.md sections 1 and 3.3).
+    """
+
+    seats: int
+    teams: bool
+    target: int
+
+    @property
+    def sides(self) -> int:
+        """Two teams, or one side per player."""
+        return side_count(self.seats, self.teams)
+
+    def side_of(self, seat: int) -> int:
+        """The side (from 0) that ``seat`` (from 1) plays for."""
+        return side_of(seat, self.teams)
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """The seats that make up ``side``."""
+        return side_seats(side, self.seats, self.teams)
+
+    def partner_seat(self, seat: int) -> int | None:
+        """The seat across from ``seat`` at a team table; None at a table of individuals."""
+        return partner_seat(seat) if self.teams else None
+
+
+def table_game(rules: Rules, *, seats: int, tables: int) -> TableGame:
+    """Teams or individuals and the target of a table of ``seats`` in a night of ``tables``."""
+    teams = plays_teams(rules, seats=seats, tables=tables)
+    return TableGame(seats, teams, table_target(rules, seats=seats, teams=teams, tables=tables))
+
+
 def plan_layout(players: int, rules: Rules) -> Layout:
     """The tables for ``players`` people under ``rules``."""
-    if rules.is_card_game:
+    if rules.is_buck_dice:
+        shapes = [(buck_table_size(players), 0)]
+    elif rules.is_card_game:
         shapes = [(s, 0) for s in balanced_sizes(players)]
     elif rules.fill == FILL_GHOSTS:
         shapes = ghost_sizes(players)

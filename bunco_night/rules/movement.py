@@ -1,4 +1,4 @@
-"""Where everyone sits for the next round (RULES.md section 5).
+"""Where everyone sits for the next round (docs/rules.md section 5).
 
 A seating is a tuple of tables, head table first; a table is a tuple of
 occupants in seat order (seat 1 first, clockwise). Occupants are any hashable
@@ -9,18 +9,27 @@ seats 1+3 and 2+4 are partners.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
+from dataclasses import dataclass
 
 from .errors import RuleError
 from .layouts import plays_teams
 from .presets import CARD_MOVEMENT, LADDER_MOVEMENT, Rules
+from .rounds import partner_seat
 
 Seating = tuple[tuple[Hashable, ...], ...]
 TEAMS = ((1, 3), (2, 4))
 
 
-def partner_seat(seat: int) -> int:
-    """The seat across the table (1-based): 1<->3, 2<->4."""
-    return (seat + 1) % 4 + 1
+@dataclass(frozen=True)
+class Ghost:
+    """An empty seat played by its partner (docs/rules.md section 5.5).
+
+    ``stands_for`` is the absent regular (any id) the ghost stands in for, or None;
+    ``number`` tells a night's ghosts apart.
+    """
+
+    stands_for: Hashable | None
+    number: int
 
 
 def partner_of(seating: Seating, player: Hashable, rules: Rules) -> Hashable | None:
@@ -61,7 +70,7 @@ def _seat_four(
     New partners (section 5): the stayers split up and the arrivals split up, so
     nobody keeps a partner; a stayer shifts one chair and the arrivals take the
     vacant seats. Two ghosts are never partners. With ``keep_pairs`` (the
-    head-table variant of seed 003) both pairs stay together instead.
+    head-table variant, docs/rules.md section 5.4) both pairs stay together instead.
     """
     a, b = stayers
     x, y = arrivals
@@ -84,7 +93,7 @@ def next_seating(
     last table sends to Table 1 (a 4-seat table its losing team, a 3-seat table
     its two losers, a 2-seat table both players). Ladder movement: head-table
     losers go to the bottom table, winners elsewhere move up one table. Card game
-    (seed 000): each table's winner moves to the next table. One table: nobody moves.
+    (section 5.6): each table's winner moves to the next table. One table: nobody moves.
     """
     _check_winners(rules, seating, winners)
     count = len(seating)
@@ -164,3 +173,31 @@ def seat_players(
             tuple(spirits.pop(0) if s in taken else people.pop(0) for s in range(1, seats + 1))
         )
     return tuple(seating)
+
+
+def first_roller(
+    rules: Rules,
+    seating: Seating,
+    table: int,
+    *,
+    ghosts: Collection[Hashable] = frozenset(),
+    last_winner: Hashable | None = None,
+) -> int:
+    """The seat that rolls first at ``table`` (from 1) this round (docs/rules.md section 2.5).
+
+    At the only table of a one-table night, the player to the left of the last round's
+    winner (the next seat clockwise), as the Deluxe one-table game says; in the first
+    round, or when that winner is no longer at the table, the scorekeeper. At every
+    table of a night of several tables, the scorekeeper. The app names seat 1 the
+    scorekeeper, or the first seat clockwise from it that a person (not a ghost) sits in.
+    """
+    if not 1 <= table <= len(seating):
+        raise RuleError(f"There is no table {table}.", "bad_table")
+    occupants = seating[table - 1]
+    people = [s for s, p in enumerate(occupants, start=1) if p not in ghosts]
+    if not people:
+        raise RuleError(f"Table {table} has nobody to roll.", "bad_table")
+    if len(seating) == 1 and last_winner is not None and last_winner in occupants:
+        won = occupants.index(last_winner) + 1
+        return next((s for s in people if s > won), people[0])
+    return people[0]

@@ -1,19 +1,27 @@
-"""Scores at a table and when a round is over (RULES.md sections 3 and 6).
+"""Scores at a table and when a round is over (docs/rules.md sections 3 and 6).
 
 The service layer (or the simulator) folds a table's entries into a
 ``TableState``; ``round_status`` then says, for the whole room, whether the bell
-has rung, which tables are finished, who won each and which ties wait for a
-recorded tie-break.
+has rung (and why), which tables are finished, who won each and which ties wait for
+a recorded tie-break. The clock of a timed round (docs/rules.md section 3.8) is the
+caller's: it passes ``time_up``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import EVERY_TABLE, HEAD_TABLE, Rules
-from .scoring import BUNCO
+from .presets import ANY_TABLE, EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
+from .scoring import BUNCO, DOUBLE_KINDS, ROLL_KINDS
+
+# Why the bell rang for the room (``bell_reason``).
+BELL_HOST = "host"  # the host rang it by hand (section 3.6)
+BELL_TIME = "time"  # the round's time is up (section 3.8)
+BELL_HEAD_TABLE = "head_table"  # a side at the head table reached its target (section 3.1)
+BELL_BUNCO = "bunco"  # a bunco ended the round everywhere (sections 3.2 and 9.2)
+BELL_TARGET = "target"  # a side somewhere reached its target (section 3.9)
 
 
 @dataclass(frozen=True)
@@ -21,12 +29,20 @@ class Entry:
     """One scored entry at a table: the seat it was rolled for, points and kind.
 
     ``reset`` is a group mark whose effect sets the side's round score to 0.
+    ``extra_pass`` is 0 for the round's play, and 1, 2, ... for an entry made in the
+    first, second, ... pass of extra turns that breaks a tie (docs/rules.md section 3.4).
     """
 
     seat: int
     points: int
     kind: str
     reset: bool = False
+    extra_pass: int = 0
+
+
+def partner_seat(seat: int) -> int:
+    """The seat across the table (1-based) at a team table: 1<->3, 2<->4."""
+    return (seat + 1) % 4 + 1
 
 
 def side_of(seat: int, teams: bool) -> int:
@@ -59,7 +75,14 @@ def table_scores(entries: Iterable[Entry], *, size: int, teams: bool) -> tuple[i
 
 @dataclass(frozen=True)
 class TableState:
-    """What a table has done so far this round."""
+    """What a table has done so far this round.
+
+    ``scores`` are each side's totals so far, extra turns included. When a tie is
+    broken by extra turns (docs/rules.md section 3.4), ``play_scores`` are the scores
+    when the round's play ended (None: no extra turn yet, the same as ``scores``) and
+    ``pass_scores`` the totals at the end of each pass of extra turns the table has
+    finished ("extra turns done"), first pass first.
+    """
 
     number: int
     size: int
@@ -70,6 +93,9 @@ class TableState:
     bunco: bool = False
     finished_turn: bool = False
     tiebreak_winner: int | None = None
+    play_scores: tuple[int, ...] | None = None
+    pass_scores: tuple[tuple[int, ...], ...] = ()
+    bunco_side: int | None = None
 
     @classmethod
     def from_entries(
@@ -82,19 +108,56 @@ class TableState:
         entries: Sequence[Entry],
         finished_turn: bool = False,
         tiebreak_winner: int | None = None,
+        extra_passes: int = 0,
     ) -> TableState:
-        """Fold a table's entries into its state."""
+        """Fold a table's entries into its state.
+
+        ``extra_passes`` is how many passes of extra turns the table has finished
+        (docs/rules.md section 3.4); an entry may belong to those passes or to the
+        one being played, never to a later one. ``bunco_side`` is the side of the first
+        bunco, which wins the table at once in two-dice bunko (section 9.2).
+        """
+        if extra_passes < 0:
+            raise RuleError("Extra-turn passes cannot be negative.", "bad_extra_pass")
+        latest = max((e.extra_pass for e in entries), default=0)
+        if latest > extra_passes + 1 or any(e.extra_pass < 0 for e in entries):
+            raise RuleError(
+                f"Table {number}: an entry belongs to a pass of extra turns not begun.",
+                "bad_extra_pass",
+            )
+        play_scores = pass_scores = None
+        if latest or extra_passes:
+            play_scores = table_scores(
+                [e for e in entries if not e.extra_pass], size=size, teams=teams
+            )
+            pass_scores = tuple(
+                table_scores([e for e in entries if e.extra_pass <= k], size=size, teams=teams)
+                for k in range(1, extra_passes + 1)
+            )
         return cls(
             number=number,
             size=size,
             teams=teams,
             target=target,
             scores=table_scores(entries, size=size, teams=teams),
-            rolled=frozenset(e.seat for e in entries),
+            rolled=frozenset(e.seat for e in entries if not e.extra_pass),
             bunco=any(e.kind == BUNCO for e in entries),
             finished_turn=finished_turn,
             tiebreak_winner=tiebreak_winner,
+            play_scores=play_scores,
+            pass_scores=pass_scores or (),
+            bunco_side=next((side_of(e.seat, teams) for e in entries if e.kind == BUNCO), None),
         )
+
+    @property
+    def extra_passes(self) -> int:
+        """Passes of extra turns the table has finished."""
+        return len(self.pass_scores)
+
+    @property
+    def scores_at_done(self) -> tuple[int, ...]:
+        """Each side's score when the round's play ended, before any extra turn."""
+        return self.scores if self.play_scores is None else self.play_scores
 
     @property
     def reached_target(self) -> bool:
@@ -104,13 +167,24 @@ class TableState:
     @property
     def leaders(self) -> tuple[int, ...]:
         """The side or sides with the highest score."""
-        top = max(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == top)
+        return _leaders(self.scores)
+
+
+def _leaders(scores: Sequence[int]) -> tuple[int, ...]:
+    top = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == top)
 
 
 @dataclass(frozen=True)
 class TableOutcome:
-    """Where a table stands in the round."""
+    """Where a table stands in the round.
+
+    A table that is ``done`` either has a ``winner_side`` or ``needs_tiebreak``
+    (never both): its ``tied_sides`` wait for the recorded roll-off winner, or, with
+    ``in_extra_turns``, play pass ``extra_passes + 1`` of extra turns (docs/rules.md
+    section 3.4). Once a tie is settled ``tied_sides`` still names the sides that
+    were tied when play ended, and ``extra_passes`` the passes it took.
+    """
 
     number: int
     stopped: bool
@@ -119,6 +193,18 @@ class TableOutcome:
     winner_side: int | None
     needs_tiebreak: bool
     tied_sides: tuple[int, ...] = ()
+    in_extra_turns: bool = False
+    extra_passes: int = 0
+
+    def __post_init__(self):
+        half_valid = (
+            (self.needs_tiebreak and (not self.done or self.winner_side is not None))
+            or (self.needs_tiebreak and len(self.tied_sides) < 2)
+            or (self.in_extra_turns and not self.needs_tiebreak)
+            or (self.winner_side is not None and not self.done)
+        )
+        if half_valid:
+            raise RuleError(f"Table {self.number}: an impossible outcome.", "bad_outcome")
 
     def winner_seats(self, size: int, teams: bool) -> tuple[int, ...]:
         """The seats that won, or () while the table has no winner."""
@@ -129,25 +215,55 @@ class TableOutcome:
 
 @dataclass(frozen=True)
 class RoundStatus:
-    """The room: has the bell rung, is the round over, and each table's outcome."""
+    """The room: has the bell rung (and why: ``BELL_*``), is the round over, and each
+    table's outcome."""
 
     bell: bool
     over: bool
     tables: tuple[TableOutcome, ...]
+    reason: str | None = None
 
 
-def _winner(table: TableState) -> tuple[int | None, bool, tuple[int, ...]]:
-    leaders = table.leaders
-    if len(leaders) == 1:
-        return leaders[0], False, ()
-    if table.tiebreak_winner is not None:
-        if table.tiebreak_winner not in leaders:
-            raise RuleError(
-                f"Table {table.number}: the tie-break winner must be one of the tied sides.",
-                "bad_tiebreak",
-            )
-        return table.tiebreak_winner, False, leaders
-    return None, True, leaders
+def _recorded(table: TableState, leaders: tuple[int, ...]) -> int | None:
+    """The tie-break winner recorded for the table, which must be one of ``leaders``."""
+    if table.tiebreak_winner is not None and table.tiebreak_winner not in leaders:
+        raise RuleError(
+            f"Table {table.number}: the tie-break winner must be one of the tied sides.",
+            "bad_tiebreak",
+        )
+    return table.tiebreak_winner
+
+
+def _done_outcome(rules: Rules, table: TableState, waiting: frozenset[int]) -> TableOutcome:
+    """A finished table: its winner, or the tie it waits on (docs/rules.md section 3.4).
+
+    Roll-off: the roll-off's rolls are not added; the winner is recorded among the
+    tied sides. Extra turns: after each finished pass the highest total wins, any side
+    (one that was not tied too); still tied, another pass. A winner recorded among the
+    sides tied after the last finished pass is kept, as the table phones record it.
+    """
+    n = table.number
+    if _bunco_wins(rules, table):
+        # Two-dice bunko (section 9.2): three doubles in a row win the round at once.
+        return TableOutcome(n, True, True, waiting, table.bunco_side, False)
+    at_done = _leaders(table.scores_at_done)
+    if len(at_done) == 1:
+        return TableOutcome(n, True, True, waiting, at_done[0], False)
+    if rules.tie_break != EXTRA_TURN:
+        recorded = _recorded(table, at_done)
+        if recorded is not None:
+            return TableOutcome(n, True, True, waiting, recorded, False, at_done)
+        return TableOutcome(n, True, True, waiting, None, True, at_done)
+    leaders = at_done
+    for passes, scores in enumerate(table.pass_scores, start=1):
+        leaders = _leaders(scores)
+        if len(leaders) == 1:
+            return TableOutcome(n, True, True, waiting, leaders[0], False, at_done, False, passes)
+    passes = table.extra_passes
+    recorded = _recorded(table, leaders)
+    if recorded is not None:
+        return TableOutcome(n, True, True, waiting, recorded, False, at_done, False, passes)
+    return TableOutcome(n, True, True, waiting, None, True, leaders, True, passes)
 
 
 def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -> TableOutcome:
@@ -164,23 +280,57 @@ def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -
         done = not waiting
     if not done:
         return TableOutcome(table.number, True, False, waiting, None, False)
-    side, needs_tiebreak, tied = _winner(table)
-    return TableOutcome(table.number, True, True, waiting, side, needs_tiebreak, tied)
+    return _done_outcome(rules, table, waiting)
 
 
-def room_bell(rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False) -> bool:
-    """Whether the bell has rung for the room (RULES.md section 3).
+def _bunco_wins(rules: Rules, table: TableState) -> bool:
+    """In two-dice bunko a bunco (three doubles in a row) wins its table (section 9.2)."""
+    return rules.is_two_dice and table.bunco_side is not None
 
-    Head table controls: a side at Table 1 reached its target. Every table to the
-    target: a true bunco anywhere when ``bunco_ends_round``. Or the host rang it.
+
+def bell_reason(
+    rules: Rules,
+    tables: Sequence[TableState],
+    *,
+    bell_rung: bool = False,
+    time_up: bool = False,
+) -> str | None:
+    """Why the bell has rung for the room, or None while it has not (docs/rules.md section 3).
+
+    The host rang it (``bell_rung``, section 3.6); the round's time is up (``time_up``,
+    section 3.8: it counts only when the rules time their rounds); head table controls:
+    a side at Table 1 reached its target, or won it with a two-dice bunco (3.1); every
+    table to its target: a bunco anywhere when ``bunco_ends_round`` (3.2); the first
+    side anywhere: a side at any table reached its target, or a bunco anywhere when
+    ``bunco_ends_round`` (3.9). The host's bell comes first, then the clock.
     """
+    if rules.round_end not in (HEAD_TABLE, EVERY_TABLE, ANY_TABLE):
+        raise RuleError("Unknown round-end rule.", "bad_round_end")
     if bell_rung:
-        return True
+        return BELL_HOST
+    if time_up and rules.is_timed:
+        return BELL_TIME
     if rules.round_end == HEAD_TABLE:
-        return bool(tables) and tables[0].reached_target
-    if rules.round_end == EVERY_TABLE:
-        return rules.bunco_ends_round and any(t.bunco for t in tables)
-    raise RuleError("Unknown round-end rule.", "bad_round_end")
+        if tables and (tables[0].reached_target or _bunco_wins(rules, tables[0])):
+            return BELL_HEAD_TABLE
+        return None
+    if rules.bunco_ends_round and any(t.bunco for t in tables):
+        return BELL_BUNCO
+    if rules.round_end == ANY_TABLE and any(t.reached_target for t in tables):
+        return BELL_TARGET
+    return None
+
+
+def room_bell(
+    rules: Rules,
+    tables: Sequence[TableState],
+    *,
+    bell_rung: bool = False,
+    time_up: bool = False,
+) -> bool:
+    """Whether the bell has rung for the room (docs/rules.md section 3): ``bell_reason``
+    is not None."""
+    return bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up) is not None
 
 
 def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcome:
@@ -188,28 +338,86 @@ def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcom
 
     Head table controls: every table stops at the bell; Table 1 is done at once when
     it reached the target, the others finish the turn in play (and let everyone who
-    has not rolled take a turn) and press Done. Every table to the target: a table
-    stops when a side reaches its target, or at the bell.
+    has not rolled take a turn) and press Done. Every table to the target, and the
+    first side anywhere: a table stops when a side reaches its target, or at the bell.
+    In two-dice bunko a table is won at once by a bunco (section 9.2).
     """
+    won = _bunco_wins(rules, table)
     if rules.round_end == HEAD_TABLE:
-        trigger = table.number == 1 and table.reached_target
-        return _outcome(rules, table, stopped=bell, trigger=trigger)
-    trigger = table.reached_target or (table.bunco and rules.bunco_ends_round)
-    return _outcome(rules, table, stopped=bell or table.reached_target, trigger=trigger)
+        trigger = (table.number == 1 and table.reached_target) or won
+        return _outcome(rules, table, stopped=bell or won, trigger=trigger)
+    trigger = table.reached_target or (table.bunco and rules.bunco_ends_round) or won
+    return _outcome(rules, table, stopped=bell or table.reached_target or won, trigger=trigger)
 
 
 def round_status(
-    rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False
+    rules: Rules,
+    tables: Sequence[TableState],
+    *,
+    bell_rung: bool = False,
+    time_up: bool = False,
 ) -> RoundStatus:
-    """Whether the round is over, per the night's trigger (RULES.md section 3).
+    """Whether the round is over, per the night's trigger (docs/rules.md section 3).
 
-    ``bell_rung`` is the host ringing the bell by hand: it stops every table as if
-    the trigger had happened. The higher score wins a finished table; a tie waits
-    for a recorded tie-break winner.
+    ``bell_rung`` is the host ringing the bell by hand, and ``time_up`` the clock of a
+    timed round running out (section 3.8): either stops every table as if the trigger
+    had happened. The higher score wins a finished table; a tie waits for a recorded
+    tie-break winner.
     """
     if not tables:
         raise RuleError("A round needs at least one table.", "no_tables")
-    bell = room_bell(rules, tables, bell_rung=bell_rung)
-    outcomes = tuple(table_outcome(rules, t, bell=bell) for t in tables)
+    reason = bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up)
+    outcomes = tuple(table_outcome(rules, t, bell=reason is not None) for t in tables)
     over = all(o.done and o.winner_side is not None for o in outcomes)
-    return RoundStatus(bell=bell, over=over, tables=outcomes)
+    return RoundStatus(bell=reason is not None, over=over, tables=outcomes, reason=reason)
+
+
+def seconds_left(rules: Rules, elapsed_seconds: float) -> float | None:
+    """Seconds left in a timed round that has run ``elapsed_seconds`` (docs/rules.md
+    section 3.8), never below 0; None when the rules do not time rounds. Time is up
+    when it reaches 0."""
+    if not rules.is_timed:
+        return None
+    return max(0.0, rules.round_minutes * 60 - elapsed_seconds)
+
+
+def doubles_before(entries: Sequence[Entry], seat: int) -> int:
+    """How many doubles ``seat`` has rolled in a row just now (docs/rules.md section 9.2).
+
+    ``entries`` are the table's counting entries in the order they were made. Counts
+    back from the latest roll while it is a double rolled for ``seat`` in the same pass
+    of play; another seat's roll, a roll that was not a double, or a bunco ends the
+    run. Group marks are not rolls and are skipped. Pass the result to
+    ``score_roll``/``score_tap`` for the seat's next roll.
+    """
+    count = 0
+    rolls = [e for e in entries if e.kind in ROLL_KINDS]
+    for entry in reversed(rolls):
+        if entry.seat != seat or entry.kind not in DOUBLE_KINDS:
+            break
+        if count and entry.extra_pass != rolls[-1].extra_pass:
+            break
+        count += 1
+    return count
+
+
+def points_rolled(
+    entries: Iterable[Entry], rollers: Mapping[int, Hashable], *, teams: bool
+) -> dict[Hashable, int]:
+    """The points each person rolled at a table in a round (docs/rules.md section 7.5).
+
+    ``rollers`` maps each seat to the person who rolls for it (a ghost's seat to its
+    partner, section 5.5). A person's points are those of the entries they rolled, in
+    order; a reset (section 2.4) takes the points of everyone on that side back to 0,
+    as it does the side's score. Returns {person: points}.
+    """
+    points: dict[Hashable, int] = dict.fromkeys(rollers.values(), 0)
+    for entry in entries:
+        if entry.reset:
+            side = side_of(entry.seat, teams)
+            for seat, person in rollers.items():
+                if side_of(seat, teams) == side:
+                    points[person] = 0
+            continue
+        points[rollers[entry.seat]] += entry.points
+    return points

@@ -1,4 +1,4 @@
-"""A host plans a night on a phone in real headless Chromium (issue 3).
+"""A host plans a night on a phone in real headless Chromium.
 
 Log in, open the group, plan a night, send a substitute, mark someone not coming
 (the group fills empty seats with ghosts), take dues, draw the seating, swap two
@@ -60,7 +60,7 @@ def group():
             email=f"{name.split()[0].lower()}@example.com",
         )
     for i, name in enumerate(SUBSTITUTES):
-        player_add(group=group, name=name, kind=Player.SUBSTITUTE, phone=f"555-09{i:02d}")
+        player_add(group=group, name=name, kind=Player.Kind.SUBSTITUTE, phone=f"555-09{i:02d}")
     return group
 
 
@@ -115,10 +115,10 @@ def test_host_plans_a_night_with_a_substitute_a_ghost_dues_and_seating(page, liv
     expect(page.locator("#attendance h2")).to_contain_text("11 playing")
 
     for name in ("Ann Baker", "Bea Cruz", "Dana Evans"):
-        page.get_by_role("button", name=f"Paid $5.00 for {name}").click()
+        page.get_by_role("button", name=f"Mark $5.00 paid for {name}").click()
         expect(page.locator(".dues-row", has_text=name)).to_contain_text("✓ paid")
     expect(page.locator(".totals .pot dd")).to_have_text("$15.00")
-    expect(page.get_by_role("button", name="Undo $5.00 from Bea Cruz")).to_be_visible()
+    expect(page.get_by_role("button", name="Take back $5.00 from Bea Cruz")).to_be_visible()
 
     page.get_by_label(re.compile("^Seed")).fill("2024")
     page.get_by_role("button", name="Draw seating").click()

@@ -1,7 +1,7 @@
-"""A room of phones plays a night in real headless Chromium (issue 4).
+"""A room of phones plays a night in real headless Chromium.
 
 Three table phones, a player's own page and the host's live board, each a page of
-its own; every seat move is checked against RULES.md section 5.
+its own; every seat move is checked against docs/rules.md section 5.
 """
 
 import re
@@ -12,59 +12,17 @@ from playwright.sync_api import expect
 from bunco_night.nights.models import Round
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import Entry
-from bunco_night.play.services import night_standings, round_view
+from bunco_night.play.standings import night_standings
+from bunco_night.play.state import round_board
+from tests.browser.helpers import host_page, phone, score, tap
 from tests.factories import make_group, make_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def contexts(browser):
-    """New browser contexts (one per person), closed before the database goes away."""
-    made = []
-
-    def new(**kwargs):
-        context = browser.new_context(**kwargs)
-        made.append(context)
-        return context
-
-    yield new
-    for context in made:
-        context.close()
-
-
-def phone(contexts, url):
-    context = contexts(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(url)
-    return page
-
-
-def host_page(contexts, live_server, night):
-    context = contexts(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill("bunco")
-    page.get_by_role("button", name="Log in").click()
-    page.goto(f"{live_server.url}/nights/{night.pk}/live/")
-    return page
-
-
-def tap(page, seat, value):
-    page.locator(f"label.chip:has(input[value='{seat}'])").click()
-    page.locator(f"#taps button[value='{value}']").click()
-
-
-def score(page, side):
-    return page.locator(f"[data-testid=score-{side}]")
-
-
 def seats_of(rnd):
     """table number -> player ids in seat order."""
-    return {tv.table.number: [s.player_id for s in tv.seats] for tv in round_view(rnd).tables}
+    return {tv.table.number: [s.player_id for s in tv.seats] for tv in round_board(rnd).tables}
 
 
 def host_click(host, name):
@@ -91,7 +49,8 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
         for p in phones.values():
             expect(p.locator("#board")).to_contain_text(f"Round {number} of 6")
             expect(p.locator("#taps")).to_be_visible()
-        # Everyone rolls once: a miss each (RULES.md section 3, "every player must have rolled").
+        # Everyone rolls once: a miss each (docs/rules.md section 3.1, "each player must have
+        # had at least one roll").
         for p in phones.values():
             for seat in (1, 2, 3, 4):
                 tap(p, seat, "miss")
@@ -113,11 +72,11 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
             expect(phones[t].locator(".bell-banner")).to_contain_text("Done")
         host_click(host, f"Close round {number}")
         rnd.refresh_from_db()
-        assert rnd.status == Round.CLOSED
+        assert rnd.status == Round.Status.CLOSED
         if number == len(plan):
             break
         after = seats_of(night.rounds.get(number=number + 1))
-        # RULES.md section 5 (seed 001b Party Bunco): the winners stay, the losers go to the
+        # docs/rules.md section 5.1 (Party Bunco): the winners stay, the losers go to the
         # next table and the last table's losers to Table 1; stayers and arrivals split up.
         for t in (1, 2, 3):
             won = winners[t - 1]
@@ -174,7 +133,7 @@ def test_a_9_player_deluxe_night_where_a_bunco_ends_the_round(contexts, live_ser
     host_click(host, "Start round 1")
     rnd = night.rounds.get(number=1)
     before = seats_of(rnd)
-    assert [len(before[t]) for t in (1, 2, 3)] == [4, 3, 2]  # RULES.md section 4: 9 = 4+3+2
+    assert [len(before[t]) for t in (1, 2, 3)] == [4, 3, 2]  # docs/rules.md section 4.1: 9 = 4+3+2
     for p in phones.values():
         expect(p.locator("#taps")).to_be_visible()
     tap(phones[1], 2, "points:1")  # team 2+4 leads at the head table
@@ -186,15 +145,16 @@ def test_a_9_player_deluxe_night_where_a_bunco_ends_the_round(contexts, live_ser
     phones[2].locator("#who-bunco button.current").click()
     for p in phones.values():
         expect(p.locator("#taps")).to_have_count(0)
-    view = round_view(rnd)
-    assert view.status.over and view.status.bell
-    assert [view.winner_side(tv) for tv in view.tables] == [1, 2, 1]
+    view = round_board(rnd)
+    assert view.over and view.bell
+    assert [tv.winner_side for tv in view.tables] == [1, 2, 1]
     bunco = Entry.objects.get(kind="bunco")
     assert bunco.roller_id == before[2][2]
     host_click(host, "Close round 1")
     after = seats_of(night.rounds.get(number=2))
-    # Seed 001b, nine players: "both players at Table Three move to Table One; the losing
-    # players at Table One move to Table Two and those from Table Two move to Table Three."
+    # docs/rules.md section 5.1, nine players: "both players at Table Three move to Table One;
+    # the losing players at Table One move to Table Two and those from Table Two move to Table
+    # Three."
     assert set(before[3]) <= set(after[1])
     assert {before[1][0], before[1][2]} <= set(after[2])
     assert {before[2][0], before[2][1]} <= set(after[3])
@@ -243,5 +203,5 @@ def test_a_phone_offline_for_a_few_taps_loses_and_doubles_nothing(contexts, live
     assert state["dropped"]
     assert Entry.objects.filter(table=t2).count() == 5
     # Undo a mis-tap.
-    page.locator("#board .recent button", has_text="Undo").first.click()
+    page.locator("#recent .recent button", has_text="Undo").first.click()
     expect(score(page, 1)).to_have_text("2")

@@ -1,32 +1,22 @@
-"""The host's group pages (issue 3): dashboard, hub, roster, rules, dues and prizes."""
+"""The host's group pages: dashboard, hub, roster, rules, dues and prizes."""
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from bunco_night.core.money import parse_money
+from bunco_night.core.templatetags.money import cents
 from bunco_night.groups.models import Group, Player
-from bunco_night.groups.money import parse_money
 from bunco_night.groups.services import player_retire
-from bunco_night.groups.templatetags.money import cents
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def host(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def group(host):
-    return make_group(user=host)
-
-
 def url(name, group, *args):
-    return reverse(f"groups:{name}", args=[group.slug, *args])
+    """A group page's address; planning a night lives with the nights."""
+    name = {"night_new": "nights:new", "night_create": "nights:create"}.get(name, f"groups:{name}")
+    return reverse(name, args=[group.slug, *args])
 
 
 def text(response) -> str:
@@ -358,12 +348,23 @@ def test_save_rules_refuses_what_makes_no_sense(client, group, changes, message)
     assert Group.objects.get(pk=group.pk).rules == before
 
 
-def test_reset_the_rules_to_a_preset(client, group):
+def test_reset_the_rules_to_a_preset_asks_first_and_says_what_changes(client, group):
     client.post(url("rules_save", group), rules_data(group, bunco_points="30"))
-    response = client.post(url("rules_reset", group), {"rules": "deluxe"})
+    asked = client.post(url("rules_reset", group), {"rules": "deluxe"})
+    page = text(asked)
+    assert asked.status_code == 200 and "Replace your rules with" in page
+    assert "Points for a bunco: 30 → 21" in page
+    assert "A round ends when: The head table rings the bell for everyone → Every table" in page
+    assert Group.objects.get(pk=group.pk).rules_obj.bunco_points == 30  # nothing changed yet
+    response = client.post(url("rules_reset", group), {"rules": "deluxe", "confirmed": "1"})
     assert response.status_code == 302
     rules = Group.objects.get(pk=group.pk).rules_obj
     assert rules.name == "deluxe" and rules.bunco_points == 21
+
+
+def test_a_preset_the_rules_already_match_applies_without_asking(client, group):
+    response = client.post(url("rules_reset", group), {"rules": "house"})
+    assert response.status_code == 302
 
 
 def test_set_the_dues(client, group):
@@ -428,3 +429,24 @@ def test_choose_prizes_refuses_bad_shares(client, group, data, message):
     response = client.post(url("prizes_save", group), data)
     assert message in text(response)
     assert list(group.prizes.values_list("code", "percent")) == before
+
+
+def test_after_login_a_host_with_one_group_lands_on_it(client):
+    user = make_user("solo", "pw-solo-123")
+    group = make_group(user=user, regulars=2, substitutes=0)
+    response = client.post(reverse("login"), {"username": "solo", "password": "pw-solo-123"})
+    assert response["Location"] == reverse("start")
+    assert client.get(reverse("start"))["Location"] == group.get_absolute_url()
+    make_group(user=user, regulars=2, substitutes=0, name="Second")
+    assert client.get(reverse("start"))["Location"] == reverse("groups:index")
+
+
+def test_during_a_night_the_group_page_links_to_the_live_board(client, group):
+    from tests.play.helpers import start_night
+
+    night = make_night(group)
+    assert reverse("play:live", args=[night.pk]) not in text(client.get(group.get_absolute_url()))
+    start_night(night)
+    page = text(client.get(group.get_absolute_url()))
+    assert f'href="{reverse("play:live", args=[night.pk])}"' in page
+    assert "is being played" in page

@@ -1,4 +1,4 @@
-"""Night services: attendance, substitutes, ghosts, dues and seating (issue 3)."""
+"""Night services: attendance, substitutes, ghosts, dues and seating."""
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -7,21 +7,20 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.groups.services import player_add, rules_update
 from bunco_night.nights.models import Attendance, Round, Seat
+from bunco_night.nights.selectors import dues_summary, players_tonight, seated_tables
 from bunco_night.nights.services import (
     attendance_leave,
     attendance_send_new_substitute,
     attendance_set,
-    dues_summary,
     guest_add,
     payment_record,
     payment_undo,
-    players_tonight,
-    seating_chart,
     seating_draw,
     seating_swap,
 )
 from bunco_night.rules.layouts import plan_layout
 from tests.factories import make_group, make_night
+from tests.nights.helpers import tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -36,19 +35,21 @@ def test_a_new_night_lists_every_active_regular_as_coming_and_snapshots_rules():
     group.players.filter(name="Old Timer").update(retired=True)
     night = make_night(group)
     assert night.attendances.count() == 12
-    assert {a.status for a in night.attendances.all()} == {Attendance.COMING}
-    assert night.sets == 4  # the house preset's sets (seed 001a)
+    assert {a.status for a in night.attendances.all()} == {Attendance.Status.COMING}
+    assert night.sets == 4  # the house preset's sets (docs/rules.md section 8.4)
     rules_update(group=group, changes={"bunco_points": 30})
     night.refresh_from_db()
     assert night.rules_obj.bunco_points == 21  # a past night keeps its own rules
 
 
 def test_substitute_plays_instead_of_the_regular():
-    """Section 8: "A regular who cannot come finds a substitute"."""
+    """Section 8.2: a regular who cannot come "sends a substitute"."""
     group = make_group()
     night = make_night(group)
     sub = group.players.get(name="Sub 1")
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.SENT_SUB, substitute=sub)
+    attendance_set(
+        attendance=att(night, "Regular 1"), status=Attendance.Status.SENT_SUB, substitute=sub
+    )
     names = [p.name for p in players_tonight(night)]
     assert "Sub 1" in names and "Regular 1" not in names and len(names) == 12
 
@@ -60,7 +61,7 @@ def test_a_new_substitute_on_the_spot():
         attendance=att(night, "Regular 2"), name="Walk In", phone="555-7777"
     )
     new = group.players.get(name="Walk In")
-    assert new.kind == Player.SUBSTITUTE and att(night, "Regular 2").substitute == new
+    assert new.kind == Player.Kind.SUBSTITUTE and att(night, "Regular 2").substitute == new
 
 
 @pytest.mark.parametrize(
@@ -97,17 +98,17 @@ def test_one_substitute_cannot_stand_in_twice():
 
 
 def test_absent_regular_without_substitute_still_owes_dues():
-    """Seed 003: "If you CAN NOT FIND A SUB then you still MUST PAY YOUR $5.00!" """
+    """Section 8.3: "If you CAN NOT FIND A SUB then you still MUST PAY YOUR $5.00!" """
     group = make_group()
     night = make_night(group)
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
     summary = dues_summary(night)
     owed = {r.attendance.player.name: r.owes_cents for r in summary.rows}
     assert owed["Regular 1"] == 500 and summary.expected_cents == 12 * 500
 
 
 def test_dues_pot_and_payout():
-    """Section 8: "The night's dues form the prize pot"; section 7 split."""
+    """Section 8.3: "The dues collected are the pot"; section 7.4 splits it."""
     group = make_group(regulars=12)
     night = make_night(group)
     for a in night.attendances.all():
@@ -135,9 +136,9 @@ def test_seating_for_2_to_40_players(players):
     night = make_night(group)
     rnd = seating_draw(night=night, seed=players)
     layout = plan_layout(players, night.rules_obj)
-    chart = seating_chart(rnd)
+    chart = seated_tables(rnd)
     assert [len(t.seats) for t in chart] == layout.sizes
-    seated = [s.seat.player_id for t in chart for s in t.seats]
+    seated = [s.player_id for t in chart for s in t.seats]
     assert sorted(seated) == sorted(p.pk for p in players_tonight(night))
     assert chart[0].table.is_head
     assert all(t.teams == (len(t.seats) == 4 and len(chart) > 1) for t in chart)
@@ -145,19 +146,19 @@ def test_seating_for_2_to_40_players(players):
 
 @pytest.mark.parametrize("players", [5, 6, 7, 9, 10, 11, 13, 21, 38])
 def test_ghosts_fill_seats_and_never_partner(players):
-    """Section 4-5: "fill empty seats with ghosts"; "two ghosts are never partners"."""
+    """Sections 4.2 and 5.5: ghosts fill the seats; "Two ghosts are never partners"."""
     group = make_group(regulars=players + 1, substitutes=0, fill="ghosts")
     night = make_night(group)
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
     rnd = seating_draw(night=night, seed=1)
-    chart = seating_chart(rnd)
+    chart = seated_tables(rnd)
     assert all(len(t.seats) == 4 for t in chart)
-    ghosts = [s for t in chart for s in t.seats if s.ghost]
+    ghosts = [s for t in chart for s in t.seats if s.is_ghost]
     assert len(ghosts) == len(chart) * 4 - players
-    assert ghosts[0].name == "Ghost (for Regular 1)"
+    assert ghosts[0].occupant_name == "Ghost (for Regular 1)"
     for t in chart:
-        assert not (t.seats[0].ghost and t.seats[2].ghost)
-        assert not (t.seats[1].ghost and t.seats[3].ghost)
+        assert not (t.seats[0].is_ghost and t.seats[2].is_ghost)
+        assert not (t.seats[1].is_ghost and t.seats[3].is_ghost)
 
 
 def test_redraw_with_the_same_seed_is_the_same():
@@ -183,7 +184,7 @@ def test_redraw_with_the_same_seed_is_the_same():
 def test_fewer_than_two_players_cannot_be_seated():
     group = make_group(regulars=2, substitutes=0)
     night = make_night(group)
-    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.ABSENT)
+    attendance_set(attendance=att(night, "Regular 1"), status=Attendance.Status.ABSENT)
     with pytest.raises(ServiceError) as caught:
         seating_draw(night=night)
     assert caught.value.code == "too_few_players"
@@ -198,25 +199,30 @@ def test_swap_seats_by_hand_before_the_round_starts():
     seating_swap(seat_a=a, seat_b=b)
     a.refresh_from_db(), b.refresh_from_db()
     assert (a.player_id, b.player_id) == (pb, pa)
-    Round.objects.filter(pk=rnd.pk).update(status=Round.PLAYING)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PLAYING)
     with pytest.raises(ServiceError) as caught:
         seating_swap(seat_a=a, seat_b=b)
     assert caught.value.code == "round_started"
 
 
 def test_late_arrival_and_early_leaver_replan_the_layout():
-    """Issue 3: add or remove a player before a round starts; the engine re-plans."""
+    """Section 10: a change of who plays keeps everyone else at their table; the layout
+    follows the new count (section 4.1), growing and shrinking at the bottom."""
     group = make_group(regulars=12, substitutes=1)
     night = make_night(group)
-    seating_draw(night=night, seed=1)
-    guest_add(night=night, player=group.players.get(name="Sub 1"))
-    assert Seat.objects.filter(round__night=night).count() == 0  # seating must be drawn again
     rnd = seating_draw(night=night, seed=1)
-    assert [len(t.seats) for t in seating_chart(rnd)] == [4, 4, 3, 2]
+    before = tables_of(rnd)
+    sub = group.players.get(name="Sub 1")
+    guest_add(night=night, player=sub)
+    after = tables_of(rnd)
+    assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 3, 2]
+    assert after[sub.pk] == 4  # the arrival joins where the layout grows
+    moved = [p for p in before if after[p] != before[p]]
+    assert len(moved) == 1 and after[moved[0]] == 4  # one person from table 3 joins them
     attendance_leave(attendance=att(night, "Sub 1"))
-    rnd = seating_draw(night=night, seed=1)
-    assert [len(t.seats) for t in seating_chart(rnd)] == [4, 4, 4]
+    assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 4]
     assert night.tables.filter(active=True).count() == 3
+    assert tables_of(rnd) == before
     with pytest.raises(ServiceError) as caught:
         guest_add(night=night, player=group.players.get(name="Regular 1"))
     assert caught.value.code == "already_playing"
@@ -241,10 +247,42 @@ def test_database_refuses_impossible_seats():
 
 
 def test_a_repeated_payment_is_recorded_once():
-    """STYLE.md habit 4: a double tap on "Paid" with the same form id records it once."""
+    """A double tap on "Paid" with the same form id records it once."""
     group = make_group()
     night = make_night(group)
     a = att(night, "Regular 1")
     first = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
     again = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
     assert first.pk == again.pk and a.payments.count() == 1
+
+
+def test_undoing_a_draw_puts_back_the_seating_and_mark_it_replaced():
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1, draw_mark_with_die=True)
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=1)
+    first = list(rnd.seats.values_list("player_id", flat=True).order_by("table", "number"))
+    mark = Round.objects.get(pk=rnd.pk).mark
+    seating_draw(night=night, seed=2)
+    seating_draw_undo(night=night)
+    rnd.refresh_from_db()
+    assert list(rnd.seats.values_list("player_id", flat=True).order_by("table", "number")) == first
+    night.refresh_from_db()
+    assert rnd.mark == mark and rnd.replaced_seating is None and night.seed == 1
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"
+
+
+def test_a_draw_cannot_be_undone_after_who_plays_changed():
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1)
+    night = make_night(group)
+    seating_draw(night=night, seed=1)
+    seating_draw(night=night, seed=2)
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"  # the change re-seated the round: no stale undo

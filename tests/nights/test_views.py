@@ -1,4 +1,4 @@
-"""The host's night pages (issue 3): planning, attendance, dues, seating and the TV chart."""
+"""The host's night pages: planning, attendance, dues, seating and the TV chart."""
 
 import datetime as dt
 import re
@@ -16,18 +16,6 @@ from tests.factories import make_group, make_night, make_user
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def host(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def group(host):
-    return make_group(user=host)
 
 
 @pytest.fixture
@@ -108,7 +96,7 @@ def test_another_host_gets_404_on_every_night_page(client, night):
         if response.status_code == 405:
             response = client.post(address, {"status": "absent", "seed": "1"})
         assert response.status_code == 404, address
-    assert att(night, "Regular 2").status == Attendance.COMING
+    assert att(night, "Regular 2").status == Attendance.Status.COMING
     assert not night.rounds.exists()
 
 
@@ -116,21 +104,22 @@ def test_another_host_gets_404_on_every_night_page(client, night):
 
 
 def test_plan_a_night_starts_four_weeks_out_with_the_group_s_sets(client, group):
-    page = text(client.get(reverse("groups:night_new", args=[group.slug])))
+    page = text(client.get(reverse("nights:new", args=[group.slug])))
     in_four_weeks = timezone.localdate() + dt.timedelta(days=28)
     assert f'value="{in_four_weeks:%Y-%m-%d}"' in page
     assert 'name="sets" value="4"' in page  # the house preset plays four sets
+    assert "A set is 6 rounds, one for each number rolled for: 4 sets = 24 rounds." in page
 
 
 def test_the_next_night_is_four_weeks_after_the_last(client, group):
     last = make_night(group, date=timezone.localdate() + dt.timedelta(days=3))
-    page = text(client.get(reverse("groups:night_new", args=[group.slug])))
+    page = text(client.get(reverse("nights:new", args=[group.slug])))
     assert f'value="{last.date + dt.timedelta(days=28):%Y-%m-%d}"' in page
 
 
 def test_plan_a_night(client, group):
     response = client.post(
-        reverse("groups:night_create", args=[group.slug]),
+        reverse("nights:create", args=[group.slug]),
         {"date": "2027-01-12", "time": "19:00", "place": "Ann's house", "sets": "3"},
     )
     night = Night.objects.get()
@@ -163,7 +152,7 @@ def test_plan_a_night(client, group):
     ],
 )
 def test_plan_a_night_refuses_bad_input(client, group, data, message):
-    response = client.post(reverse("groups:night_create", args=[group.slug]), data)
+    response = client.post(reverse("nights:create", args=[group.slug]), data)
     assert response.status_code == 200
     assert message in text(response)
     assert not Night.objects.exists()
@@ -199,7 +188,7 @@ def test_a_regular_who_sends_nobody_still_owes_and_a_ghost_takes_the_seat(client
     assert response.status_code == 302
     assert response["Location"] == f"{night.get_absolute_url()}#attendance"
     ann.refresh_from_db()
-    assert ann.status == Attendance.ABSENT
+    assert ann.status == Attendance.Status.ABSENT
     page = text(client.get(night.get_absolute_url()))
     row = page[page.index(f'id="att-{ann.pk}"') :]
     row = row[: row.index("</li>")]
@@ -222,7 +211,7 @@ def test_send_a_substitute_from_the_list(client, night):
     )
     assert response.status_code == 302
     ann.refresh_from_db()
-    assert (ann.status, ann.substitute) == (Attendance.SENT_SUB, sub)
+    assert (ann.status, ann.substitute) == (Attendance.Status.SENT_SUB, sub)
     page = text(client.get(night.get_absolute_url()))
     assert "Sends a substitute: <strong>Sub 1</strong>" in page
 
@@ -234,7 +223,7 @@ def test_send_a_new_substitute_added_on_the_spot(client, night):
     )
     assert response.status_code == 302
     cora = night.group.players.get(name="Cora New")
-    assert (cora.kind, cora.phone) == (Player.SUBSTITUTE, "555-4242")
+    assert (cora.kind, cora.phone) == (Player.Kind.SUBSTITUTE, "555-4242")
     ann.refresh_from_db()
     assert ann.substitute == cora
 
@@ -252,7 +241,7 @@ def test_a_new_substitute_needs_a_new_name(client, night, name, message):
     row = text(response)[text(response).index(f'id="att-{ann.pk}"') :]
     assert message in row[: row.index("</li>")]
     assert 'value="555-0000"' in row  # what was typed is kept
-    assert att(night, "Regular 4").status == Attendance.COMING
+    assert att(night, "Regular 4").status == Attendance.Status.COMING
 
 
 def test_someone_coming_cannot_send_a_substitute(client, night):
@@ -276,7 +265,7 @@ def test_a_substitute_plays_once_a_night(client, night):
     )
     assert response.status_code == 200
     assert "Sub 1 is already on tonight&#x27;s list." in text(response)
-    assert att(night, "Regular 5").status == Attendance.COMING
+    assert att(night, "Regular 5").status == Attendance.Status.COMING
 
 
 def test_sending_a_substitute_needs_one_picked(client, night):
@@ -296,7 +285,9 @@ def test_attendance_with_htmx_returns_the_list_and_refreshes_dues_and_seating(cl
     sections = [(id_, 'hx-swap-oob="true"' in attrs) for id_, attrs in tags]
     # The list is the target; dues and seating changed too, so they come out of band.
     assert sections == [("attendance", False), ("dues", True), ("seating", True)]
-    assert "draw the seating again" in page  # who plays changed: the drawn seating is gone
+    # Who plays changed: the seating is re-planned around the leaver (docs/rules.md section 10).
+    seating = page[page.index('<section id="seating"') :]
+    assert "Regular 6" not in seating and seating.count('class="seat-name"') == 11
 
 
 def test_a_late_arrival_joins_the_list(client, night):
@@ -304,7 +295,7 @@ def test_a_late_arrival_joins_the_list(client, night):
     response = client.post(nurl("guest_add", night), {"player": sub.pk})
     assert response.status_code == 302
     guest = att(night, "Sub 2")
-    assert guest.status == Attendance.COMING
+    assert guest.status == Attendance.Status.COMING
     page = text(client.get(night.get_absolute_url()))
     assert "13 playing" in page
     late = page[page.index('id="guest"') :]
@@ -358,12 +349,15 @@ def test_pay_with_htmx_returns_just_the_dues(client, night):
     assert page.lstrip().startswith('<section id="dues"')
     assert "hx-swap-oob" not in page and 'id="attendance"' not in page
     assert Payment.objects.get().amount_cents == 500
-    assert "Undo $5.00" in page
+    assert "Take back $5.00" in page
 
 
-def test_undo_a_payment(client, night):
+def test_undo_a_payment_asks_first(client, night):
     payment = payment_record(attendance=att(night, "Regular 1"), amount_cents=500)
-    response = client.post(nurl("payment_undo", night, payment.pk))
+    asked = client.post(nurl("payment_undo", night, payment.pk), **HX)
+    assert "Take back $5.00 paid for Regular 1?" in text(asked)
+    assert Payment.objects.exists()  # not yet
+    response = client.post(nurl("payment_undo", night, payment.pk), {"confirmed": "1"})
     assert response.status_code == 302
     assert not Payment.objects.exists()
 
@@ -462,7 +456,7 @@ def test_two_ghosts_cannot_be_partners(client, host):
     client.post(nurl("draw", night), {"seed": "1"})
     rnd = Round.objects.get()
     ghost, other = rnd.seats.filter(player__isnull=True)
-    assert ghost.table != other.table  # one ghost a table, as RULES.md section 5 wants
+    assert ghost.table != other.table  # one ghost a table (docs/rules.md section 4.2)
     partner = rnd.seats.get(table=ghost.table, number=(ghost.number + 1) % 4 + 1)
     response = client.post(nurl("swap", night), {"seat_a": other.pk, "seat_b": partner.pk})
     assert "Two ghosts cannot be partners." in section(text(response), "seating")
@@ -481,3 +475,89 @@ def test_the_tv_chart_is_full_screen_without_navigation(client, night):
 
 def test_the_tv_chart_waits_for_a_draw(client, night):
     assert "The seating has not been drawn yet." in text(client.get(nurl("tv", night)))
+
+
+# Host slips: a change that replaces or ends something asks first --------------------------
+
+
+def played_round_one(night):
+    """Round 1 played and closed, so round 2 is seated by the movement."""
+    from tests.play.helpers import play_round, start_night
+
+    start_night(night, seed=4)
+    play_round(night)
+    return night.rounds.get(number=2)
+
+
+def seats_of(rnd) -> list:
+    return list(rnd.seats.order_by("table__number", "number").values_list("player_id", flat=True))
+
+
+def test_a_redraw_after_a_round_asks_first_then_can_be_undone(client, night):
+    rnd = played_round_one(night)
+    moved = seats_of(rnd)
+    asked = section(text(client.post(nurl("draw", night), {"seed": "9"}, **HX)), "seating")
+    assert "Draw the seating again?" in asked
+    assert "seated by the movement from round 1" in asked
+    assert 'name="seed" value="9"' in asked and 'name="confirmed" value="1"' in asked
+    assert seats_of(rnd) == moved  # nothing drawn yet
+    client.post(nurl("draw", night), {"seed": "9", "confirmed": "1"})
+    drawn = seats_of(rnd)
+    assert drawn != moved
+    page = section(text(client.get(night.get_absolute_url())), "seating")
+    assert "Undo the draw" in page
+    client.post(nurl("draw_undo", night))
+    assert seats_of(rnd) == moved
+    assert "Undo the draw" not in section(text(client.get(night.get_absolute_url())), "seating")
+
+
+def test_a_redraw_cannot_be_undone_once_the_round_started(client, night):
+    from bunco_night.play.services import round_start
+
+    rnd = played_round_one(night)
+    client.post(nurl("draw", night), {"seed": "9", "confirmed": "1"})
+    round_start(night=night)
+    response = client.post(nurl("draw_undo", night), **HX)
+    assert "A round is being played" in text(response)
+    rnd.refresh_from_db()
+    assert rnd.is_playing
+
+
+def test_a_first_draw_and_a_redraw_before_round_one_do_not_ask(client, night):
+    client.post(nurl("draw", night), {"seed": "1"})
+    response = client.post(nurl("draw", night), {"seed": "2"}, **HX)
+    assert "Draw the seating again?" not in text(response)
+    assert Night.objects.get(pk=night.pk).seed == 2  # the second draw happened
+
+
+def night_data(night, **changes):
+    data = {"date": night.date.isoformat(), "time": "19:00", "place": "", "sets": night.sets}
+    return {**data, **changes}
+
+
+def test_fewer_sets_that_would_end_the_night_asks_first_and_says_so(client, group):
+    from bunco_night.play.services import round_start
+    from tests.play.helpers import play_round, start_night
+
+    night = make_night(group, sets=2)
+    start_night(night, seed=1)
+    for number in range(1, 7):
+        if number > 1:
+            round_start(night=night)
+        play_round(night)
+    asked = client.post(nurl("save", night), night_data(night, sets=1))
+    page = text(asked)
+    assert asked.status_code == 200 and "Change the night to 1 set?" in page
+    assert "Round 7 is already seated" in page
+    assert "The night ends now: round 6" in page
+    night.refresh_from_db()
+    assert night.sets == 2 and not night.is_over
+    response = client.post(nurl("save", night), night_data(night, sets=1, confirmed="1"))
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.sets == 1 and night.is_over
+
+
+def test_more_sets_or_other_changes_do_not_ask(client, night):
+    response = client.post(nurl("save", night), night_data(night, sets=3, place="Kay's"))
+    assert response.status_code == 302

@@ -3,14 +3,8 @@
 import itertools
 
 from bunco_night.nights.services import seating_draw
-from bunco_night.play.services import (
-    current_round,
-    entry_record,
-    round_close,
-    round_start,
-    round_view,
-    table_done,
-)
+from bunco_night.play.services import entry_record, round_close, round_start, table_done
+from bunco_night.play.state import round_board
 
 _nonces = itertools.count(1)
 
@@ -29,8 +23,8 @@ def play_round(night, winners=None):
     Everyone rolls once (a miss), then the winning seat scores 2 at a time until its
     side reaches the table's target; with head-table control the other tables press Done.
     """
-    rnd = current_round(night)
-    view = round_view(rnd)
+    rnd = night.current_round
+    view = round_board(rnd)
     winners = winners or [1] * len(view.tables)
     order = sorted(view.tables, key=lambda tv: tv.table.number != 1)  # head table last
     for tv in view.tables:
@@ -38,13 +32,10 @@ def play_round(night, winners=None):
             tap(tv.table, s, "miss")
     for tv in order[1:] + order[:1]:
         seat = winners[tv.table.number - 1]
-        while (
-            round_view(rnd).table_view(tv.table.pk).scores[(seat - 1) % 2 if tv.teams else seat - 1]
-            < tv.target
-        ):
+        while round_board(rnd).table(tv.table.pk).scores[tv.seated.game.side_of(seat)] < tv.target:
             tap(tv.table, seat, "points", 2)
     for tv in view.tables:
-        outcome = round_view(rnd).outcome(tv.table.pk)
+        outcome = round_board(rnd).table(tv.table.pk).outcome
         if not outcome.done:
             table_done(table=tv.table)
     return round_close(rnd=rnd)

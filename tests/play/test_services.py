@@ -1,4 +1,4 @@
-"""Play services: entries, retries, the bell, closing, movement, corrections (issue 4)."""
+"""Play services: entries, retries, the bell, closing, movement, corrections."""
 
 import threading
 
@@ -13,15 +13,15 @@ from bunco_night.play.services import (
     bell_ring,
     entry_record,
     entry_undo,
-    night_standings,
     prize_tiebreak_record,
     round_close,
     round_start,
-    round_view,
     table_done,
     tiebreak_record,
     winner_set,
 )
+from bunco_night.play.standings import night_standings
+from bunco_night.play.state import round_board
 from bunco_night.rules.movement import next_seating
 from tests.factories import make_group, make_night
 from tests.play.helpers import nonce, play_round, start_night, tap
@@ -30,11 +30,12 @@ pytestmark = pytest.mark.django_db
 
 
 def tables(rnd):
-    return [tv.table for tv in round_view(rnd).tables]
+    return [tv.table for tv in round_board(rnd).tables]
 
 
 def test_running_score_is_the_sum_of_entries():
-    """RULES.md section 6: "The table's Us/Them running score is the sum of entered rolls"."""
+    """docs/rules.md section 6.1: a table's running score "is always the sum of its counting
+    entries"."""
     night = make_night(make_group())
     rnd = start_night(night)
     t2 = tables(rnd)[1]
@@ -44,9 +45,9 @@ def test_running_score_is_the_sum_of_entries():
     tap(t2, 2, "mini")
     e = tap(t2, 3, "points", 3)  # three of the mark: a bunco
     assert e.kind == "bunco" and e.points == 21
-    assert round_view(rnd).table_view(t2.pk).scores == (24, 5)
+    assert round_board(rnd).table(t2.pk).scores == (24, 5)
     entry_undo(table=t2, entry_id=e.pk)
-    assert round_view(rnd).table_view(t2.pk).scores == (3, 5)
+    assert round_board(rnd).table(t2.pk).scores == (3, 5)
     assert Entry.objects.filter(pk=e.pk, undone_at__isnull=False).exists()  # kept, undone
 
 
@@ -88,7 +89,8 @@ def test_bad_entries_change_nothing(kwargs, code):
 
 
 def test_group_mark_wipeout_resets_the_side():
-    """RULES.md section 2: "a wipeout that resets the team's round score to 0"."""
+    """docs/rules.md section 2.4: "reset the round score, which puts the side's score for this
+    round back to 0 (for example a wipeout)"."""
     group = make_group(group_marks=())
     from bunco_night.groups.services import rules_update
     from bunco_night.rules.presets import GroupMark
@@ -109,11 +111,11 @@ def test_group_mark_wipeout_resets_the_side():
     tap(t, 3, "mark", mark_code="monte")
     tap(t, 1, "mark", mark_code="wipeout")
     tap(t, 2, "points", 1)
-    assert round_view(rnd).table_view(t.pk).scores == (0, 1)
+    assert round_board(rnd).table(t.pk).scores == (0, 1)
 
 
 def test_the_bell_head_table_and_everyone_rolls_once():
-    """RULES.md section 3 head table controls."""
+    """docs/rules.md section 3.1: head table controls."""
     night = make_night(make_group())
     rnd = start_night(night)
     t1, t2, t3 = tables(rnd)
@@ -124,7 +126,7 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     for _ in range(11):
         tap(t1, 1, "points", 2)
     rnd.refresh_from_db()
-    assert rnd.bell_at is not None and round_view(rnd).status.bell
+    assert rnd.bell_at is not None and round_board(rnd).bell
     with pytest.raises(ServiceError) as caught:
         table_done(table=t2)
     assert caught.value.code == "everyone_rolls_once"
@@ -142,7 +144,7 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     assert caught.value.code == "tie_needs_break"  # table 3 is 0-0
     tiebreak_record(table=t3, side=1)
     nxt = round_close(rnd=rnd)
-    assert nxt.number == 2 and nxt.status == Round.PENDING and nxt.mark == 2
+    assert nxt.number == 2 and nxt.status == Round.Status.PENDING and nxt.mark == 2
 
 
 def test_undoing_the_winning_entry_unrings_the_bell():
@@ -154,7 +156,7 @@ def test_undoing_the_winning_entry_unrings_the_bell():
         last = tap(t1, 1, "points", 2)
     entry_undo(table=t1, entry_id=last.pk)
     rnd.refresh_from_db()
-    assert rnd.bell_at is None and not round_view(rnd).status.bell
+    assert rnd.bell_at is None and not round_board(rnd).bell
 
 
 def test_host_rings_the_bell():
@@ -162,19 +164,19 @@ def test_host_rings_the_bell():
     rnd = start_night(night)
     bell_ring(night=night)
     rnd.refresh_from_db()
-    assert round_view(rnd).status.bell
+    assert round_board(rnd).bell
 
 
 def test_deluxe_bunco_ends_the_round_everywhere():
-    """RULES.md section 3: "A true bunco ends the round at every table at once"."""
+    """docs/rules.md section 3.2: "A true bunco ends the round everywhere"."""
     night = make_night(make_group(rules="deluxe", regulars=9))
     rnd = start_night(night)
     t1, t2, t3 = tables(rnd)
     tap(t1, 2, "points", 1)
     tap(t3, 2, "points", 2)
     tap(t2, 1, "bunco")
-    view = round_view(rnd)
-    assert view.status.bell and view.status.over
+    view = round_board(rnd)
+    assert view.bell and view.over
     nxt = round_close(rnd=rnd)
     assert nxt.number == 2
 
@@ -194,14 +196,14 @@ def test_late_entries_are_refused_and_the_host_can_correct():
     rnd.refresh_from_db()
     after = [(s.table_id, s.number, s.player_id) for s in nxt.seats.all()]
     assert before != after
-    view = round_view(rnd)
+    view = round_board(rnd)
     won = {s.number for s in view.tables[0].seats if s.won}
     assert won == {2, 4}
     # the engine agrees with the stored movement
     seating = tuple(tuple(s.player_id for s in tv.seats) for tv in view.tables)
     winners = [(2, 4)] + [(1, 3)] * 2
     expected = next_seating(night.rules_obj, seating, winners)
-    stored = tuple(tuple(s.player_id for s in tv.seats) for tv in round_view(nxt).tables)
+    stored = tuple(tuple(s.player_id for s in tv.seats) for tv in round_board(nxt).tables)
     assert stored == expected
     # a host entry on the closed round changes the standings
     entry_record(table=t1, nonce=nonce(), seat=1, kind="bunco", rnd=rnd, by_host=True)
@@ -217,7 +219,7 @@ def test_a_whole_12_player_house_night_and_standings():
         if nxt:
             round_start(night=night)
     night.refresh_from_db()
-    assert night.status == Night.FINISHED
+    assert night.status == Night.Status.FINISHED
     standings = night_standings(night)
     assert sum(s.wins for s in standings.standings) == 6 * 6  # six winners a round
     assert sum(s.wins + s.losses for s in standings.standings) == 12 * 6
@@ -244,14 +246,15 @@ def test_prize_ties_until_broken():
 
 
 def test_ghost_bunco_counts_for_the_partner():
-    """RULES.md section 5: "any bunco rolled for the ghost counts for the player who rolled it"."""
+    """docs/rules.md section 5.5: "A bunco rolled for a ghost counts for the player who rolled
+    it"."""
     from bunco_night.nights.services import attendance_set
 
     group = make_group(regulars=12, fill="ghosts")
     night = make_night(group, sets=1)
     attendance_set(attendance=night.attendances.first(), status="absent")
     rnd = start_night(night)
-    view = round_view(rnd)
+    view = round_board(rnd)
     tv = next(t for t in view.tables if any(s.player_id is None for s in t.seats))
     ghost = next(s for s in tv.seats if s.player_id is None)
     partner = tv.seats[(ghost.number + 1) % 4]
@@ -284,7 +287,7 @@ def test_two_phones_at_once_both_count():
     for t in threads:
         t.join()
     assert errors == []
-    assert round_view(rnd).table_view(t2.pk).scores == (5, 5)
+    assert round_board(rnd).table(t2.pk).scores == (5, 5)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -323,7 +326,7 @@ def test_round_start_needs_seating_and_one_round_at_a_time():
 
 
 def test_enter_the_dice_and_the_engine_scores_them():
-    """Issue 4 "enter the dice": RULES.md section 2 scoring from three faces."""
+    """Entering the three dice: docs/rules.md section 2.3, scored by section 2.1."""
     night = make_night(make_group())
     rnd = start_night(night)  # round 1: the mark is 1
     t = tables(rnd)[1]
@@ -372,6 +375,25 @@ def test_shortening_after_the_last_kept_round_ends_the_night():
     assert night.rounds.filter(number=7, status="pending").exists()
     night_update(night=night, date=night.date, time=None, place="", sets=1)
     night.refresh_from_db()
-    assert night.status == Night.FINISHED and not night.rounds.filter(number=7).exists()
+    assert night.status == Night.Status.FINISHED and not night.rounds.filter(number=7).exists()
     with pytest.raises(ServiceError):
         round_start(night=night)
+
+
+def test_a_bunco_added_to_an_earlier_round_is_not_the_last_bunco():
+    """docs/rules.md section 6.3: buncos are in the order they were rolled, round first."""
+    group = make_group(regulars=12, substitutes=0)
+    night = make_night(group, sets=1)
+    start_night(night)
+    play_round(night)
+    round_start(night=night)
+    round_two = night.rounds.get(number=2)
+    t2 = round_board(round_two).tables[1].table
+    rolled = tap(t2, 1, "bunco")
+    round_one = night.rounds.get(number=1)
+    t3 = round_board(round_one).tables[2].table
+    entry_record(table=t3, nonce=nonce(), seat=2, kind="bunco", by_host=True, rnd=round_one)
+    standings = night_standings(night)
+    assert standings.buncos_rolled == 2
+    assert standings.last_bunco.pk == rolled.pk
+    assert standings.fuzzy_die == rolled.roller

@@ -1,10 +1,10 @@
-"""Table phones, players' pages and the host's live pages over HTTP (issue 4)."""
+"""Table phones, players' pages and the host's live pages over HTTP."""
 
 import pytest
 from django.urls import reverse
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import round_view
+from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night
 
@@ -35,7 +35,7 @@ def test_table_page_shows_the_round_seats_and_tap_buttons(client, night):
     html = client.get(reverse("play:table", args=[t.token])).content.decode()
     assert "Table 1" in html and "HEAD TABLE" in html and "Roll for <b>1s</b>" in html
     assert "BUNCO!" in html and "Mini bunco" in html and "Miss" in html
-    for s in round_view(night.rounds.get(number=1)).table_view(t.pk).seats:
+    for s in round_board(night.rounds.get(number=1)).table(t.pk).seats:
         assert s.player.name in html
 
 
@@ -86,9 +86,9 @@ def test_a_poll_when_nothing_changed_is_one_query_and_empty(
 
 def test_entry_json_and_bad_input(client, night):
     t = table(night, 2)
-    assert post_tap(client, t, tap="points:2").json() == {"ok": True}
+    assert post_tap(client, t, tap="points:2").json() == {"ok": True, "late": False}
     again = post_tap(client, t, tap="points:2", nonce="n000000000x")  # the same nonce: a retry
-    assert again.json() == {"ok": True} and Entry.objects.count() == 1
+    assert again.json() == {"ok": True, "late": False} and Entry.objects.count() == 1
     for fields, code in [
         ({"tap": "points:9"}, "bad_count"),
         ({"tap": "points:-1"}, "bad_count"),
@@ -200,7 +200,7 @@ def test_standings_page_shows_ties_and_records_a_break(client, night):
     url = reverse("play:standings", args=[night.pk])
     html = client.get(url).content.decode()
     assert "Most wins" in html and "Tie:" in html
-    from bunco_night.play.services import night_standings
+    from bunco_night.play.standings import night_standings
 
     prize = next(p for p in night_standings(night).prizes if p.tied)
     client.post(url, {"code": prize.code, "player": prize.candidates[0]})
@@ -219,7 +219,7 @@ def test_links_page_shows_every_table_and_player_link_as_a_qr_code(client, night
 
 
 def test_card_party_host_enters_each_tables_winner(client):
-    """RULES.md section 9: "a table's result is its winner, entered by hand"."""
+    """docs/rules.md section 9.1: "the host records each table's winner"."""
     night = make_night(make_group(rules="card_1904", regulars=9), sets=1)
     start_night(night)
     client.login(username="host", password="bunco")
@@ -235,3 +235,90 @@ def test_card_party_host_enters_each_tables_winner(client):
     assert rnd.status == "closed"
     winners = [s.number for s in rnd.seats.filter(won=True).order_by("table__number")]
     assert winners == [1, 3, 2]
+
+
+def test_set_winners_with_a_tie_broken_by_a_recorded_roll_off(client):
+    """docs/rules.md section 7.1: "The winner of the Set is the player with the most 'W's",
+    then most buncos, then a roll-off the host records."""
+    from bunco_night.play.services import round_start
+    from bunco_night.play.standings import night_standings
+
+    night = make_night(make_group(regulars=4, substitutes=0, marks=(1, 2)), sets=2)
+    start_night(night)
+    for number, seat in enumerate([1, 2, 3, 3], start=1):
+        if number > 1:
+            round_start(night=night)
+        play_round(night, winners=[seat])
+    client.login(username="host", password="bunco")
+    url = reverse("play:standings", args=[night.pk])
+    html = client.get(url).content.decode()
+    first, second = night_standings(night).sets
+    assert first.tied and first.complete and len(first.level) == 2
+    assert second.leaders == [p for s, p in second.rows if s.wins == 2]
+    assert "Set winners" in html and "Who won the roll-off?" in html
+    winner = first.level[1]
+    client.post(url, {"code": first.code, "player": winner.pk})
+    first = night_standings(night).sets[0]
+    assert first.leaders == [winner] and first.rolled_off
+    assert (
+        f'{winner.name} <span class="muted">(won the roll-off' in client.get(url).content.decode()
+    )
+    room = client.get(reverse("play:room", args=[night.pk])).content.decode()
+    assert f"Set 1 winner: <b>{winner.name}</b>" in room
+    stranger = second.rows[-1][1]
+    response = client.post(url, {"code": "set-2", "player": stranger.pk}, follow=True)
+    assert "Pick one of the tied players." in response.content.decode()
+
+
+def test_the_fuzzy_die_shows_only_where_the_group_plays_with_it(client, night):
+    from bunco_night.groups.services import prizes_set
+
+    client.login(username="host", password="bunco")
+    pages = [
+        reverse(name, args=[night.pk]) for name in ("play:standings", "play:live", "play:room")
+    ]
+    assert all("uzzy die" not in client.get(url).content.decode() for url in pages)
+    prizes_set(group=night.group, prizes=[{"code": "fuzzy_die", "percent": 10}])
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert "uzzy die" in html and "latest bunco" in html, url
+
+
+def live_version(night):
+    night.refresh_from_db()
+    return f"{night.version}.{night.scores_version}"
+
+
+def test_the_live_board_poll_re_renders_only_the_tables_that_changed(client, night):
+    """While a round is played, a tap re-renders its own table on the host's board (and the
+    bell, late entries and bunco facts), not every table; a new round re-renders it whole."""
+    client.login(username="host", password="bunco")
+    poll = reverse("play:live_state", args=[night.pk])
+    shown = live_version(night)
+    assert client.get(poll, {"v": shown}).status_code == 204
+    post_tap(client, table(night, 2), tap="points:2")
+    html = client.get(poll, {"v": shown}).content.decode()
+    assert 'id="live-table-2"' in html and 'id="live-table-1"' not in html
+    assert 'id="board"' not in html
+    assert 'id="live-facts"' in html and 'id="live-status"' in html
+    assert f"?v={live_version(night)}" in html  # the poller moves on to the new version
+    assert "<b>2</b>" in html.split('id="live-table-2"')[1].split('id="live-status"')[0]
+    # A poll from before both taps sees both tables; one from a newer version sees none.
+    older = shown
+    shown = live_version(night)
+    post_tap(client, table(night, 1), tap="points:2")
+    html = client.get(poll, {"v": older}).content.decode()
+    assert 'id="live-table-1"' in html and 'id="live-table-2"' in html
+    html = client.get(poll, {"v": shown}).content.decode()
+    assert 'id="live-table-1"' in html and 'id="live-table-2"' not in html
+    # Closing the round moves the night's version: the board comes whole.
+    play_round(night)
+    html = client.get(poll, {"v": live_version(night).split(".")[0] + ".0"}).content.decode()
+    assert 'id="board"' in html and "Start round 2" in html
+
+
+@pytest.mark.parametrize("v", ["", "x", "1", "1.", "1.x", ".5", "1.99999999999999999", "1.-1"])
+def test_a_live_board_poll_with_a_version_it_cannot_read_gets_the_whole_board(client, night, v):
+    client.login(username="host", password="bunco")
+    response = client.get(reverse("play:live_state", args=[night.pk]), {"v": v})
+    assert response.status_code == 200 and 'id="board"' in response.content.decode()

@@ -4,20 +4,8 @@ import pytest
 
 from bunco_night.nights.models import Night
 from bunco_night.play.services import round_start
-from tests.factories import make_group, make_night, make_user
+from tests.factories import make_night
 from tests.play.helpers import play_round, start_night
-
-
-@pytest.fixture
-def host(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def group(host):
-    return make_group(user=host, name="Maple Street Bunco")
 
 
 @pytest.fixture

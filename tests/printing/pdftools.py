@@ -1,7 +1,7 @@
 """Read a PDF as a person would: its pages, its text, and the QR codes a phone would scan.
 
 Uses poppler-utils (pdfinfo, pdftotext, pdftoppm) and zbar-tools (zbarimg), which
-``make test`` installs (PLATFORM.md).
+``make test`` installs.
 """
 
 import html

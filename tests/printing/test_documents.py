@@ -17,7 +17,8 @@ from bunco_night.nights.services import (
     payment_record,
     seating_draw,
 )
-from bunco_night.play.services import night_standings, round_start
+from bunco_night.play.services import round_start
+from bunco_night.play.standings import night_standings
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -83,7 +84,7 @@ def test_table_cards_before_the_seating_is_drawn_say_to_draw_it(client, night):
 
 def _closed_results(night) -> dict[int, list[Seat]]:
     seats = Seat.objects.filter(
-        round__night=night, round__status=Round.CLOSED, player__isnull=False
+        round__night=night, round__status=Round.Status.CLOSED, player__isnull=False
     ).select_related("round", "table")
     by_player: dict[int, list[Seat]] = {}
     for s in seats.order_by("round__number"):
@@ -137,7 +138,7 @@ def test_tally_sheets_of_a_night_not_started_list_every_round_and_mark(client, n
 def test_a_substitute_gets_the_sheet_and_the_regular_who_sent_them_does_not(client, night):
     att = night.attendances.get(player__name="Regular 3")
     sub = night.group.players.get(name="Sub 1")
-    attendance_set(attendance=att, status=Attendance.SENT_SUB, substitute=sub)
+    attendance_set(attendance=att, status=Attendance.Status.SENT_SUB, substitute=sub)
     all_text = text(get_pdf(client, night, "tally_sheets"))
     assert "Sub 1" in all_text
     assert "Regular 3" not in all_text
@@ -291,10 +292,10 @@ def test_roster_shows_who_came_substitutes_absentees_payments_and_the_pot(client
     att = {a.player.name: a for a in night.attendances.select_related("player")}
     attendance_set(
         attendance=att["Regular 3"],
-        status=Attendance.SENT_SUB,
+        status=Attendance.Status.SENT_SUB,
         substitute=night.group.players.get(name="Sub 1"),
     )
-    attendance_set(attendance=att["Regular 4"], status=Attendance.ABSENT)
+    attendance_set(attendance=att["Regular 4"], status=Attendance.Status.ABSENT)
     payment_record(attendance=att["Regular 1"], amount_cents=500)
     payment_record(attendance=att["Regular 3"], amount_cents=500)
     pdf = get_pdf(client, night, "roster")
@@ -320,7 +321,9 @@ def test_roster_shows_who_came_substitutes_absentees_payments_and_the_pot(client
 DOCUMENTS = ["table_cards", "tally_sheets", "score_pads", "master_sheet", "prizes", "roster"]
 
 
-@pytest.mark.parametrize(("paper", "size"), [(Group.LETTER, "letter"), (Group.A4, "A4")])
+@pytest.mark.parametrize(
+    ("paper", "size"), [(Group.PaperSize.LETTER, "letter"), (Group.PaperSize.A4, "A4")]
+)
 def test_every_document_prints_on_the_groups_paper_with_nothing_off_the_page(
     client, group, paper, size
 ):

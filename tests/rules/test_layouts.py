@@ -1,4 +1,4 @@
-"""Table layouts: RULES.md section 4."""
+"""Table layouts: docs/rules.md section 4."""
 
 import pytest
 from hypothesis import given
@@ -13,7 +13,7 @@ from bunco_night.rules.layouts import (
 )
 from bunco_night.rules.presets import CARD_1904, DELUXE, HOUSE, LADDER
 
-# Every row of RULES.md section 4's table (seed 001b).
+# Every row of docs/rules.md section 4.1's table (the Deluxe box).
 SECTION_4 = [
     (2, [2]),
     (3, [3]),
@@ -60,7 +60,7 @@ def test_layout_seats_everyone_once(players):
 
 @given(st.integers(5, 500))
 def test_ghost_layout_fills_every_table_to_four(players):
-    """Section 4: "fill empty seats with ghosts so that every table has four" (seed 003)."""
+    """Section 4.2: ghosts fill the empty seats "so that every table has four"."""
     shapes = ghost_sizes(players)
     assert all(seats == 4 for seats, _ in shapes)
     assert sum(4 - g for _, g in shapes) == players
@@ -86,7 +86,7 @@ def test_teams_and_targets_per_table():
 
 
 def test_card_party_seats_tables_as_evenly_as_possible():
-    """Section 9 (seed 000): "each table should have the same number of players, if possible"."""
+    """Section 4.3: "each table should have the same number of players, if possible"."""
     assert balanced_sizes(9) == [3, 3, 3]
     assert balanced_sizes(10) == [4, 3, 3]
     assert plan_layout(12, CARD_1904).sizes == [4, 4, 4]

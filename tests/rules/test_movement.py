@@ -1,4 +1,4 @@
-"""Movement after a round: RULES.md section 5 (seed 001b for 5-12 players, seed 003 ladder)."""
+"""Movement after a round: docs/rules.md section 5 (5.1 for 5-12 players, 5.2 ladder)."""
 
 import pytest
 from hypothesis import given, settings
@@ -37,9 +37,10 @@ def pairs(seating, rules):
     return out
 
 
-# Seed 001b, "Bunco for 5 to 11 players" and "Party Bunco (for 12 players)": for each count,
-# who goes where when seat 1 (and partner) wins every table. Each row quotes the seed.
-SEED_001B = [
+# The Deluxe box's "Bunco for 5 to 11 players" and "Party Bunco (for 12 players)", as quoted
+# in docs/rules.md section 5.1: for each count, who goes where when seat 1 (and partner)
+# wins every table. Each row quotes the box.
+DELUXE_BOX_MOVES = [
     (
         5,
         "Both players at Table Two move to table One while the two losing players at Table One "
@@ -135,8 +136,8 @@ SEED_001B = [
 ]
 
 
-@pytest.mark.parametrize(("players", "quote", "expected"), SEED_001B)
-def test_deluxe_movement_seed_001b(players, quote, expected):
+@pytest.mark.parametrize(("players", "quote", "expected"), DELUXE_BOX_MOVES)
+def test_deluxe_movement_as_the_box_spells_it_out(players, quote, expected):
     seating = seated(table_sizes(players))
     after = next_seating(DELUXE, seating, first_wins(seating))
     assert {p: where(after, p) for p in expected} == expected, quote
@@ -144,7 +145,7 @@ def test_deluxe_movement_seed_001b(players, quote, expected):
 
 
 def test_winners_split_and_arrivals_split():
-    """Section 5 "New partners": winners sat N and S; one shifts a chair; arrivals fill in."""
+    """Section 5.3, new partners: the two who stayed split up, and so do the two who arrived."""
     seating = seated([4, 4, 4])
     after = next_seating(HOUSE, seating, first_wins(seating))
     assert after[0] == ("T1S1", "T1S3", "T3S2", "T3S4")
@@ -153,17 +154,34 @@ def test_winners_split_and_arrivals_split():
 
 
 def test_head_table_partners_stay_together_variant():
-    """Section 5: "A variant (seed 003, two-dice letter) keeps head-table partners together"."""
-    rules = HOUSE.with_(head_partners_stay=True)
+    """docs/rules.md section 5.4: with ladder movement the head-table winners stay partners, and
+    the pair arriving from table 2 (who won there together) sits together, as the letter
+    describing the variant accepts; at every other table partners still split (section 5.3)."""
+    rules = LADDER.with_(head_partners_stay=True)
     seating = seated([4, 4, 4])
-    after = next_seating(rules, seating, first_wins(seating))
-    assert partner_of(after, "T1S1", rules) == "T1S3"
+    after = next_seating(rules, seating, [(1, 3), (2, 4), (1, 3)])
+    assert set(after[0]) == {"T1S1", "T1S3", "T2S2", "T2S4"}
+    assert partner_of(after, "T1S1", rules) == "T1S3"  # the winners stay together
+    assert partner_of(after, "T2S2", rules) == "T2S4"  # the arriving pair sits together
+    assert set(after[1]) == {"T2S1", "T2S3", "T3S1", "T3S3"}
     assert partner_of(after, "T2S1", rules) != "T2S3"  # elsewhere partners still split
+    assert partner_of(after, "T3S1", rules) != "T3S3"
 
 
-def test_ladder_movement_seed_003():
-    """Section 5 Ladder: "at the head table the winners stay and the losers go to the bottom
-    table; at every other table the losers stay and the winners move up one table"."""
+def test_head_table_partners_lose_and_split():
+    """docs/rules.md section 5.4: "until they lose": head-table losers go to the bottom table,
+    where they are split up like everyone else."""
+    rules = LADDER.with_(head_partners_stay=True)
+    seating = seated([4, 4, 4])
+    after = next_seating(rules, seating, [(2, 4), (1, 3), (1, 3)])
+    assert {"T1S1", "T1S3"} <= set(after[2])
+    assert partner_of(after, "T1S1", rules) != "T1S3"
+    assert partner_of(after, "T1S2", rules) == "T1S4"  # the new head winners stay together
+
+
+def test_ladder_movement():
+    """Section 5.2: "At the head table the winners stay and the losers go to the bottom
+    table. At every other table the losers stay and the winners move up one table"."""
     seating = seated([4, 4, 4, 4])
     winners = [(1, 3), (2, 4), (1, 3), (2, 4)]
     after = next_seating(LADDER, seating, winners)
@@ -196,7 +214,7 @@ def test_ladder_with_two_tables():
 
 
 def test_ghosts_are_never_partners():
-    """Section 5: "two ghosts are never partners; seat them on opposite teams"."""
+    """Section 5.5: "Two ghosts are never partners"; section 4.2 seats them on opposite teams."""
     ghosts = {"G1", "G2"}
     seating = (("A", "G1", "B", "C"), ("D", "E", "F", "G2"))
     # Table 1: A+B win and stay; Table 2 losers E+G2 arrive.  Table 2 gets G1 (with C).
@@ -206,20 +224,20 @@ def test_ghosts_are_never_partners():
 
 
 def test_a_ghost_moves_like_a_player():
-    """Section 5: "A ghost moves like a player"."""
+    """Section 5.5: "A ghost moves like a player"."""
     seating = (("A", "G1", "B", "C"), ("D", "E", "F", "G"))
     after = next_seating(DELUXE, seating, [(1, 3), (1, 3)], {"G1"})
     assert where(after, "G1") == 2
 
 
 def test_one_table_never_moves():
-    """Section 4: 2-4 players, "one table, everyone an individual; no movement"."""
+    """Section 5: "With only one table, nobody moves"."""
     seating = (("A", "B", "C"),)
     assert next_seating(DELUXE, seating, [(2,)]) == seating
 
 
 def test_card_party_moves_the_winner_to_the_next_table():
-    """Section 9 (seed 000): the winner "gets a punch and moves to the next table"."""
+    """Section 5.6: the winner "gets a punch and moves to the next table"."""
     seating = seated([3, 3, 3])
     after = next_seating(CARD_1904, seating, [(2,), (1,), (3,)])
     assert where(after, "T1S2") == 2 and where(after, "T2S1") == 3 and where(after, "T3S3") == 1
@@ -267,7 +285,7 @@ def nights(draw):
                 LADDER,
                 CARD_1904,
                 DELUXE.with_(fill="ghosts"),
-                HOUSE.with_(head_partners_stay=True),
+                LADDER.with_(head_partners_stay=True),
             ]
         )
     )

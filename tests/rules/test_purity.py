@@ -1,4 +1,4 @@
-"""The rules engine imports nothing from Django (DEVELOPERS.md, STYLE.md habit 1)."""
+"""The rules engine imports nothing from Django: it is plain Python, tested without a database."""
 
 import ast
 import subprocess

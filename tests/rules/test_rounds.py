@@ -1,10 +1,12 @@
-"""When a round ends: RULES.md section 3 (and section 2 for group marks)."""
+"""When a round ends: docs/rules.md section 3 (and section 2.4 for group marks)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import DELUXE, HOUSE
-from bunco_night.rules.rounds import Entry, TableState, round_status, table_scores
+from bunco_night.rules.rounds import Entry, TableOutcome, TableState, round_status, table_scores
 
 
 def table(
@@ -49,7 +51,8 @@ def test_us_them_is_the_sum_of_entries_with_resets():
 
 
 class TestHeadTableControls:
-    """Section 3: "when a team at the head table reaches the target, the bell rings"."""
+    """Section 3.1: "The bell rings, for every table, when a side at the head table reaches
+    the head table's target"."""
 
     def test_nothing_happens_before_the_head_table_reaches_21(self):
         status = round_status(HOUSE, [table(1, (20, 3)), table(2, (25, 0))])
@@ -96,7 +99,7 @@ class TestHeadTableControls:
 
 
 class TestEveryTableToTheTarget:
-    """Section 3 Deluxe: "each table plays until one side reaches the target"."""
+    """Section 3.2: "Each table plays until a side reaches the table's target"."""
 
     def test_round_over_when_every_table_has_a_winner(self):
         tables = [table(1, (21, 3)), table(2, (3, 11, 2), size=3, teams=False, target=11)]
@@ -123,7 +126,7 @@ class TestEveryTableToTheTarget:
         assert not status.bell
 
     def test_a_tie_at_a_bunco_ended_table_needs_the_roll_off(self):
-        """ "If there is a tie, hold a roll off until one team scores 5 points" (seed 001b)."""
+        """Section 3.4: "hold a roll off until one team scores 5 points"."""
         status = round_status(DELUXE, [table(1, (4, 4)), table(2, (21, 0), bunco=True)])
         assert not status.over and status.tables[0].needs_tiebreak
 
@@ -132,3 +135,195 @@ def test_a_round_needs_tables():
     with pytest.raises(RuleError) as caught:
         round_status(HOUSE, [])
     assert caught.value.code == "no_tables"
+
+
+def individuals(entries, *, passes=0, tiebreak_winner=None, size=3):
+    """Table 2 of a house night: individuals to 11, stopped by the head table's bell."""
+    return TableState.from_entries(
+        number=2,
+        size=size,
+        teams=False,
+        target=11,
+        entries=entries,
+        finished_turn=True,
+        extra_passes=passes,
+        tiebreak_winner=tiebreak_winner,
+    )
+
+
+def play(*points, extra_pass=0):
+    """One entry per seat, seat 1 first: the points each rolled."""
+    return [
+        Entry(seat, p, "points" if p else "miss", extra_pass=extra_pass)
+        for seat, p in enumerate(points, start=1)
+    ]
+
+
+HEAD_DONE = table(1, (21, 0))
+
+
+class TestExtraTurns:
+    """docs/rules.md section 3.4: "each player at the table (not only the tied ones) takes one
+    more turn, and the scores are added again ... the side with the highest total wins"."""
+
+    def test_the_player_who_was_not_tied_can_win(self):
+        tied = play(11, 11, 7)
+        status = round_status(HOUSE, [HEAD_DONE, individuals(tied)])
+        o = status.tables[1]
+        assert (o.done, o.winner_side, o.needs_tiebreak) == (True, None, True)
+        assert (o.in_extra_turns, o.tied_sides, o.extra_passes) == (True, (0, 1), 0)
+        assert not status.over
+        # The pass is being played: 11-11-12 already, but nobody wins before it is done.
+        playing = individuals(tied + play(0, 0, 5, extra_pass=1))
+        assert playing.scores == (11, 11, 12) and playing.scores_at_done == (11, 11, 7)
+        o = round_status(HOUSE, [HEAD_DONE, playing]).tables[1]
+        assert o.in_extra_turns and o.winner_side is None and o.extra_passes == 0
+        # "Extra turns done": the highest total wins, the third player.
+        status = round_status(
+            HOUSE, [HEAD_DONE, individuals(tied + play(0, 0, 5, extra_pass=1), passes=1)]
+        )
+        o = status.tables[1]
+        assert status.over
+        assert (o.winner_side, o.needs_tiebreak, o.in_extra_turns) == (2, False, False)
+        assert (o.tied_sides, o.extra_passes) == ((0, 1), 1)
+        assert o.winner_seats(3, False) == (3,)
+
+    def test_still_tied_after_a_pass_means_another_pass(self):
+        entries = play(11, 11, 7) + play(2, 2, 0, extra_pass=1)
+        o = round_status(HOUSE, [HEAD_DONE, individuals(entries, passes=1)]).tables[1]
+        assert (o.in_extra_turns, o.needs_tiebreak, o.tied_sides, o.extra_passes) == (
+            True,
+            True,
+            (0, 1),
+            1,
+        )
+        entries += play(0, 3, 1, extra_pass=2)
+        o = round_status(HOUSE, [HEAD_DONE, individuals(entries, passes=2)]).tables[1]
+        assert (o.winner_side, o.in_extra_turns, o.extra_passes) == (1, False, 2)
+
+    def test_a_pass_can_tie_three_sides(self):
+        entries = play(11, 11, 7) + play(0, 0, 4, extra_pass=1)
+        o = round_status(HOUSE, [HEAD_DONE, individuals(entries, passes=1)]).tables[1]
+        assert o.in_extra_turns and o.tied_sides == (0, 1, 2)
+
+    def test_teams_add_every_players_extra_turn(self):
+        """At a team table all four take a turn; each team's points add up."""
+        tied = play(8, 7, 7, 8)  # 15-15
+        extra = play(1, 2, 1, 4, extra_pass=1)  # Us +2, Them +6
+        state = TableState.from_entries(
+            number=2,
+            size=4,
+            teams=True,
+            target=21,
+            entries=tied + extra,
+            finished_turn=True,
+            extra_passes=1,
+        )
+        assert state.scores == (17, 21) and state.scores_at_done == (15, 15)
+        o = round_status(HOUSE, [HEAD_DONE, state]).tables[1]
+        assert (o.winner_side, o.tied_sides) == (1, (0, 1))
+        assert o.winner_seats(4, True) == (2, 4)
+
+    def test_a_table_without_a_tie_plays_no_extra_turn(self):
+        o = round_status(HOUSE, [HEAD_DONE, individuals(play(11, 10, 7))]).tables[1]
+        assert (o.winner_side, o.in_extra_turns, o.tied_sides, o.extra_passes) == (0, False, (), 0)
+
+    def test_a_winner_recorded_among_the_tied_sides_is_kept(self):
+        """The table phones may still record who won the extra turns."""
+        o = round_status(
+            HOUSE, [HEAD_DONE, individuals(play(11, 11, 7), tiebreak_winner=1)]
+        ).tables[1]
+        assert (o.winner_side, o.needs_tiebreak, o.in_extra_turns) == (1, False, False)
+
+    def test_an_entry_for_a_pass_not_begun_is_refused(self):
+        with pytest.raises(RuleError) as caught:
+            individuals(play(11, 11, 7) + play(1, 0, 0, extra_pass=2), passes=0)
+        assert caught.value.code == "bad_extra_pass"
+
+    def test_extra_turn_entries_do_not_count_as_the_rounds_rolls(self):
+        """Everyone must have rolled once in the round's play (section 3.1), not in extra turns."""
+        state = individuals(play(11, 11) + [Entry(3, 0, "miss", extra_pass=1)])
+        assert state.rolled == {1, 2}
+
+
+class TestRollOffUnchanged:
+    """docs/rules.md section 3.4: "the tied sides roll off ... these rolls are not added to the
+    round score. The app records the roll-off's winner, chosen among the tied sides"."""
+
+    def test_a_tie_waits_for_the_recorded_roll_off_winner(self):
+        tables = [table(1, (4, 4)), table(2, (21, 0), bunco=True)]
+        o = round_status(DELUXE, tables).tables[0]
+        assert (o.needs_tiebreak, o.in_extra_turns, o.tied_sides, o.winner_side) == (
+            True,
+            False,
+            (0, 1),
+            None,
+        )
+        tables[0] = table(1, (4, 4), tiebreak_winner=1)
+        o = round_status(DELUXE, tables).tables[0]
+        assert (o.winner_side, o.needs_tiebreak, o.tied_sides) == (1, False, (0, 1))
+
+    def test_the_roll_off_winner_is_one_of_the_tied(self):
+        three = table(2, (4, 4, 1), size=3, teams=False, target=11, tiebreak_winner=2)
+        with pytest.raises(RuleError) as caught:
+            round_status(DELUXE, [table(1, (21, 0)), three], bell_rung=True)
+        assert caught.value.code == "bad_tiebreak"
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"done": False, "winner_side": 1, "needs_tiebreak": False},
+        {"done": True, "winner_side": 1, "needs_tiebreak": True, "tied_sides": (0, 1)},
+        {"done": False, "winner_side": None, "needs_tiebreak": True, "tied_sides": (0, 1)},
+        {"done": True, "winner_side": None, "needs_tiebreak": True, "tied_sides": (0,)},
+        {"done": True, "winner_side": 0, "needs_tiebreak": False, "in_extra_turns": True},
+    ],
+)
+def test_an_outcome_is_never_half_valid(fields):
+    with pytest.raises(RuleError) as caught:
+        TableOutcome(number=2, stopped=True, waiting_for=frozenset(), **fields)
+    assert caught.value.code == "bad_outcome"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    size=st.sampled_from([2, 3, 4]),
+    play_points=st.lists(st.integers(0, 6), min_size=4, max_size=12),
+    passes=st.lists(st.lists(st.integers(0, 6), min_size=4, max_size=4), max_size=4),
+    in_progress=st.booleans(),
+)
+def test_extra_turn_outcomes(size, play_points, passes, in_progress):
+    """docs/rules.md section 3.4 for any table: the winner is the single leader at Done, or
+    after the first finished pass with a single leader; otherwise the tied sides play on."""
+    finished = max(0, len(passes) - in_progress)  # the last pass may be being played
+    entries = [Entry(i % size + 1, p, "points") for i, p in enumerate(play_points)]
+    for number, points in enumerate(passes, start=1):
+        seats = range(1, size + 1)
+        entries += [
+            Entry(s, p, "points", extra_pass=number)
+            for s, p in zip(seats, points[:size], strict=True)
+        ]
+    state = TableState.from_entries(
+        number=2,
+        size=size,
+        teams=size == 4,
+        target=99,
+        entries=entries,
+        finished_turn=True,
+        extra_passes=finished,
+    )
+    assert state.extra_passes == finished
+    o = round_status(HOUSE, [HEAD_DONE, state]).tables[1]
+    assert o.done and (o.winner_side is None) == o.needs_tiebreak == o.in_extra_turns
+    checkpoints = [state.scores_at_done, *state.pass_scores]
+    decided = [c for c in checkpoints if c.count(max(c)) == 1]
+    if decided:
+        assert o.winner_side == decided[0].index(max(decided[0]))
+        assert o.extra_passes == checkpoints.index(decided[0])
+    else:
+        last = checkpoints[-1]
+        assert o.tied_sides == tuple(i for i, s in enumerate(last) if s == max(last))
+        assert o.extra_passes == finished
+    roll_off = round_status(DELUXE, [HEAD_DONE, state]).tables[1]
+    assert not roll_off.in_extra_turns  # a roll-off never plays extra turns

@@ -1,4 +1,4 @@
-"""Scoring a roll: RULES.md section 2."""
+"""Scoring a roll: docs/rules.md section 2."""
 
 import pytest
 from hypothesis import given
@@ -8,7 +8,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import DELUXE, HOUSE, GroupMark
 from bunco_night.rules.scoring import score_roll, score_tap
 
-# (dice, mark, preset, points, kind, roll again) -- each row quotes RULES.md section 2.
+# (dice, mark, preset, points, kind, roll again) -- each row follows docs/rules.md 2.1.
 CASES = [
     # "each die showing the mark: 1"
     ((1, 4, 5), 1, HOUSE, 1, "points", True),
@@ -57,7 +57,7 @@ def test_bad_mark_raises(mark):
     st.sampled_from([HOUSE, DELUXE]),
 )
 def test_any_roll_scores_again_exactly_when_it_scores(dice, mark, rules):
-    """Section 2: "A roll that scores lets the same player roll again"."""
+    """Section 2.2: "A roll that scores anything ... lets the same player roll again"."""
     scored = score_roll(dice, mark, rules)
     assert scored.roll_again == (scored.points > 0)
     assert scored.points >= 0

@@ -1,6 +1,10 @@
-"""Standings and prizes: RULES.md sections 6 and 7."""
+"""Standings and prizes: docs/rules.md sections 6 and 7."""
+
+from datetime import datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.standings import (
@@ -11,6 +15,7 @@ from bunco_night.rules.standings import (
     last_bunco,
     prize_standings,
     rank_standings,
+    set_standings,
     split_pot,
     tally,
 )
@@ -28,7 +33,8 @@ def by_player(standings):
 
 
 def test_tally_counts_wins_losses_buncos_minis_and_group_marks():
-    """Section 6: "Per round and player: win or loss, buncos, mini buncos, and each group mark"."""
+    """Section 6.4: each person gets "a win or a loss, and the number of buncos, mini buncos"
+    and of each group mark."""
     standings = by_player(
         tally(
             [
@@ -46,7 +52,7 @@ def test_tally_counts_wins_losses_buncos_minis_and_group_marks():
 
 
 def test_ranking_by_wins_then_buncos_then_roll_off():
-    """Section 7: "Deluxe ranks a set by wins, then buncos, then a roll-off"."""
+    """Section 7.1: most W's, then "the player with the most 'B's,'", then a roll-off."""
     base = tally(
         rows("Ann", 4, 2) + rows("Bea", 4, 2, buncos=1) + rows("Cat", 5, 1) + rows("Dee", 4, 2)
     )
@@ -65,16 +71,16 @@ def test_ranking_by_wins_then_buncos_then_roll_off():
 
 
 def test_last_bunco_and_fuzzy_die():
-    """Section 6: "the last bunco of the night (time and player) is known"; section 7: the fuzzy
-    die "goes to whoever rolled the latest bunco"."""
+    """Section 6.3: the buncos in the order they were rolled; section 7.2: the fuzzy die
+    "ends with the roller of the last bunco"."""
     buncos = [BuncoRoll("Ann", 3), BuncoRoll("Bea", 9), BuncoRoll("Cat", 5)]
     assert last_bunco(buncos) == BuncoRoll("Bea", 9)
     assert fuzzy_die_holder(buncos) == "Bea"
     assert last_bunco([]) is None and fuzzy_die_holder([]) is None
 
 
-def test_seed_003_payout_15_12_6_3_of_3_dollars_a_head_for_twelve():
-    """Section 7: "seed 003 pays $15 / $12 / $6 / $3 out of $3 a head for twelve players"."""
+def test_letter_payout_15_12_6_3_of_3_dollars_a_head_for_twelve():
+    """Section 7.4: a letter's group pays $15 / $12 / $6 / $3 out of $3 a head for twelve."""
     cats = [
         PrizeCategory("most_wins", amount_cents=1500),
         PrizeCategory("most_buncos", amount_cents=1200),
@@ -153,8 +159,8 @@ def test_prize_standings_every_category():
 
 
 def test_ties_are_shown_until_the_host_breaks_them():
-    """Section 7: "Ties in a prize are shown as ties until the host records how they were
-    broken"."""
+    """Section 7.3: "the prize is shown as a tie, naming all of them, until the host records
+    which of them won it"."""
     standings = tally(rows("Ann", 4, 2, buncos=1) + rows("Bea", 4, 2, buncos=1))
     cats = [PrizeCategory("most_buncos", amount_cents=1000)]
     (tied,) = prize_standings(standings, cats, pot_cents=2000)
@@ -171,3 +177,87 @@ def test_nobody_wins_most_buncos_on_a_night_without_one():
     results = prize_standings(standings, ALL, pot_cents=1000)
     assert {r.code: r.winner for r in results}["most_buncos"] is None
     assert {r.code: r.candidates for r in results}["last_bunco"] == ()
+
+
+def in_set(number, player, wins, losses, buncos=0):
+    return [
+        PlayerRound(r.player, r.won, r.buncos, r.mini_buncos, r.marks, set_number=number)
+        for r in rows(player, wins, losses, buncos)
+    ]
+
+
+def placings(standings):
+    return [(s.player, s.rank, s.tied) for s in standings]
+
+
+def test_each_set_has_its_own_winner():
+    """docs/rules.md section 7.1: "the winner of the set is the player with the most wins",
+    then most buncos, then a roll-off the host records; the night has its standings too."""
+    night_rows = (
+        in_set(1, "Ann", 4, 1)
+        + in_set(1, "Bea", 2, 3, buncos=1)
+        + in_set(1, "Cat", 2, 3)
+        + in_set(2, "Ann", 1, 4)
+        + in_set(2, "Bea", 4, 1)
+        + in_set(2, "Cat", 4, 1)
+    )
+    sets = set_standings(night_rows)
+    assert list(sets) == [1, 2]
+    assert placings(sets[1]) == [("Ann", 1, False), ("Bea", 2, False), ("Cat", 3, False)]
+    # Set 2: Bea and Cat level on wins and buncos stay tied until the host records a roll-off.
+    assert placings(sets[2]) == [("Bea", 1, True), ("Cat", 1, True), ("Ann", 3, False)]
+    settled = set_standings(night_rows, roll_offs={2: {"Cat": 1, "Bea": 2}})
+    assert placings(settled[2]) == [("Cat", 1, False), ("Bea", 2, False), ("Ann", 3, False)]
+    assert placings(settled[1]) == placings(sets[1])  # a roll-off belongs to its set only
+    night = rank_standings(tally(night_rows))
+    assert placings(night) == [("Bea", 1, False), ("Cat", 2, False), ("Ann", 3, False)]
+
+
+def test_set_standings_list_players_without_rows():
+    """A player with no round in a set (arrived later) shows 0 wins when named in players."""
+    sets = set_standings(in_set(1, "Ann", 3, 3) + in_set(2, "Bea", 6, 0), players=["Ann", "Bea"])
+    assert {s.player: s.wins for s in sets[1]} == {"Ann": 3, "Bea": 0}
+    assert {s.player: s.wins for s in sets[2]} == {"Ann": 0, "Bea": 6}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 4), st.sampled_from("ABCDEF"), st.booleans(), st.integers(0, 2)),
+        max_size=60,
+    )
+)
+def test_set_standings_add_up_to_the_night(results):
+    """docs/rules.md section 7.1: every set is ranked by wins, then buncos; ties share a rank;
+    the sets together give the night's totals."""
+    night_rows = [PlayerRound(p, w, buncos=b, set_number=n) for n, p, w, b in results]
+    sets = set_standings(night_rows)
+    assert list(sets) == sorted({n for n, *_ in results})
+    totals = {s.player: (s.wins, s.losses, s.buncos) for s in tally(night_rows)}
+    summed = {}
+    for standings in sets.values():
+        keys = [(-s.wins, -s.buncos) for s in standings]
+        assert keys == sorted(keys)
+        for s in standings:
+            assert s.rank == 1 + keys.index((-s.wins, -s.buncos))
+            assert s.tied == (keys.count((-s.wins, -s.buncos)) > 1)
+            w, lost, b = summed.get(s.player, (0, 0, 0))
+            summed[s.player] = (w + s.wins, lost + s.losses, b + s.buncos)
+    assert summed == totals
+
+
+def test_last_bunco_follows_round_then_time():
+    """docs/rules.md sections 6 and 7: the order buncos were rolled is by round number, then
+    time within the round; a bunco the host adds later to an earlier round as a correction
+    does not become the night's last bunco, nor move the fuzzy die."""
+    at = datetime(2026, 8, 13, 20, 0)
+    buncos = [
+        BuncoRoll("Ann", (3, at.replace(minute=10))),
+        BuncoRoll("Bea", (5, at.replace(minute=40))),
+        BuncoRoll("Cat", (5, at.replace(minute=45))),
+        # Added by the host at 21:30 to round 2: the latest time, but an earlier round.
+        BuncoRoll("Dee", (2, at.replace(hour=21, minute=30))),
+    ]
+    assert last_bunco(buncos).player == "Cat"
+    assert fuzzy_die_holder(buncos) == "Cat"
+    assert fuzzy_die_holder(reversed(buncos)) == "Cat"  # the order given does not matter

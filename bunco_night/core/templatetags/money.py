@@ -2,7 +2,7 @@
 
 from django import template
 
-from bunco_night.groups.money import format_cents
+from bunco_night.core.money import format_cents
 
 register = template.Library()
 

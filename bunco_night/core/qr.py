@@ -1,4 +1,4 @@
-"""QR codes as SVG paths (STYLE.md habit 9): the stylesheet sizes them.
+"""QR codes as SVG paths, the same drawing on screen and on paper; CSS sizes them.
 
 The web pages put ``qr_svg`` inline. The printed documents link ``qr_image`` instead,
 an ``<img>`` whose address (``qr:`` and the link) the PDF engine answers with the

@@ -2,33 +2,46 @@
 
 ``build_demo`` makes the host login, 12 regulars, 5 substitutes and three past
 nights played to the end with seeded dice, so standings and history have
-something to show. ``manage.py build_demo`` writes it to ``fixtures/demo.json``;
-``manage.py load_demo`` loads that file into an empty database.
+something to show; then the 2026 season with its hosting rotation, dues paid
+ahead, and December's night with players' answers and substitutes being asked.
+``manage.py build_demo`` writes it to ``fixtures/demo.json``; ``manage.py load_demo``
+loads that file into an empty database.
 """
 
 import datetime as dt
 import random
 
 from django.contrib.auth import get_user_model
+from django.test.utils import override_settings
 
 from bunco_night.groups.models import Player
-from bunco_night.groups.services import group_create, player_add, player_update
+from bunco_night.groups.selectors import hosting_turn_on
+from bunco_night.groups.services import (
+    group_create,
+    hosting_turn_set,
+    player_add,
+    player_update,
+    season_create,
+)
+from bunco_night.invites.messages import site_links
+from bunco_night.invites.models import Notice, SubstituteCall
+from bunco_night.invites.services import answer_record, invitations_send, offer_decline
 from bunco_night.nights.models import Attendance, Night
 from bunco_night.nights.services import (
     attendance_set,
     night_create,
     payment_record,
+    prepayment_record,
     seating_draw,
 )
 from bunco_night.play.services import (
-    current_round,
     entry_record,
     round_close,
     round_start,
-    round_view,
     table_done,
     tiebreak_record,
 )
+from bunco_night.play.state import round_board
 from bunco_night.rules.scoring import POINTS, score_roll
 
 DEMO_USERNAME = "host"
@@ -60,16 +73,15 @@ SUBSTITUTES = [
 
 def autoplay_round(night: Night, rng: random.Random) -> None:
     """Play the round in play to its end with random dice, as the table phones would."""
-    rnd = current_round(night)
-    view = round_view(rnd)
-    turn = {tv.table.pk: 1 for tv in view.tables}
+    rnd = night.current_round
+    turn = {tr.table.pk: 1 for tr in round_board(rnd).tables}
     counter = 0
     for _ in range(5000):
-        view = round_view(rnd)
-        if view.status.over:
+        board = round_board(rnd)
+        if board.over:
             return
-        for tv, outcome in zip(view.tables, view.status.tables, strict=True):
-            table = tv.table
+        for tr in board.tables:
+            table, outcome = tr.table, tr.outcome
             if outcome.done:
                 if outcome.needs_tiebreak:
                     tiebreak_record(table=table, side=rng.choice(outcome.tied_sides))
@@ -92,7 +104,7 @@ def autoplay_round(night: Night, rng: random.Random) -> None:
             )
             if not scored.roll_again:
                 # The turn passes left; after the bell nobody starts a new turn.
-                turn[table.pk] = 0 if outcome.stopped else seat % tv.size + 1
+                turn[table.pk] = 0 if outcome.stopped else seat % tr.size + 1
     raise RuntimeError("The demo round did not end.")
 
 
@@ -103,7 +115,7 @@ def play_night(night: Night, seed: int) -> None:
     while True:
         round_start(night=night)
         autoplay_round(night, rng)
-        if round_close(rnd=current_round(night)) is None:
+        if round_close(rnd=night.current_round) is None:
             return
 
 
@@ -116,7 +128,7 @@ def build_demo() -> Night:
     group = group_create(name=GROUP_NAME, user=host, rules="house", dues_cents=500)
     regulars = [player_add(group=group, name=n, phone=p, email=e) for n, p, e in REGULARS]
     subs = [
-        player_add(group=group, name=n, kind=Player.SUBSTITUTE, phone=p, email=e)
+        player_add(group=group, name=n, kind=Player.Kind.SUBSTITUTE, phone=p, email=e)
         for n, p, e in SUBSTITUTES
     ]
     player_update(player=regulars[3], usual_substitute=subs[0], notes="Brings the bell.")
@@ -129,14 +141,66 @@ def build_demo() -> Night:
         att = {a.player.name: a for a in night.attendances.select_related("player")}
         if i >= 1:
             attendance_set(
-                attendance=att[REGULARS[3][0]], status=Attendance.SENT_SUB, substitute=subs[0]
+                attendance=att[REGULARS[3][0]],
+                status=Attendance.Status.SENT_SUB,
+                substitute=subs[0],
             )
         if i == 2:
             attendance_set(
-                attendance=att[REGULARS[7][0]], status=Attendance.SENT_SUB, substitute=subs[2]
+                attendance=att[REGULARS[7][0]],
+                status=Attendance.Status.SENT_SUB,
+                substitute=subs[2],
             )
-        for a in night.attendances.all():
+        for a in night.attendances.select_related("player"):
+            if i == 2 and a.player.name == REGULARS[7][0]:
+                continue  # Hattie's substitute did not pay: it carries over to December
             payment_record(attendance=a, amount_cents=night.dues_cents)
         play_night(night, seed=2026 + i)
         last = night
+    build_season(group, regulars, subs)
     return last
+
+
+def build_season(group, regulars: list[Player], subs: list[Player]) -> Night:
+    """The 2026 season: its year-end prizes and pot, who hosts which month, dues paid
+    ahead, and December's night with answers from the players' own links."""
+    season = season_create(
+        group=group,
+        name="2026",
+        starts=dt.date(2026, 1, 1),
+        ends=dt.date(2026, 12, 31),
+        pot_percent=10,
+    )
+    rotation = [
+        (8, regulars[0], "", "Bea: dessert"),
+        (9, regulars[6], "", "Carla: salad, Joy: drinks"),
+        (10, regulars[10], "", ""),
+        (11, None, "No Bunco: Thanksgiving week", ""),
+        (12, regulars[1], "", "Carla: dessert, Irene: drinks"),
+    ]
+    for month, host, place, brings in rotation:
+        hosting_turn_set(
+            season=season, month=dt.date(2026, month, 1), host=host, place=place, brings=brings
+        )
+    prepayment_record(
+        player=regulars[11], amount_cents=2500, starts=dt.date(2026, 12, 1), note="Paid to April"
+    )
+    december = dt.date(2026, 12, 10)
+    turn = hosting_turn_on(group, december)
+    night = night_create(group=group, date=december, time=dt.time(19, 0), place=turn.where, sets=2)
+    links = site_links()
+    # The demo sends nothing: its messages stay in memory.
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+        invitations_send(night=night, kind=Notice.Kind.INVITATION, links=links)
+        answers = [
+            (regulars[2], "coming", {"note": "Bringing dessert!"}),
+            (regulars[5], "coming", {}),
+            (regulars[3], "sub", {"substitute": subs[0], "note": "Maggie takes my seat."}),
+            (regulars[8], "absent", {"note": "Out of town, sorry!"}),
+            (regulars[4], "ask", {"note": "Work trip."}),
+        ]
+        for player, choice, extra in answers:
+            answer_record(player=player, night=night, choice=choice, links=links, **extra)
+        call = SubstituteCall.objects.get(attendance__night=night, attendance__player=regulars[4])
+        offer_decline(offer=call.offers.get(player=subs[2]), links=links)
+    return night

@@ -1,4 +1,4 @@
-"""Rebuild fixtures/demo.json from ``bunco_night.core.demo.build_demo``."""
+"""Rebuild fixtures/demo.json from ``bunco_night.demo.demo.build_demo``."""
 
 from pathlib import Path
 
@@ -8,10 +8,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test.utils import setup_databases, teardown_databases
 
-from bunco_night.core.demo import build_demo
+from bunco_night.demo.demo import build_demo
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
-APPS = ["auth.user", "groups", "nights", "play"]
+APPS = ["auth.user", "groups", "nights", "play", "seasons", "invites"]
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from bunco_night.core.demo import DEMO_PASSWORD, DEMO_USERNAME
+from bunco_night.demo.demo import DEMO_PASSWORD, DEMO_USERNAME
 from bunco_night.groups.models import Group
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"

@@ -1,0 +1,113 @@
+"""What the host's night page shows: attendance with each row's refused change, dues with
+the latest payment to undo, and the seating (no writes here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bunco_night.groups.forms import PRESET_NAMES
+from bunco_night.groups.models import Player
+from bunco_night.rules.presets import FILL_GHOSTS
+
+from .models import Attendance, Night, Payment
+from .selectors import DuesRow, dues_summary, seated_tables, seating_round
+
+
+@dataclass
+class AttendanceRow:
+    """An attendance with the message of a change that failed on it, if any."""
+
+    attendance: Attendance
+    error: str = ""
+    error_in: str = ""  # which of the row's forms failed: "status", "pick", "new" or "leave"
+    typed: dict | None = None  # what was typed into the new-substitute form
+
+
+@dataclass
+class RowError:
+    attendance_pk: int
+    where: str
+    message: str
+    typed: dict | None = None
+
+
+@dataclass
+class DuesLine:
+    """A dues row with its latest payment (to undo) and a refused payment's message."""
+
+    row: DuesRow
+    last_payment: Payment | None
+    error: str = ""
+
+
+def night_context(
+    night: Night,
+    *,
+    pick: str | None = None,
+    row_error: RowError | None = None,
+    guest_error: str = "",
+    pay_error: RowError | None = None,
+    draw_error: str = "",
+    swap_error: str = "",
+    confirm_draw: str = "",
+    draw_seed: str = "",
+    confirm_undo: int | None = None,
+) -> dict:
+    """Everything the night page and its sections show."""
+    night.refresh_from_db()
+    group = night.group
+    attendances = list(night.attendances.select_related("player", "substitute"))
+    rows = []
+    for a in attendances:
+        row = AttendanceRow(a)
+        if row_error and row_error.attendance_pk == a.pk:
+            row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
+        rows.append(row)
+    on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
+    free = group.players.filter(retired=False).exclude(pk__in=on_list)
+
+    summary = dues_summary(night)
+    last_payment = {
+        p.attendance_id: p
+        for p in Payment.objects.filter(attendance__night=night).order_by("created", "pk")
+    }
+    dues_rows = [
+        DuesLine(
+            r,
+            last_payment.get(r.attendance.pk),
+            pay_error.message if pay_error and pay_error.attendance_pk == r.attendance.pk else "",
+        )
+        for r in summary.rows
+        if r.owes_cents or r.paid_cents or r.carried_cents or r.prepaid_cents
+    ]
+
+    rnd = seating_round(night)
+    chart = seated_tables(rnd) if rnd is not None else []
+    pickable = bool(chart) and rnd.is_pending
+    seat_ids = {s.pk for t in chart for s in t.seats}
+    picked = int(pick) if pickable and pick and pick.isdigit() and int(pick) in seat_ids else None
+    return {
+        "night": night,
+        "group": group,
+        "rules_label": PRESET_NAMES.get(night.rules_obj.name, night.rules_obj.name),
+        "rows": rows,
+        "playing": sum(1 for a in attendances if a.plays is not None),
+        "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
+        "has_played": night.rounds.closed().exists(),
+        "free_subs": free.filter(kind=Player.Kind.SUBSTITUTE),
+        "free_players": free,
+        "guest_error": guest_error,
+        "summary": summary,
+        "dues_rows": dues_rows,
+        "round": rnd,
+        "chart": chart,
+        "pickable": pickable,
+        "pick": picked,
+        "redraw": rnd is not None and not chart,
+        "draw_error": draw_error,
+        "swap_error": swap_error,
+        "confirm_draw": confirm_draw,
+        "confirm_undo": confirm_undo,
+        "draw_seed": draw_seed,
+        "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
+    }

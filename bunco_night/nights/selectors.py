@@ -1,0 +1,354 @@
+"""What the night pages read: the nights a host may see, who plays tonight, dues and the
+pot, and each round's tables with their seats.
+
+``seated_tables`` is the one bridge between a round's seat rows and the rules: it asks
+the rules once per table whether it plays in teams, its target, its sides and who
+partners whom (docs/rules.md sections 1, 3.3 and 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import models
+from django.db.models import Exists, OuterRef, Q, Sum
+from django.shortcuts import get_object_or_404
+
+from bunco_night.groups.models import Player, Season
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.layouts import TableGame, table_game
+from bunco_night.rules.movement import Ghost, Seating
+from bunco_night.rules.season import season_share
+from bunco_night.rules.standings import split_pot
+
+from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
+
+
+def night_for_host(user, pk: int) -> Night:
+    """The night ``pk`` if ``user`` hosts its group, else a 404, as for a missing night."""
+    return get_object_or_404(Night.objects.hosted_by(user).select_related("group"), pk=pk)
+
+
+def attendance_of(night: Night, pk: int) -> Attendance:
+    """An attendance row of ``night``, else a 404."""
+    return get_object_or_404(
+        Attendance.objects.select_related("player", "substitute", "night__group"),
+        pk=pk,
+        night=night,
+    )
+
+
+def players_tonight(night: Night) -> list[Player]:
+    """Everyone who sits at a table tonight, in list order."""
+    attendances = night.attendances.select_related("player", "substitute").order_by("pk")
+    return [a.plays for a in attendances if a.plays is not None]
+
+
+def next_round_number(night: Night) -> int:
+    """The number of the round to seat next."""
+    last = night.rounds.closed().order_by("-number").first()
+    return last.number + 1 if last else 1
+
+
+def redraw_replaces(night: Night) -> str:
+    """What drawing the seating again would throw away, when a host should be asked first
+    (the movement seated the next round from a round played); '' when nothing is lost."""
+    rnd = night.rounds.pending().seated().order_by("number").first()
+    last = night.rounds.closed().order_by("-number").first()
+    if rnd is None or last is None:
+        return ""
+    return (
+        f"Round {rnd.number} is seated by the movement from round {last.number}'s results: "
+        "winners stay, partners change. Drawing again seats everyone at random instead."
+    )
+
+
+def sets_change_effects(night: Night, sets: int) -> list[str]:
+    """What changing the night to ``sets`` sets would do that a host should agree to first:
+    seatings dropped, and the night ending (docs/rules.md section 8.4). [] when nothing."""
+    if sets >= night.sets:
+        return []
+    last = night.rules_obj.rounds_for(sets)
+    effects = [
+        f"Round {r.number} is already seated: that seating is dropped and the round is not played."
+        for r in night.rounds.pending().seated().filter(number__gt=last)
+    ]
+    played = night.rounds.started().order_by("-number").first()
+    if played is not None and played.number == last:
+        if played.is_closed:
+            effects.append(
+                f"The night ends now: round {last}, the last round of {sets} set"
+                f"{'s' if sets != 1 else ''}, has been played. This cannot be undone."
+            )
+        else:
+            effects.append(f"Round {last}, being played now, becomes the night's last round.")
+    return effects
+
+
+def seating_round(night: Night) -> Round | None:
+    """The round whose seating the host sees: the one being played, else the next one."""
+    return night.rounds.playing().first() or night.rounds.pending().order_by("number").first()
+
+
+# ---------------------------------------------------------------------------
+# A round's tables and seats
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table of a round: its seats in order and how it plays."""
+
+    table: Table
+    seats: list[Seat]
+    game: TableGame
+
+    @property
+    def teams(self) -> bool:
+        return self.game.teams
+
+    @property
+    def target(self) -> int:
+        return self.game.target
+
+    @property
+    def size(self) -> int:
+        return len(self.seats)
+
+    def partner(self, seat: Seat) -> Seat | None:
+        """The seat across from ``seat`` at a team table, else None."""
+        number = self.game.partner_seat(seat.number)
+        return self.seats[number - 1] if number else None
+
+    @property
+    def occupants(self) -> tuple:
+        """The table as the movement rules see it: player ids, and a ``Ghost`` per ghost seat."""
+        return tuple(s.player_id or Ghost(s.ghost_for_id, s.pk) for s in self.seats)
+
+    def roller(self, number: int) -> Player | None:
+        """Who rolls for seat ``number``: its player, or a ghost's partner
+        (docs/rules.md section 5.5)."""
+        seat = self.seats[number - 1]
+        partner = self.partner(seat) if seat.is_ghost else None
+        return partner.player if partner is not None else seat.player
+
+    @property
+    def seat_rows(self) -> list[tuple[Seat, Seat | None]]:
+        """Each seat with its partner's seat (None at a table of individuals)."""
+        return [(s, self.partner(s)) for s in self.seats]
+
+    def side_names(self) -> list[str]:
+        """Each side as people see it: "Ann & Cat" for a team, the player otherwise."""
+        return [
+            " & ".join(self.seats[s - 1].occupant_name for s in self.game.side_seats(side))
+            for side in range(self.game.sides)
+        ]
+
+
+def seating_of(tables: list[SeatedTable]) -> Seating:
+    """A round's seating as the movement rules see it, head table first."""
+    return tuple(t.occupants for t in tables)
+
+
+def table_count(rnd: Round) -> int:
+    """How many tables a round seats."""
+    return rnd.seats.values("table_id").distinct().count()
+
+
+def seated_tables(rnd: Round, *, table: Table | None = None) -> list[SeatedTable]:
+    """The round's tables, head table first, each with its seats (only ``table`` if given)."""
+    seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
+        "table__number", "number"
+    )
+    if table is not None:
+        seats = seats.filter(table=table)
+    by_table: dict[int, list[Seat]] = {}
+    for s in seats:
+        by_table.setdefault(s.table_id, []).append(s)
+    count = len(by_table) if table is None else table_count(rnd)
+    rules = rnd.night.rules_obj
+    return [
+        SeatedTable(row[0].table, row, table_game(rules, seats=len(row), tables=count))
+        for row in by_table.values()
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Dues and the pot (docs/rules.md sections 7.4 and 8)
+
+
+@dataclass(frozen=True)
+class DuesRow:
+    """A place's dues on one night: what it owes tonight, the balance carried from the
+    player's earlier nights, the prepaid dues used tonight and the cash paid tonight
+    (docs/rules.md sections 8.3 and 8.6)."""
+
+    attendance: Attendance
+    owes_cents: int
+    paid_cents: int
+    carried_cents: int = 0
+    prepaid_cents: int = 0
+
+    @property
+    def collected_cents(self) -> int:
+        """What this place put in the night's pot: cash, and prepaid dues used tonight."""
+        return self.paid_cents + self.prepaid_cents
+
+    @property
+    def balance_cents(self) -> int:
+        """Still to pay, earlier nights included (negative: paid too much)."""
+        return self.carried_cents + self.owes_cents - self.prepaid_cents - self.paid_cents
+
+    @property
+    def credit_cents(self) -> int:
+        """Paid too much on earlier nights, or 0."""
+        return max(-self.carried_cents, 0)
+
+    @property
+    def due_cents(self) -> int:
+        """Still to pay, or 0."""
+        return max(self.balance_cents, 0)
+
+    @property
+    def overpaid_cents(self) -> int:
+        """Paid beyond the dues, or 0."""
+        return max(-self.balance_cents, 0)
+
+
+@dataclass(frozen=True)
+class DuesAccount:
+    """A player's dues across nights: a row per night, first night first, and every
+    prepaid amount recorded for them."""
+
+    rows: list[DuesRow]
+    prepaid_cents: int = 0
+
+    @property
+    def prepaid_used_cents(self) -> int:
+        return sum(r.prepaid_cents for r in self.rows)
+
+    @property
+    def prepaid_left_cents(self) -> int:
+        """Prepaid dues not used yet."""
+        return self.prepaid_cents - self.prepaid_used_cents
+
+    @property
+    def balance_cents(self) -> int:
+        """Owed after the last night (negative: paid too much), prepaid dues left aside."""
+        return self.rows[-1].balance_cents if self.rows else 0
+
+    @property
+    def credit_cents(self) -> int:
+        """Paid too much over the nights, or 0 (prepaid dues left aside)."""
+        return max(-self.balance_cents, 0)
+
+
+def held_nights(group) -> models.QuerySet:
+    """The group's nights that took place as far as the app knows: a round was started or
+    dues were recorded. A night planned and never held carries no dues."""
+    started = Round.objects.filter(
+        night=OuterRef("pk"), status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
+    )
+    paid = Payment.objects.filter(attendance__night=OuterRef("pk"))
+    return group.nights.filter(Exists(started) | Exists(paid))
+
+
+def dues_accounts(
+    group, player_ids: Iterable[int], *, until: Night | None = None
+) -> dict[int, DuesAccount]:
+    """Each player's dues night by night over the group's held nights, up to ``until``
+    (which counts even before it is held). Each night carries the balance of the nights
+    before it, and prepaid dues pay the night's own dues first, in date order."""
+    player_ids = set(player_ids)
+    attendances = Attendance.objects.filter(
+        night__group=group, player_id__in=player_ids, night__in=held_nights(group).values("pk")
+    )
+    if until is not None:
+        attendances = attendances.filter(
+            Q(night__date__lt=until.date) | Q(night__date=until.date, night__pk__lt=until.pk)
+        ) | Attendance.objects.filter(night=until, player_id__in=player_ids)
+    attendances = (
+        attendances.select_related("player", "substitute", "night")
+        .annotate(paid=Sum("payments__amount_cents"))
+        .order_by("night__date", "night__pk", "pk")
+    )
+    prepaid: dict[int, list[tuple]] = {}
+    for player_id, starts, amount in Prepayment.objects.filter(
+        player_id__in=player_ids
+    ).values_list("player_id", "starts", "amount_cents"):
+        prepaid.setdefault(player_id, []).append((starts, amount))
+    rows: dict[int, list[DuesRow]] = {pk: [] for pk in player_ids}
+    for a in attendances:
+        before = rows[a.player_id]
+        carried = before[-1].balance_cents if before else 0
+        used = sum(r.prepaid_cents for r in before)
+        available = sum(n for starts, n in prepaid.get(a.player_id, ()) if starts <= a.night.date)
+        owes = a.night.dues_cents if a.owes_dues else 0
+        use = max(min(available - used, owes), 0)
+        before.append(DuesRow(a, owes, a.paid or 0, carried, use))
+    return {pk: DuesAccount(rows[pk], sum(n for _, n in prepaid.get(pk, ()))) for pk in player_ids}
+
+
+@dataclass(frozen=True)
+class Payout:
+    code: str
+    title: str
+    amount_cents: int
+
+
+@dataclass(frozen=True)
+class DuesSummary:
+    rows: list[DuesRow]
+    expected_cents: int
+    collected_cents: int
+    payouts: list[Payout]
+    payout_error: str
+    season_share_cents: int = 0
+    season: Season | None = None
+
+    @property
+    def outstanding_cents(self) -> int:
+        """Dues still owed, earlier nights included."""
+        return sum(r.due_cents for r in self.rows)
+
+    @property
+    def carried_cents(self) -> int:
+        """Dues owed from earlier nights by the people on tonight's list."""
+        return sum(max(r.carried_cents, 0) for r in self.rows)
+
+    @property
+    def prepaid_cents(self) -> int:
+        """The part of the pot paid ahead."""
+        return sum(r.prepaid_cents for r in self.rows)
+
+    @property
+    def pot_cents(self) -> int:
+        """The night's prize pot: the dues collected less the season's share."""
+        return self.collected_cents - self.season_share_cents
+
+
+def dues_summary(night: Night) -> DuesSummary:
+    """Who owes (earlier nights included), who paid, the dues collected, the season's
+    share of them, the pot, and each prize's payout (docs/rules.md sections 7.4 and 8)."""
+    attendances = list(night.attendances.values_list("pk", "player_id"))
+    accounts = dues_accounts(night.group, {p for _, p in attendances}, until=night)
+    tonight = {
+        r.attendance.pk: r
+        for account in accounts.values()
+        for r in account.rows
+        if r.attendance.night_id == night.pk
+    }
+    rows = [tonight[pk] for pk, _ in attendances]
+    collected = sum(r.collected_cents for r in rows)
+    season = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
+    share = season_share(collected, season.pot_percent) if season else 0
+    prizes = list(night.group.prizes.all())
+    payouts, error = [], ""
+    try:
+        shares = split_pot(collected - share, [p.as_category() for p in prizes])
+        payouts = [Payout(p.code, p.get_code_display(), shares[p.code]) for p in prizes]
+    except RuleError as exc:
+        error = exc.message
+    return DuesSummary(
+        rows, sum(r.owes_cents for r in rows), collected, payouts, error, share, season
+    )

@@ -1,0 +1,194 @@
+"""Where a round stands, read from the database: each table's entries, scores and outcome.
+
+``round_board`` reads every table of a round and asks the rules engine about the whole
+room (the bell, which tables are done, who won, whether the round is over).
+``table_round`` reads one table, as a table phone's poll needs, with the room's bell
+as the round row keeps it: the writes keep that bell in step with the rules. Nothing
+here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bunco_night.nights.models import Round, Seat, Table
+from bunco_night.nights.selectors import SeatedTable, seated_tables, table_count
+from bunco_night.rules.layouts import table_game
+from bunco_night.rules.presets import HEAD_TABLE, Rules
+from bunco_night.rules.rounds import Entry as RuleEntry
+from bunco_night.rules.rounds import (
+    TableOutcome,
+    TableState,
+    room_bell,
+    table_outcome,
+)
+from bunco_night.rules.scoring import BUNCO
+
+from .models import Entry, TablePlay
+
+
+def rule_entries(entries: Iterable[Entry]) -> list[RuleEntry]:
+    """Stored entries as the engine reads them."""
+    return [RuleEntry(e.seat, e.points, e.kind, e.reset, e.extra_pass) for e in entries]
+
+
+@dataclass(frozen=True)
+class TableRound:
+    """A table in a round: its seats, what was entered there, Done and tie-breaks, and
+    where it stands by the rules (``outcome``, given the room's ``bell``)."""
+
+    seated: SeatedTable
+    play: TablePlay
+    entries: list[Entry]
+    state: TableState
+    outcome: TableOutcome
+    bell: bool
+
+    @property
+    def table(self) -> Table:
+        return self.seated.table
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.seated.seats
+
+    @property
+    def teams(self) -> bool:
+        return self.seated.teams
+
+    @property
+    def target(self) -> int:
+        return self.seated.target
+
+    @property
+    def size(self) -> int:
+        return self.seated.size
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score: two teams, or one per player."""
+        return self.state.scores
+
+    def side_names(self) -> list[str]:
+        return self.seated.side_names()
+
+    @property
+    def sides(self) -> list[tuple[int, str, int]]:
+        """(side, names, score) for each side."""
+        return list(zip(range(len(self.scores)), self.side_names(), self.scores, strict=True))
+
+    @property
+    def winner_side(self) -> int | None:
+        """The host's override, else the engine's winner."""
+        if self.play.winner_side is not None:
+            return self.play.winner_side
+        return self.outcome.winner_side
+
+    @property
+    def finished(self) -> bool:
+        """The table's round is over: it has a winner, or it pressed Done."""
+        return self.winner_side is not None or self.play.finished_turn
+
+
+def _table_state(seated: SeatedTable, play: TablePlay, entries: list[Entry]) -> TableState:
+    return TableState.from_entries(
+        number=seated.table.number,
+        size=seated.size,
+        teams=seated.teams,
+        target=seated.target,
+        entries=rule_entries(entries),
+        finished_turn=play.finished_turn,
+        tiebreak_winner=play.tiebreak_side,
+        extra_passes=play.extra_passes,
+    )
+
+
+def _card_outcome(number: int, play: TablePlay) -> TableOutcome:
+    """The card party (docs/rules.md section 9.1): done when the host enters the winner."""
+    done = play.winner_side is not None
+    return TableOutcome(number, done, done, frozenset(), play.winner_side, False)
+
+
+def _load(rnd: Round, table: Table | None) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
+    """The round's seated tables (or just ``table``) with their plays and live entries."""
+    seated = seated_tables(rnd, table=table)
+    plays = rnd.table_plays.all()
+    entries = rnd.entries.counting().select_related("roller")
+    if table is not None:
+        plays, entries = plays.filter(table=table), entries.filter(table=table)
+    by_play = {p.table_id: p for p in plays}
+    by_entries: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_entries.setdefault(e.table_id, []).append(e)
+    return [
+        (
+            st,
+            by_play.get(st.table.pk) or TablePlay(round=rnd, table=st.table),
+            by_entries.get(st.table.pk, []),
+        )
+        for st in seated
+    ]
+
+
+@dataclass(frozen=True)
+class RoundBoard:
+    """A round with every table and where the room stands."""
+
+    round: Round
+    tables: list[TableRound]
+    bell: bool
+    over: bool
+
+    def table(self, table_id: int) -> TableRound | None:
+        """The table with primary key ``table_id``, if it plays this round."""
+        return next((t for t in self.tables if t.table.pk == table_id), None)
+
+
+def round_board(rnd: Round) -> RoundBoard:
+    """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3)."""
+    rules = rnd.night.rules_obj
+    loaded = _load(rnd, None)
+    states = [_table_state(st, play, entries) for st, play, entries in loaded]
+    if rules.is_card_game or not loaded:
+        bell = False
+        outcomes = [_card_outcome(st.table.number, play) for st, play, _ in loaded]
+    else:
+        bell = room_bell(rules, states, bell_rung=rnd.bell_by_host)
+        outcomes = [table_outcome(rules, state, bell=bell) for state in states]
+    tables = [
+        TableRound(st, play, entries, state, outcome, bell)
+        for (st, play, entries), state, outcome in zip(loaded, states, outcomes, strict=True)
+    ]
+    over = bool(tables) and all(t.outcome.done and t.winner_side is not None for t in tables)
+    return RoundBoard(rnd, tables, bell, over)
+
+
+def table_round(rnd: Round, table: Table) -> TableRound | None:
+    """``table`` in ``rnd``, with the room's bell as the round row keeps it; None when the
+    table has no seats in this round."""
+    loaded = _load(rnd, table)
+    if not loaded:
+        return None
+    st, play, entries = loaded[0]
+    state = _table_state(st, play, entries)
+    rules = rnd.night.rules_obj
+    if rules.is_card_game:
+        return TableRound(st, play, entries, state, _card_outcome(st.table.number, play), False)
+    bell = rnd.bell_rang
+    return TableRound(st, play, entries, state, table_outcome(rules, state, bell=bell), bell)
+
+
+def engine_bell(rnd: Round, rules: Rules) -> bool:
+    """Whether the rules ring the bell now, reading only what decides it (cheap per tap):
+    the head table's score under head-table control, else a live bunco anywhere when a
+    bunco ends the round (docs/rules.md sections 3.1 and 3.2)."""
+    if rules.round_end == HEAD_TABLE:
+        seats = rnd.seats.filter(table__number=1).count()
+        game = table_game(rules, seats=seats, tables=table_count(rnd))
+        head = rnd.entries.counting().filter(table__number=1)
+        state = TableState.from_entries(
+            number=1, size=seats, teams=game.teams, target=game.target, entries=rule_entries(head)
+        )
+        return state.reached_target
+    return rules.bunco_ends_round and rnd.entries.counting().filter(kind=BUNCO).exists()

@@ -1,0 +1,284 @@
+"""Re-seating the next round when people come and go (docs/rules.md section 10).
+
+The movement (docs/rules.md section 5) seats the next round for the people who
+played the last one. When someone leaves or arrives between rounds,
+``replan_seating`` changes that seating as little as possible:
+
+- everyone who stays keeps their table; within a table seats shift only to keep the
+  partner rules, or to close up a table that became smaller; a table nobody leaves
+  or joins stays exactly as it was;
+- with small tables (docs/rules.md section 4) the tables take the layout for the new
+  count, head table first and keeping their numbers; people move only off a table
+  that shrinks or disappears, as few as possible, and arrivals go where the layout
+  grows, the lowest (bottom) table first;
+- with ghosts (docs/rules.md section 5.5) a leaver's seat is taken by a ghost and an
+  arrival takes a ghost's seat; ceil(players / 4) tables of four, each with at most
+  two ghosts; tables are added or removed at the bottom, moving as few people as
+  possible;
+- at a table of four playing in teams nobody gets last round's partner again and two
+  ghosts are never partners (docs/rules.md section 5.3): the table re-pairs, moving
+  as few of the people who were already there as it can. With the head-table
+  variant (docs/rules.md section 5.4) the head table keeps its pairs.
+
+Seatings are as in ``movement``: tables head first, each a tuple of occupants in
+seat order. The result depends only on the arguments.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import RuleError
+from .layouts import (
+    balanced_sizes,
+    buck_table_size,
+    check_player_count,
+    plays_teams,
+    table_sizes,
+)
+from .movement import Seating
+from .presets import FILL_GHOSTS, Rules
+
+# Makes a new ghost's id; it is given the leaver whose seat the ghost takes, or None.
+GhostMaker = Callable[[Hashable | None], Hashable]
+
+_EMPTY = object()  # a seat a growing table adds
+# Which vacant seat an incoming player takes first: a leaver's, one a player moved
+# away from, a ghost's, a new one. The seats left over are played by ghosts.
+_LEFT, _MOVED_AWAY, _GHOST, _NEW = range(4)
+
+
+@dataclass(frozen=True)
+class Replan:
+    """The next round's seating after people came and went.
+
+    ``moved`` are the people (not the arrivals) now at another table than the
+    movement gave them, in their old table and seat order; ``added_ghosts`` and
+    ``removed_ghosts`` are in seat order; ``ghosts`` are all the ghosts seated.
+    """
+
+    seating: Seating
+    ghosts: frozenset[Hashable]
+    added_ghosts: tuple[Hashable, ...]
+    removed_ghosts: tuple[Hashable, ...]
+    moved: tuple[Hashable, ...]
+
+
+def round_partners(rules: Rules, seating: Seating) -> dict[Hashable, Hashable]:
+    """Who partnered whom in a round's seating (both ways); nobody at a table of individuals."""
+    partners: dict[Hashable, Hashable] = {}
+    for occupants in seating:
+        if plays_teams(rules, seats=len(occupants), tables=len(seating)):
+            for a, b in ((occupants[0], occupants[2]), (occupants[1], occupants[3])):
+                partners[a], partners[b] = b, a
+    return partners
+
+
+def _check(
+    seating: Seating,
+    leaving: Collection[Hashable],
+    arriving: Sequence[Hashable],
+    ghosts: Collection[Hashable],
+) -> set[Hashable]:
+    seated: set[Hashable] = set()
+    for occupants in seating:
+        for occupant in occupants:
+            if occupant in seated:
+                raise RuleError(f"{occupant!r} is seated twice.", "seated_twice")
+            seated.add(occupant)
+    for leaver in leaving:
+        if leaver not in seated:
+            raise RuleError(f"{leaver!r} is not seated.", "not_seated")
+        if leaver in ghosts:
+            raise RuleError("A ghost cannot leave.", "ghost_cannot_leave")
+    if len(set(arriving)) != len(arriving):
+        raise RuleError("Someone arrives twice.", "arrives_twice")
+    for arrival in arriving:
+        if arrival in seated:
+            raise RuleError(f"{arrival!r} is seated already.", "already_seated")
+    return seated
+
+
+def _people_per_table(
+    rules: Rules, staying: list[list[Hashable]], left: list[int], players: int
+) -> tuple[list[int], list[int]]:
+    """(seats, people) per table of the new seating, head table first.
+
+    Small tables: the layout for the new count. Ghosts: tables of four, each with two
+    to four people, chosen so the fewest people change tables (see the module).
+    """
+    if rules.is_buck_dice:
+        # Buck Dice seats everyone at its one table (docs/rules.md section 9.3).
+        sizes = [buck_table_size(players)]
+        return sizes, sizes
+    if rules.is_card_game:
+        sizes = balanced_sizes(players)
+        return sizes, sizes
+    if rules.fill != FILL_GHOSTS or players <= 4:
+        sizes = table_sizes(players)
+        return sizes, sizes
+    count = -(-players // 4)
+    here = [len(staying[i]) if i < len(staying) else 0 for i in range(count)]
+    people = [min(4, max(2, h)) for h in here]
+    excess = sum(people) - players
+    # Every table stays as full as it is unless the count cannot add up: then a person
+    # moves off the fullest table, the bottom one first (each such move is unavoidable).
+    while excess > 0:
+        i = max((j for j in range(count) if people[j] > 2), key=lambda j: (people[j], j))
+        people[i] -= 1
+        excess -= 1
+    # Seats to fill (arrivals, or people off a removed table) go to the table with the
+    # most ghosts, then one someone just left, the bottom one first.
+    leavers = [left[j] if j < len(left) else 0 for j in range(count)]
+    while excess < 0:
+        i = max(
+            (j for j in range(count) if people[j] < 4),
+            key=lambda j: (-people[j], leavers[j] > 0, j),
+        )
+        people[i] += 1
+        excess += 1
+    return [4] * count, people
+
+
+def _vacancy_order(
+    old: Sequence[Hashable], j: int, leaving: Collection, ghosts: Collection
+) -> tuple[int, int]:
+    occupant = old[j] if j < len(old) else _EMPTY
+    if occupant is _EMPTY:
+        return _NEW, j
+    if occupant in ghosts:
+        return _GHOST, j
+    return (_LEFT if occupant in leaving else _MOVED_AWAY), j
+
+
+def _repair(
+    arrangement: list[Hashable],
+    kept: set[Hashable],
+    forbidden: Callable[[Hashable, Hashable], bool],
+    number: int,
+) -> list[Hashable]:
+    """The valid pairing of a team table that moves the fewest of ``kept`` from their seats.
+
+    Of four people there is always one (docs/rules.md section 10): last round's
+    partners form at most one of the three pairings, two ghosts at most one more.
+    """
+    best = None
+    for order in itertools.permutations(range(4)):
+        seats = [arrangement[j] for j in order]
+        if forbidden(seats[0], seats[2]) or forbidden(seats[1], seats[3]):
+            continue
+        shifted = [s for s in range(4) if seats[s] != arrangement[s]]
+        cost = (sum(seats[s] in kept for s in shifted), len(shifted))
+        if best is None or cost < best[0]:
+            best = (cost, seats)
+    if best is None:
+        raise RuleError(f"Table {number}: no pairing keeps the partner rules.", "no_pairing")
+    return best[1]
+
+
+def replan_seating(
+    rules: Rules,
+    seating: Seating,
+    *,
+    leaving: Collection[Hashable] = (),
+    arriving: Sequence[Hashable] = (),
+    ghosts: Collection[Hashable] = frozenset(),
+    new_ghost: GhostMaker | None = None,
+    partners: Mapping[Hashable, Hashable] | None = None,
+) -> Replan:
+    """The next round's seating when ``leaving`` go and ``arriving`` come (docs/rules.md 10).
+
+    ``seating`` is the next round as the movement made it; ``ghosts`` names the
+    occupants that are ghosts; ``new_ghost(leaver_or_none)`` makes a ghost's id when
+    one is needed (called table by table, seat by seat); ``partners`` maps a player
+    to last round's partner (``round_partners`` of last round's seating; empty before
+    round 1). Arrivals are placed in the order given.
+    """
+    leaving = frozenset(leaving)
+    arriving = list(arriving)
+    ghosts = frozenset(ghosts)
+    partners = partners or {}
+    seated = _check(seating, leaving, arriving, ghosts)
+    staying = [[o for o in t if o not in ghosts and o not in leaving] for t in seating]
+    left = [sum(o in leaving for o in t) for t in seating]
+    players = check_player_count(sum(map(len, staying)) + len(arriving))
+    sizes, people = _people_per_table(rules, staying, left, players)
+    count = len(sizes)
+
+    # Who keeps their table: all of a table that keeps at least as many people; where
+    # a table must lose people, those in the last seats move; a removed table empties.
+    kept = [staying[i][: people[i]] if i < count else [] for i in range(len(seating))]
+    movers = [p for i in range(len(seating)) for p in staying[i][len(kept[i]) :]]
+    open_seats = [people[i] - (len(kept[i]) if i < len(kept) else 0) for i in range(count)]
+    incoming: list[list[Hashable]] = [[] for _ in range(count)]
+    queue = list(arriving)
+    for i in reversed(range(count)):  # arrivals: the bottom table first
+        take = min(open_seats[i], len(queue))
+        incoming[i], queue = queue[:take], queue[take:]
+        open_seats[i] -= take
+    for i in range(count):  # people off a shrinking or removed table: the top table first
+        incoming[i] += movers[: open_seats[i]]
+        movers = movers[open_seats[i] :]
+    if movers or queue:  # cannot happen: the counts add up by construction
+        raise RuleError("The seats do not match the players.", "seats_mismatch")
+
+    all_ghosts = set(ghosts)
+    added: dict[Hashable, None] = {}
+    tables: list[tuple[Hashable, ...]] = []
+    for i in range(count):
+        old = tuple(seating[i]) if i < len(seating) else ()
+        keep = set(kept[i]) if i < len(kept) else set()
+        if sizes[i] < len(old):
+            # A table that becomes smaller closes up; it has no ghosts.
+            arrangement = [o for o in old if o in keep] + incoming[i]
+        else:
+            arrangement = [o if o in keep else _EMPTY for o in old]
+            arrangement += [_EMPTY] * (sizes[i] - len(old))
+            vacant = sorted(
+                (j for j, o in enumerate(arrangement) if o is _EMPTY),
+                key=lambda j, old=old: _vacancy_order(old, j, leaving, ghosts),
+            )
+            for j, person in zip(vacant, incoming[i], strict=False):
+                arrangement[j] = person
+            for j in vacant[len(incoming[i]) :]:
+                occupant = old[j] if j < len(old) else None
+                if occupant in ghosts:
+                    arrangement[j] = occupant  # a ghost keeps its seat
+                    continue
+                if new_ghost is None:
+                    raise RuleError("Ghosts are needed: give new_ghost.", "no_ghost_maker")
+                ghost = new_ghost(occupant if occupant in leaving else None)
+                if ghost in seated or ghost in all_ghosts or ghost in arriving:
+                    raise RuleError(f"{ghost!r} is not a new ghost.", "bad_ghost")
+                all_ghosts.add(ghost)
+                added[ghost] = None
+                arrangement[j] = ghost
+        if tuple(arrangement) != old and plays_teams(rules, seats=sizes[i], tables=count):
+            keep_pairs = rules.head_partners_stay and i == 0
+
+            def forbidden(a, b, keep_pairs=keep_pairs):
+                if a in all_ghosts and b in all_ghosts:
+                    return True
+                return not keep_pairs and (partners.get(a) == b or partners.get(b) == a)
+
+            arrangement = _repair(arrangement, keep, forbidden, i + 1)
+        tables.append(tuple(arrangement))
+
+    result = tuple(tables)
+    now_seated = {o for t in result for o in t}
+    old_table = {o: i for i, t in enumerate(seating) for o in t}
+    new_table = {o: i for i, t in enumerate(result) for o in t}
+    return Replan(
+        seating=result,
+        ghosts=frozenset(o for o in now_seated if o in all_ghosts),
+        added_ghosts=tuple(o for t in result for o in t if o in added),
+        removed_ghosts=tuple(o for t in seating for o in t if o in ghosts and o not in now_seated),
+        moved=tuple(
+            o
+            for t in seating
+            for o in t
+            if o not in ghosts and o not in leaving and new_table[o] != old_table[o]
+        ),
+    )
