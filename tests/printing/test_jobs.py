@@ -242,19 +242,15 @@ def test_the_print_thread_prints_the_job_in_pieces_while_the_page_is_checked(
 
 @pytest.mark.slow  # about 15-30 s: 500 pages, each with its own QR code
 @pytest.mark.django_db(transaction=True)
-def test_tally_sheets_for_500_players_one_page_each(client):
-    host = make_user()
-    client.force_login(host)
+def test_tally_sheets_for_500_players_one_page_each(client, host):
     group = make_group(user=host, regulars=0, substitutes=0, name="Big Hall Bunco")
     Player.objects.bulk_create(Player(group=group, name=f"Player {i:03d}") for i in range(500))
     night = make_night(group, sets=1)
-    began = time.perf_counter()
     response = client.get(url("tally_sheets", night))
-    assert response.status_code == 302  # 500 pages: made in the background
-    assert time.perf_counter() - began < 5  # the web worker is free at once
+    # 500 pages: made in the background, so the web worker answers at once. How long
+    # the job takes is bench/print_bench.py's business, not a test's.
+    assert response.status_code == 302
     pdf = follow(client, response["Location"])
-    # Generous: other work shares the machine; bench/print_bench.py measures the time.
-    assert time.perf_counter() - began < 180
     assert page_count(pdf) == 500
     first, second = pages_text(pdf, 1, 2)
     assert first.lstrip().startswith("Player 000")
