@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import slugify
 
 from bunco_night.core.forms import HostForm, MoneyField
 from bunco_night.core.money import cents_text, parse_money
@@ -154,6 +155,37 @@ def _target(label: str) -> forms.IntegerField:
     return forms.IntegerField(min_value=1, max_value=1000, label=label)
 
 
+MARK_BLANK_ROWS = 2  # empty rows under a group's marks, to add new ones
+MARK_ROWS_MAX = 40  # rows read from a post: more is not a form the page drew
+MARK_LABEL_MAX_LENGTH = 40
+MARK_EFFECT_CHOICES = [
+    (presets.NO_EFFECT, "Adds its points"),
+    (presets.RESET_ROUND_SCORE, "Wipes out the team's round score"),
+]
+
+
+class MarkRows(forms.HiddenInput):
+    """Reads the house-mark rows the rules page draws (``RulesForm.mark_rows``): for row
+    i, ``<name>-i-label``, ``-points``, ``-effect``, and the hidden ``-code`` of a mark
+    that already exists (its tallies are kept under that code when it is renamed)."""
+
+    def value_from_datadict(self, data, files, name):
+        rows = []
+        for i in range(MARK_ROWS_MAX):
+            prefix = f"{name}-{i}-"
+            keys = ("code", "label", "points", "effect")
+            if not any(prefix + k in data for k in keys):
+                continue
+            rows.append({k: str(data.get(prefix + k, "")) for k in keys})
+        return rows
+
+
+def mark_code(label: str, n: int) -> str:
+    """A new mark's code, from its name: "Monte Carlo" is ``monte_carlo``."""
+    code = slugify(label).replace("-", "_")[: presets.MARK_CODE_MAX_LENGTH]
+    return code or f"mark_{n}"
+
+
 class RulesForm(HostForm):
     """The important knobs of ``Rules``; the engine checks the combination."""
 
@@ -202,16 +234,11 @@ class RulesForm(HostForm):
         label="Winning partners at the head table stay together until they lose",
         help_text="Only with ladder movement.",
     )
-    group_marks = forms.CharField(
+    group_marks = forms.Field(
         required=False,
-        widget=forms.Textarea(
-            attrs={"rows": 3, "placeholder": "wipeout,Wipeout,0,reset_round_score"}
-        ),
+        widget=MarkRows,  # drawn as rows by the page: see ``mark_rows``
         label="Your group's own marks",
-        help_text=(
-            "One a line: code,label,points,effect. Effect is none or reset_round_score. "
-            "Example: snake_eyes,Snake eyes,0,none"
-        ),
+        help_text="A row a mark. Clear a mark's name to remove it.",
     )
 
     KNOBS = (
@@ -242,9 +269,10 @@ class RulesForm(HostForm):
         """The form's starting values: the group's rules as they are."""
         initial = {knob: getattr(rules, knob) for knob in cls.KNOBS}
         initial["marks"] = ",".join(str(m) for m in rules.marks)
-        initial["group_marks"] = "\n".join(
-            f"{m.code},{m.label},{m.points},{m.effect}" for m in rules.group_marks
-        )
+        initial["group_marks"] = [
+            {"code": m.code, "label": m.label, "points": str(m.points), "effect": m.effect}
+            for m in rules.group_marks
+        ]
         return initial
 
     def clean_marks(self) -> tuple[int, ...]:
@@ -256,34 +284,58 @@ class RulesForm(HostForm):
             )
         return tuple(int(p) for p in parts)
 
+    mark_effects = MARK_EFFECT_CHOICES
+
+    @property
+    def mark_rows(self) -> list[dict]:
+        """The house marks as the page shows them, a row each, with blank rows to add more:
+        what was typed when the form comes back with errors, else the group's marks."""
+        if self.is_bound:
+            rows = self.fields["group_marks"].widget.value_from_datadict(
+                self.data, self.files, self.add_prefix("group_marks")
+            )
+        else:
+            rows = list(self.initial.get("group_marks") or ())
+        rows = [r for r in rows if any(r.values())]
+        rows += [{"code": "", "label": "", "points": "", "effect": ""}] * MARK_BLANK_ROWS
+        name = self.add_prefix("group_marks")
+        return [{**row, "prefix": f"{name}-{i}-", "n": i + 1} for i, row in enumerate(rows)]
+
     def clean_group_marks(self) -> tuple[GroupMark, ...]:
         marks = []
-        for n, line in enumerate(self.cleaned_data["group_marks"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            parts = [p.strip() for p in line.split(",")]
-            code, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else parts[0]
-            points, effect = (parts + ["", "", ""])[2:4]
-            if not code or len(parts) > 4:
+        for n, row in enumerate(self.cleaned_data["group_marks"] or (), start=1):
+            code, label, points, effect = (
+                row[k].strip() for k in ("code", "label", "points", "effect")
+            )
+            if any("\x00" in v for v in (code, label, points, effect)):
+                raise forms.ValidationError("Null characters are not allowed.")
+            if not label:
+                if points and not code:
+                    raise forms.ValidationError(f"Row {n}: give the mark a name.")
+                continue  # a blank row, or a mark whose name was cleared: removed
+            if len(label) > MARK_LABEL_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"Line {n}: write code,label,points,effect (points and effect may be left out)."
+                    f"Row {n}: a mark's name is at most {MARK_LABEL_MAX_LENGTH} characters."
                 )
+            code = code or mark_code(label, n)
             if len(code) > presets.MARK_CODE_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"Line {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
+                    f"Row {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
                 )
             try:
-                points = int(points or 0)
+                value = int(points or 0)
             except ValueError:
                 raise forms.ValidationError(
-                    f"Line {n}: points must be a whole number, like 0 or -5."
+                    f"Row {n}: points must be a whole number, like 0 or -5."
                 ) from None
+            if not -100 <= value <= 100:
+                raise forms.ValidationError(f"Row {n}: points are -100 to 100.")
             effect = effect or presets.NO_EFFECT
             if effect not in presets.MARK_EFFECTS:
-                raise forms.ValidationError(
-                    f"Line {n}: the effect is none or reset_round_score, not {effect!r}."
-                )
-            marks.append(GroupMark(code=code, label=label, points=points, effect=effect))
+                raise forms.ValidationError(f"Row {n}: choose what the mark does.")
+            if code in {m.code for m in marks}:
+                raise forms.ValidationError(f"Two marks are called {label!r}: rename one.")
+            marks.append(GroupMark(code=code, label=label, points=value, effect=effect))
         return tuple(marks)
 
     def changes(self) -> dict:
