@@ -67,7 +67,8 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {
         "date": date,
         "time": last.time if last else dt.time(19, 0),
-        "place": (turn.where if turn else "") or (last.place if last else ""),
+        # Where the rotation says, or empty: last month's host is not this month's.
+        "place": turn.where if turn else "",
         "sets": group.rules_obj.sets_per_night,
     }
     form = NightForm(initial=initial, rules=group.rules_obj)
