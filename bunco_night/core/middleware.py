@@ -23,3 +23,31 @@ class HtmxLoginRedirectMiddleware:
         ):
             return HttpResponse(status=204, headers={"HX-Redirect": response["Location"]})
         return response
+
+
+class PermissionsPolicyMiddleware:
+    """Every response says which browser features the site may use (``PERMISSIONS_POLICY``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = " ".join(settings.PERMISSIONS_POLICY.split())
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", self.policy)
+        return response
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The address a request came from, for counting failed logins.
+
+    Behind a TLS proxy (``BEHIND_PROXY``) every request comes from the proxy, which adds
+    the client's address as the last entry of X-Forwarded-For; entries before it were
+    sent by the client and prove nothing.
+    """
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
