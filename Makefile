@@ -53,7 +53,7 @@ run: system-run $(VENV)/.run-installed .secret_key
 	$(PY) manage.py collectstatic --noinput -v 0 && \
 	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
-	echo "Demo host login: username host, password bunco"; echo "Stop with Ctrl+C."; echo; \
+	$(PY) manage.py demo_login; echo "Stop with Ctrl+C."; echo; \
 	exec $(VENV)/bin/gunicorn bunco_night.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --worker-class gthread --access-logfile -
 
 TEMPLATES = $(shell find templates -name '*.html' | sort)

@@ -217,6 +217,8 @@ if SIGNUP not in {"invite", "open"}:
     raise ImproperlyConfigured("DJANGO_SIGNUP is 'invite' or 'open'.")
 # How long a co-host invitation link works.
 INVITATION_DAYS = 7
+# Where `make run` keeps the demo host's random password (default: beside db.sqlite3).
+DEMO_PASSWORD_FILE = os.environ.get("DJANGO_DEMO_PASSWORD_FILE", "")
 
 # ---------------------------------------------------------------------------
 # E-mail (password resets, invitations). Printed on the console unless an SMTP server
