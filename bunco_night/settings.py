@@ -83,7 +83,7 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     # Refuses a locked-out username or address before the password is checked.
-    "axes.backends.AxesStandaloneBackend",
+    "bunco_night.accounts.backends.LoginLimitBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 
