@@ -15,7 +15,7 @@ urlpatterns = [
     path("accounts/password/", account_views.PasswordChange.as_view(), name="password_change"),
     path(
         "accounts/password-reset/",
-        auth_views.PasswordResetView.as_view(),
+        account_views.PasswordReset.as_view(),
         name="password_reset",
     ),
     path(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
 
 from bunco_night.core.forms import HostForm
@@ -63,3 +64,23 @@ class InvitationForm(HostForm):
         error_messages=EMAIL_INVALID,
         help_text="Leave it empty to pass the link on yourself.",
     )
+
+
+class NoColonMixin:
+    """Labels without a colon, as on every other form of the site."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class PasswordChangeForm(NoColonMixin, auth_forms.PasswordChangeForm):
+    """Django's password change."""
+
+
+class SetPasswordForm(NoColonMixin, auth_forms.SetPasswordForm):
+    """Django's new password from a reset link."""
+
+
+class PasswordResetForm(NoColonMixin, auth_forms.PasswordResetForm):
+    """Django's reset request by e-mail."""

@@ -15,7 +15,12 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordResetConfirmView
+from django.contrib.auth.views import (
+    LoginView,
+    PasswordChangeView,
+    PasswordResetConfirmView,
+    PasswordResetView,
+)
 from django.core.mail import send_mail
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -31,7 +36,14 @@ from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host
 
 from . import services
-from .forms import EmailForm, InvitationForm, SignupForm
+from .forms import (
+    EmailForm,
+    InvitationForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    SetPasswordForm,
+    SignupForm,
+)
 from .models import Invitation
 
 log = logging.getLogger(__name__)
@@ -107,6 +119,7 @@ class PasswordChange(PasswordChangeView):
 
     template_name = "registration/password_change_form.html"
     success_url = reverse_lazy("accounts:account")
+    form_class = PasswordChangeForm
 
     def form_valid(self, form):
         response = super().form_valid(form)
@@ -114,8 +127,16 @@ class PasswordChange(PasswordChangeView):
         return response
 
 
+class PasswordReset(PasswordResetView):
+    """Ask for a reset link by e-mail."""
+
+    form_class = PasswordResetForm
+
+
 class PasswordResetConfirm(PasswordResetConfirmView):
     """A new password from the e-mailed link; it also lifts a lockout of the username."""
+
+    form_class = SetPasswordForm
 
     def form_valid(self, form):
         response = super().form_valid(form)
