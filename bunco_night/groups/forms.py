@@ -58,6 +58,7 @@ RULE_ERROR_FIELDS = {
     "bad_movement": "movement",
     "bad_fill": "fill",
     "ladder_needs_ghosts": "fill",
+    "head_partners_need_ladder": "head_partners_stay",
     "bad_marks": "marks",
     "bad_sets": "sets_per_night",
     "duplicate_mark": "group_marks",
@@ -202,7 +203,9 @@ class RulesForm(HostForm):
         widget=forms.RadioSelect,
     )
     head_partners_stay = forms.BooleanField(
-        required=False, label="Winning partners at the head table stay together until they lose"
+        required=False,
+        label="Winning partners at the head table stay together until they lose",
+        help_text="Only with ladder movement.",
     )
     group_marks = forms.CharField(
         required=False,
@@ -288,6 +291,28 @@ class RulesForm(HostForm):
     def changes(self) -> dict:
         """The knobs to hand to ``rules_update``."""
         return {knob: self.cleaned_data[knob] for knob in self.KNOBS}
+
+
+def _knob_text(field: forms.Field, value) -> str:
+    """A knob's value as the rules form shows it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(field, forms.ChoiceField):
+        return str(dict(field.choices).get(value, value))
+    if isinstance(value, tuple):
+        return ", ".join(getattr(v, "label", str(v)) for v in value) or "none"
+    return str(value)
+
+
+def rules_differences(current: Rules, new: Rules) -> list[str]:
+    """What changes, knob by knob, when ``new`` replaces ``current``: "Label: old → new"."""
+    changes = []
+    for knob in RulesForm.KNOBS:
+        old, value = getattr(current, knob), getattr(new, knob)
+        if old != value:
+            field = RulesForm.base_fields[knob]
+            changes.append(f"{field.label}: {_knob_text(field, old)} → {_knob_text(field, value)}")
+    return changes
 
 
 PERCENT, DOLLARS = "percent", "dollars"

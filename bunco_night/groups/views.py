@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bunco_night.core.forms import form_apply
+from bunco_night.rules.presets import preset
 
 from . import services
 from .forms import (
@@ -27,6 +28,7 @@ from .forms import (
     PresetForm,
     PrizesForm,
     RulesForm,
+    rules_differences,
 )
 from .models import Group, Player
 from .selectors import group_for_host, player_for_host
@@ -188,6 +190,12 @@ def rules_reset(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the rules again from a preset."""
     group = group_for_host(request.user, slug)
     form = PresetForm(request.POST)
+    if form.is_valid() and request.POST.get("confirmed") != "1":
+        name = form.cleaned_data["rules"]
+        changes = rules_differences(group.rules_obj, preset(name))
+        if changes:
+            confirm = {"name": name, "label": PRESET_LABELS.get(name, name), "changes": changes}
+            return _rules_page(request, group, preset_form=form, preset_confirm=confirm)
     rules = form_apply(form, lambda data: services.rules_reset(group=group, name=data["rules"]))
     if not form.errors:
         messages.success(

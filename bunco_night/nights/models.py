@@ -267,6 +267,11 @@ class Round(models.Model):
     bell_by_host = models.BooleanField(default=False)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    replaced_seating = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The seating a re-draw replaced, per table [player, ghost for]: to undo it.",
+    )
 
     objects = RoundQuerySet.as_manager()
 

@@ -49,6 +49,9 @@ def night_context(
     pay_error: RowError | None = None,
     draw_error: str = "",
     swap_error: str = "",
+    confirm_draw: str = "",
+    draw_seed: str = "",
+    confirm_undo: int | None = None,
 ) -> dict:
     """Everything the night page and its sections show."""
     night.refresh_from_db()
@@ -103,4 +106,8 @@ def night_context(
         "redraw": rnd is not None and not chart,
         "draw_error": draw_error,
         "swap_error": swap_error,
+        "confirm_draw": confirm_draw,
+        "confirm_undo": confirm_undo,
+        "draw_seed": draw_seed,
+        "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
     }

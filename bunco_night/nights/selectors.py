@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from bunco_night.groups.models import Player
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
+from bunco_night.rules.movement import Ghost, Seating
 from bunco_night.rules.standings import split_pot
 
 from .models import Attendance, Night, Round, Seat, Table
@@ -45,6 +46,41 @@ def next_round_number(night: Night) -> int:
     """The number of the round to seat next."""
     last = night.rounds.closed().order_by("-number").first()
     return last.number + 1 if last else 1
+
+
+def redraw_replaces(night: Night) -> str:
+    """What drawing the seating again would throw away, when a host should be asked first
+    (the movement seated the next round from a round played); '' when nothing is lost."""
+    rnd = night.rounds.pending().seated().order_by("number").first()
+    last = night.rounds.closed().order_by("-number").first()
+    if rnd is None or last is None:
+        return ""
+    return (
+        f"Round {rnd.number} is seated by the movement from round {last.number}'s results: "
+        "winners stay, partners change. Drawing again seats everyone at random instead."
+    )
+
+
+def sets_change_effects(night: Night, sets: int) -> list[str]:
+    """What changing the night to ``sets`` sets would do that a host should agree to first:
+    seatings dropped, and the night ending (docs/rules.md section 8.4). [] when nothing."""
+    if sets >= night.sets:
+        return []
+    last = night.rules_obj.rounds_for(sets)
+    effects = [
+        f"Round {r.number} is already seated: that seating is dropped and the round is not played."
+        for r in night.rounds.pending().seated().filter(number__gt=last)
+    ]
+    played = night.rounds.started().order_by("-number").first()
+    if played is not None and played.number == last:
+        if played.is_closed:
+            effects.append(
+                f"The night ends now: round {last}, the last round of {sets} set"
+                f"{'s' if sets != 1 else ''}, has been played. This cannot be undone."
+            )
+        else:
+            effects.append(f"Round {last}, being played now, becomes the night's last round.")
+    return effects
 
 
 def seating_round(night: Night) -> Round | None:
@@ -81,6 +117,11 @@ class SeatedTable:
         number = self.game.partner_seat(seat.number)
         return self.seats[number - 1] if number else None
 
+    @property
+    def occupants(self) -> tuple:
+        """The table as the movement rules see it: player ids, and a ``Ghost`` per ghost seat."""
+        return tuple(s.player_id or Ghost(s.ghost_for_id, s.pk) for s in self.seats)
+
     def roller(self, number: int) -> Player | None:
         """Who rolls for seat ``number``: its player, or a ghost's partner
         (docs/rules.md section 5.5)."""
@@ -99,6 +140,11 @@ class SeatedTable:
             " & ".join(self.seats[s - 1].occupant_name for s in self.game.side_seats(side))
             for side in range(self.game.sides)
         ]
+
+
+def seating_of(tables: list[SeatedTable]) -> Seating:
+    """A round's seating as the movement rules see it, head table first."""
+    return tuple(t.occupants for t in tables)
 
 
 def table_count(rnd: Round) -> int:

@@ -7,8 +7,10 @@ back. A ``ServiceError`` says what cannot be done.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import random
 import secrets
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -19,9 +21,10 @@ from bunco_night.groups.services import player_add
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import plan_layout
 from bunco_night.rules.movement import Ghost, Seating, seat_players
+from bunco_night.rules.replan import replan_seating, round_partners
 
 from .models import Attendance, Night, Payment, Round, Seat, Table
-from .selectors import next_round_number, players_tonight, seated_tables
+from .selectors import next_round_number, players_tonight, seated_tables, seating_of
 
 
 def night_touch(night: Night) -> None:
@@ -102,9 +105,53 @@ def _check_between_rounds(night: Night) -> None:
         )
 
 
-def _clear_pending_seating(night: Night) -> None:
-    """Who plays changed: the next round's seating must be drawn again."""
-    Seat.objects.filter(round__in=night.rounds.pending()).delete()
+def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int] = ()) -> None:
+    """Who plays changed between rounds: re-seat the next round, keeping everyone else where
+    the movement put them (docs/rules.md section 10).
+
+    ``leaving`` and ``arriving`` are player ids. A leaver's seat goes to a ghost standing in
+    for their place on the list, where the group plays with ghosts. A seating that cannot
+    be kept (it no longer matches who plays) is cleared, and the host draws again.
+    """
+    rnd = night.rounds.pending().seated().order_by("number").first()
+    if rnd is None or not (leaving or arriving):
+        return
+    rules = night.rules_obj
+    seating = seating_of(seated_tables(rnd))
+    last = night.rounds.closed().filter(number=rnd.number - 1).first()
+    partners = round_partners(rules, seating_of(seated_tables(last))) if last else {}
+    places = {}  # player id -> their place on tonight's list, for the ghost that takes it
+    for a in night.attendances.all():
+        places[a.player_id] = a.pk
+        if a.substitute_id:
+            places[a.substitute_id] = a.pk
+    numbers = itertools.count(-1, -1)  # seat ids of existing ghosts are positive
+    try:
+        replan = replan_seating(
+            rules,
+            seating,
+            leaving=leaving,
+            arriving=arriving,
+            ghosts={o for t in seating for o in t if isinstance(o, Ghost)},
+            new_ghost=lambda leaver: Ghost(places.get(leaver), next(numbers)),
+            partners=partners,
+        )
+    except RuleError:
+        Seat.objects.filter(round=rnd).delete()
+        return
+    tables = tables_sync(night, [len(t) for t in replan.seating])
+    seats_save(rnd, tables, replan.seating)
+    Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
+
+
+def _plays_change(before: Player | None, after: Player | None) -> dict:
+    """Who leaves and who arrives when an attendance's player changes."""
+    if before == after:
+        return {}
+    return {
+        "leaving": [before.pk] if before else [],
+        "arriving": [after.pk] if after else [],
+    }
 
 
 def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
@@ -152,10 +199,11 @@ def attendance_set(
         raise ServiceError(
             "Only someone who is not coming sends a substitute.", "sub_for_coming", "substitute"
         )
+    before = attendance.plays
     attendance.status = status
     attendance.substitute = substitute if status == Attendance.Status.SENT_SUB else None
     attendance.save(update_fields=["status", "substitute"])
-    _clear_pending_seating(night)
+    _reseat(night, **_plays_change(before, attendance.plays))
     night_touch(attendance.night)
     return attendance
 
@@ -187,7 +235,7 @@ def guest_add(*, night: Night, player: Player) -> Attendance:
     if player.pk in _playing_ids(night):
         raise ServiceError(f"{player} is already on tonight's list.", "already_playing", "player")
     attendance = Attendance.objects.create(night=night, player=player)
-    _clear_pending_seating(night)
+    _reseat(night, arriving=[player.pk])
     night_touch(night)
     return attendance
 
@@ -198,7 +246,8 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
     anyone who has played is kept (as left early) with their history and dues."""
     night = _lock(attendance.night)
     _check_between_rounds(night)
-    played = Seat.objects.filter(round__in=night.rounds.closed(), player=attendance.plays).exists()
+    before = attendance.plays
+    played = Seat.objects.filter(round__in=night.rounds.closed(), player=before).exists()
     if not played and not attendance.player.is_regular and not attendance.payments.exists():
         attendance.delete()
         result = None
@@ -207,7 +256,7 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
         attendance.substitute = None
         attendance.save(update_fields=["status", "substitute"])
         result = attendance
-    _clear_pending_seating(night)
+    _reseat(night, **_plays_change(before, None))
     night_touch(night)
     return result
 
@@ -305,12 +354,51 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     )
     ghosts = [Ghost(absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
     seating = seat_players([(t.seats, t.ghosts) for t in layout.tables], order, ghosts)
-    tables = tables_sync(night, layout.sizes)
     rnd = round_for(night, number)
+    tables = seated_tables(rnd)
+    # What this draw replaces, so the host can take the draw back until the round starts.
+    rnd.replaced_seating = (
+        {
+            "mark": rnd.mark,
+            "seed": night.seed,
+            "tables": [[[s.player_id, s.ghost_for_id] for s in t.seats] for t in tables],
+        }
+        if tables
+        else None
+    )
     rnd.mark = round_mark(night, number, rng)
-    rnd.save(update_fields=["mark"])
-    seats_save(rnd, tables, seating)
+    rnd.save(update_fields=["mark", "replaced_seating"])
+    seats_save(rnd, tables_sync(night, layout.sizes), seating)
     night.seed = seed
+    night.save(update_fields=["seed"])
+    night_touch(night)
+    return rnd
+
+
+@transaction.atomic
+def seating_draw_undo(*, night: Night) -> Round:
+    """Put back the seating a draw replaced, while its round has not started."""
+    night = _lock(night)
+    _check_between_rounds(night)
+    rnd = night.rounds.pending().filter(replaced_seating__isnull=False).order_by("number").first()
+    if rnd is None:
+        raise ServiceError("There is no draw to take back.", "nothing_to_undo")
+    kept = rnd.replaced_seating
+    seated = sorted(p for t in kept["tables"] for p, _ in t if p is not None)
+    if seated != sorted(p.pk for p in players_tonight(night)):
+        raise ServiceError(
+            "Who plays has changed since that draw: the old seating no longer fits.",
+            "seating_out_of_date",
+        )
+    numbers = itertools.count(1)
+    seating = tuple(
+        tuple(p if p is not None else Ghost(ghost_for, next(numbers)) for p, ghost_for in t)
+        for t in kept["tables"]
+    )
+    seats_save(rnd, tables_sync(night, [len(t) for t in seating]), seating)
+    rnd.mark, rnd.replaced_seating = kept["mark"], None
+    rnd.save(update_fields=["mark", "replaced_seating"])
+    night.seed = kept["seed"]
     night.save(update_fields=["seed"])
     night_touch(night)
     return rnd

@@ -32,6 +32,7 @@ urlpatterns = [
     path("<int:pk>/payments/<int:payment_pk>/undo/", views.payment_undo, name="payment_undo"),
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/seating/draw/", views.seating_draw, name="draw"),
+    path("<int:pk>/seating/draw/undo/", views.seating_draw_undo, name="draw_undo"),
     path("<int:pk>/seating/swap/", views.seating_swap, name="swap"),
     path("<int:pk>/seating/tv/", views.seating_tv, name="tv"),
 ]

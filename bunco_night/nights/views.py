@@ -27,7 +27,14 @@ from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
 from .models import Attendance, Night, Payment, Seat
 from .pages import RowError, night_context
-from .selectors import attendance_of, night_for_host, seated_tables, seating_round
+from .selectors import (
+    attendance_of,
+    night_for_host,
+    redraw_replaces,
+    seated_tables,
+    seating_round,
+    sets_change_effects,
+)
 
 PAGE = "nights/night.html"
 
@@ -92,6 +99,10 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Save a night's changed date, time, place or sets."""
     night = night_for_host(request.user, pk)
     form = NightForm(request.POST)
+    if form.is_valid() and request.POST.get("confirmed") != "1":
+        effects = sets_change_effects(night, form.cleaned_data["sets"])
+        if effects:
+            return _night_form(request, night.group, form, night, effects=effects)
     form_apply(form, lambda data: services.night_update(night=night, **data))
     if not form.errors:
         messages.success(request, "Night saved.")
@@ -99,16 +110,16 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     return _night_form(request, night.group, form, night)
 
 
-def _night_form(request, group: Group, form: NightForm, night: Night | None) -> HttpResponse:
+def _night_form(
+    request, group: Group, form: NightForm, night: Night | None, effects: list[str] = ()
+) -> HttpResponse:
+    """The night's form; with ``effects``, first a question: the change does these things."""
     if night is None:
         action = reverse("nights:create", args=[group.slug])
     else:
         action = reverse("nights:save", args=[night.pk])
-    return render(
-        request,
-        "nights/night_form.html",
-        {"group": group, "night": night, "form": form, "action": action},
-    )
+    context = {"group": group, "night": night, "form": form, "action": action, "effects": effects}
+    return render(request, "nights/night_form.html", context)
 
 
 # The night page -----------------------------------------------------------------------
@@ -221,9 +232,11 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
 @login_required
 @require_POST
 def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse:
-    """Take back a payment entered by mistake."""
+    """Take back a payment entered by mistake, once the host has said yes."""
     night = night_for_host(request.user, pk)
     payment = get_object_or_404(Payment, pk=payment_pk, attendance__night=night)
+    if request.POST.get("confirmed") != "1":
+        return _after_change(request, night, "dues", "dues", confirm_undo=payment.pk)
     services.payment_undo(payment=payment)
     return _after_change(request, night, "dues", "dues")
 
@@ -243,10 +256,32 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat everyone at random for the next round; a seed repeats a draw exactly."""
+    """Seat everyone at random for the next round; a seed repeats a draw exactly.
+
+    After a round has been played this replaces the movement's seating, so the host is
+    asked first (the draw can be taken back until the round starts)."""
     night = night_for_host(request.user, pk)
+    replaces = redraw_replaces(night)
+    if replaces and request.POST.get("confirmed") != "1":
+        seed = request.POST.get("seed", "")
+        return _after_change(
+            request, night, "seating", "seating", confirm_draw=replaces, draw_seed=seed
+        )
     form = DrawForm(request.POST)
     message = _refusal(form, lambda data: services.seating_draw(night=night, **data))
+    return _after_change(request, night, "seating", "seating", draw_error=message)
+
+
+@login_required
+@require_POST
+def seating_draw_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the last draw and put the seating it replaced back."""
+    night = night_for_host(request.user, pk)
+    message = ""
+    try:
+        services.seating_draw_undo(night=night)
+    except ServiceError as error:
+        message = error.message
     return _after_change(request, night, "seating", "seating", draw_error=message)
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
-from bunco_night.nights.selectors import seated_tables
+from bunco_night.nights.selectors import seated_tables, seating_of
 from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
@@ -316,18 +316,13 @@ def _seat_results(board: RoundBoard) -> None:
         Seat.objects.bulk_update(tr.seats, ["won", "buncos", "mini_buncos", "marks"])
 
 
-def _occupant(seat: Seat):
-    """A seat's occupant as the movement rules see it: a player id, or a ``Ghost``."""
-    return seat.player_id if seat.player_id else Ghost(seat.ghost_for_id, seat.pk)
-
-
 def _seat_next_round(board: RoundBoard) -> Round | None:
     """Seat the next round by the engine's movement; None after the last round."""
     rnd = board.round
     night = rnd.night
     if rnd.number >= night.total_rounds:
         return None
-    seating = tuple(tuple(_occupant(s) for s in tr.seats) for tr in board.tables)
+    seating = seating_of([tr.seated for tr in board.tables])
     ghosts = {o for t in seating for o in t if isinstance(o, Ghost)}
     winners = [tr.seated.game.side_seats(tr.winner_side) for tr in board.tables]
     moved = next_seating(night.rules_obj, seating, winners, ghosts)
@@ -405,13 +400,21 @@ def night_finish(*, night: Night) -> Night:
 
 @transaction.atomic
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
-    """Record (or clear) who won a tied prize."""
+    """Record (or clear) who won a tied prize, or the roll-off of a tied set
+    (docs/rules.md sections 7.1 and 7.3)."""
     if player is None:
         PrizeTiebreak.objects.filter(night=night, code=code).delete()
     else:
         standings = night_standings(night)
         prize = next((p for p in standings.prizes if p.code == code), None)
-        if prize is None or player.pk not in prize.candidates:
+        tied_set = next((s for s in standings.sets if s.code == code), None)
+        if prize is not None:
+            candidates = prize.candidates
+        elif tied_set is not None:
+            candidates = [p.pk for p in tied_set.level] if len(tied_set.level) > 1 else []
+        else:
+            candidates = []
+        if player.pk not in candidates:
             raise ServiceError("Pick one of the tied players.", "bad_tiebreak")
         PrizeTiebreak.objects.update_or_create(night=night, code=code, defaults={"player": player})
     night_touch(night)

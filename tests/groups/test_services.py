@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.groups.models import Player
+from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import (
     group_add_host,
     group_create,
@@ -123,3 +123,23 @@ def test_prizes_by_amount_or_percent():
         )
     assert caught.value.code == "payout_exceeds_pot"
     assert group.prizes.count() == 2  # nothing changed
+
+
+def test_stored_rules_with_head_partners_and_deluxe_movement_are_mended():
+    """docs/rules.md section 5.4: the variant only with ladder movement; rules stored before
+    the engine refused the combination get it turned off by a data migration."""
+    import importlib
+
+    from django.apps import apps
+
+    mend = importlib.import_module(
+        "bunco_night.groups.migrations.0002_head_partners_only_with_ladder"
+    )
+    host = make_user()
+    group = make_group(user=host, regulars=4, substitutes=0)
+    ladder = make_group(user=host, regulars=4, substitutes=0, name="Ladder", rules="ladder")
+    Group.objects.filter(pk=group.pk).update(rules={**group.rules, "head_partners_stay": True})
+    Group.objects.filter(pk=ladder.pk).update(rules={**ladder.rules, "head_partners_stay": True})
+    mend.turn_off(apps, None)
+    assert Group.objects.get(pk=group.pk).rules["head_partners_stay"] is False
+    assert Group.objects.get(pk=ladder.pk).rules_obj.head_partners_stay is True

@@ -348,12 +348,23 @@ def test_save_rules_refuses_what_makes_no_sense(client, group, changes, message)
     assert Group.objects.get(pk=group.pk).rules == before
 
 
-def test_reset_the_rules_to_a_preset(client, group):
+def test_reset_the_rules_to_a_preset_asks_first_and_says_what_changes(client, group):
     client.post(url("rules_save", group), rules_data(group, bunco_points="30"))
-    response = client.post(url("rules_reset", group), {"rules": "deluxe"})
+    asked = client.post(url("rules_reset", group), {"rules": "deluxe"})
+    page = text(asked)
+    assert asked.status_code == 200 and "Replace your rules with" in page
+    assert "Points for a bunco: 30 → 21" in page
+    assert "A round ends when: The head table rings the bell for everyone → Every table" in page
+    assert Group.objects.get(pk=group.pk).rules_obj.bunco_points == 30  # nothing changed yet
+    response = client.post(url("rules_reset", group), {"rules": "deluxe", "confirmed": "1"})
     assert response.status_code == 302
     rules = Group.objects.get(pk=group.pk).rules_obj
     assert rules.name == "deluxe" and rules.bunco_points == 21
+
+
+def test_a_preset_the_rules_already_match_applies_without_asking(client, group):
+    response = client.post(url("rules_reset", group), {"rules": "house"})
+    assert response.status_code == 302
 
 
 def test_set_the_dues(client, group):

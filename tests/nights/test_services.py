@@ -204,19 +204,29 @@ def test_swap_seats_by_hand_before_the_round_starts():
     assert caught.value.code == "round_started"
 
 
+def tables_of(rnd) -> dict[int, int]:
+    """Player id -> table number in ``rnd``."""
+    return {s.player_id: t.table.number for t in seated_tables(rnd) for s in t.seats}
+
+
 def test_late_arrival_and_early_leaver_replan_the_layout():
-    """Issue 3: add or remove a player before a round starts; the engine re-plans."""
+    """Section 10: a change of who plays keeps everyone else at their table; the layout
+    follows the new count (section 4.1), growing and shrinking at the bottom."""
     group = make_group(regulars=12, substitutes=1)
     night = make_night(group)
-    seating_draw(night=night, seed=1)
-    guest_add(night=night, player=group.players.get(name="Sub 1"))
-    assert Seat.objects.filter(round__night=night).count() == 0  # seating must be drawn again
     rnd = seating_draw(night=night, seed=1)
+    before = tables_of(rnd)
+    sub = group.players.get(name="Sub 1")
+    guest_add(night=night, player=sub)
+    after = tables_of(rnd)
     assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 3, 2]
+    assert after[sub.pk] == 4  # the arrival joins where the layout grows
+    moved = [p for p in before if after[p] != before[p]]
+    assert len(moved) == 1 and after[moved[0]] == 4  # one person from table 3 joins them
     attendance_leave(attendance=att(night, "Sub 1"))
-    rnd = seating_draw(night=night, seed=1)
     assert [len(t.seats) for t in seated_tables(rnd)] == [4, 4, 4]
     assert night.tables.filter(active=True).count() == 3
+    assert tables_of(rnd) == before
     with pytest.raises(ServiceError) as caught:
         guest_add(night=night, player=group.players.get(name="Regular 1"))
     assert caught.value.code == "already_playing"
@@ -248,3 +258,35 @@ def test_a_repeated_payment_is_recorded_once():
     first = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
     again = payment_record(attendance=a, amount_cents=500, nonce="pay-form-0001")
     assert first.pk == again.pk and a.payments.count() == 1
+
+
+def test_undoing_a_draw_puts_back_the_seating_and_mark_it_replaced():
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1, draw_mark_with_die=True)
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=1)
+    first = list(rnd.seats.values_list("player_id", flat=True).order_by("table", "number"))
+    mark = Round.objects.get(pk=rnd.pk).mark
+    seating_draw(night=night, seed=2)
+    seating_draw_undo(night=night)
+    rnd.refresh_from_db()
+    assert list(rnd.seats.values_list("player_id", flat=True).order_by("table", "number")) == first
+    night.refresh_from_db()
+    assert rnd.mark == mark and rnd.replaced_seating is None and night.seed == 1
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"
+
+
+def test_a_draw_cannot_be_undone_after_who_plays_changed():
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1)
+    night = make_night(group)
+    seating_draw(night=night, seed=1)
+    seating_draw(night=night, seed=2)
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"  # the change re-seated the round: no stale undo

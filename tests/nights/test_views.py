@@ -284,7 +284,9 @@ def test_attendance_with_htmx_returns_the_list_and_refreshes_dues_and_seating(cl
     sections = [(id_, 'hx-swap-oob="true"' in attrs) for id_, attrs in tags]
     # The list is the target; dues and seating changed too, so they come out of band.
     assert sections == [("attendance", False), ("dues", True), ("seating", True)]
-    assert "draw the seating again" in page  # who plays changed: the drawn seating is gone
+    # Who plays changed: the seating is re-planned around the leaver (docs/rules.md section 10).
+    seating = page[page.index('<section id="seating"') :]
+    assert "Regular 6" not in seating and seating.count('class="seat-name"') == 11
 
 
 def test_a_late_arrival_joins_the_list(client, night):
@@ -349,9 +351,12 @@ def test_pay_with_htmx_returns_just_the_dues(client, night):
     assert "Undo $5.00" in page
 
 
-def test_undo_a_payment(client, night):
+def test_undo_a_payment_asks_first(client, night):
     payment = payment_record(attendance=att(night, "Regular 1"), amount_cents=500)
-    response = client.post(nurl("payment_undo", night, payment.pk))
+    asked = client.post(nurl("payment_undo", night, payment.pk), **HX)
+    assert "Take back $5.00 paid for Regular 1?" in text(asked)
+    assert Payment.objects.exists()  # not yet
+    response = client.post(nurl("payment_undo", night, payment.pk), {"confirmed": "1"})
     assert response.status_code == 302
     assert not Payment.objects.exists()
 
@@ -469,3 +474,89 @@ def test_the_tv_chart_is_full_screen_without_navigation(client, night):
 
 def test_the_tv_chart_waits_for_a_draw(client, night):
     assert "The seating has not been drawn yet." in text(client.get(nurl("tv", night)))
+
+
+# Host slips: a change that replaces or ends something asks first --------------------------
+
+
+def played_round_one(night):
+    """Round 1 played and closed, so round 2 is seated by the movement."""
+    from tests.play.helpers import play_round, start_night
+
+    start_night(night, seed=4)
+    play_round(night)
+    return night.rounds.get(number=2)
+
+
+def seats_of(rnd) -> list:
+    return list(rnd.seats.order_by("table__number", "number").values_list("player_id", flat=True))
+
+
+def test_a_redraw_after_a_round_asks_first_then_can_be_undone(client, night):
+    rnd = played_round_one(night)
+    moved = seats_of(rnd)
+    asked = section(text(client.post(nurl("draw", night), {"seed": "9"}, **HX)), "seating")
+    assert "Draw the seating again?" in asked
+    assert "seated by the movement from round 1" in asked
+    assert 'name="seed" value="9"' in asked and 'name="confirmed" value="1"' in asked
+    assert seats_of(rnd) == moved  # nothing drawn yet
+    client.post(nurl("draw", night), {"seed": "9", "confirmed": "1"})
+    drawn = seats_of(rnd)
+    assert drawn != moved
+    page = section(text(client.get(night.get_absolute_url())), "seating")
+    assert "Undo the draw" in page
+    client.post(nurl("draw_undo", night))
+    assert seats_of(rnd) == moved
+    assert "Undo the draw" not in section(text(client.get(night.get_absolute_url())), "seating")
+
+
+def test_a_redraw_cannot_be_undone_once_the_round_started(client, night):
+    from bunco_night.play.services import round_start
+
+    rnd = played_round_one(night)
+    client.post(nurl("draw", night), {"seed": "9", "confirmed": "1"})
+    round_start(night=night)
+    response = client.post(nurl("draw_undo", night), **HX)
+    assert "A round is being played" in text(response)
+    rnd.refresh_from_db()
+    assert rnd.is_playing
+
+
+def test_a_first_draw_and_a_redraw_before_round_one_do_not_ask(client, night):
+    client.post(nurl("draw", night), {"seed": "1"})
+    response = client.post(nurl("draw", night), {"seed": "2"}, **HX)
+    assert "Draw the seating again?" not in text(response)
+    assert Night.objects.get(pk=night.pk).seed == 2  # the second draw happened
+
+
+def night_data(night, **changes):
+    data = {"date": night.date.isoformat(), "time": "19:00", "place": "", "sets": night.sets}
+    return {**data, **changes}
+
+
+def test_fewer_sets_that_would_end_the_night_asks_first_and_says_so(client, group):
+    from bunco_night.play.services import round_start
+    from tests.play.helpers import play_round, start_night
+
+    night = make_night(group, sets=2)
+    start_night(night, seed=1)
+    for number in range(1, 7):
+        if number > 1:
+            round_start(night=night)
+        play_round(night)
+    asked = client.post(nurl("save", night), night_data(night, sets=1))
+    page = text(asked)
+    assert asked.status_code == 200 and "Change the night to 1 set?" in page
+    assert "Round 7 is already seated" in page
+    assert "The night ends now: round 6" in page
+    night.refresh_from_db()
+    assert night.sets == 2 and not night.is_over
+    response = client.post(nurl("save", night), night_data(night, sets=1, confirmed="1"))
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.sets == 1 and night.is_over
+
+
+def test_more_sets_or_other_changes_do_not_ask(client, night):
+    response = client.post(nurl("save", night), night_data(night, sets=3, place="Kay's"))
+    assert response.status_code == 302

@@ -378,3 +378,22 @@ def test_shortening_after_the_last_kept_round_ends_the_night():
     assert night.status == Night.Status.FINISHED and not night.rounds.filter(number=7).exists()
     with pytest.raises(ServiceError):
         round_start(night=night)
+
+
+def test_a_bunco_added_to_an_earlier_round_is_not_the_last_bunco():
+    """docs/rules.md section 6.3: buncos are in the order they were rolled, round first."""
+    group = make_group(regulars=12, substitutes=0)
+    night = make_night(group, sets=1)
+    start_night(night)
+    play_round(night)
+    round_start(night=night)
+    round_two = night.rounds.get(number=2)
+    t2 = round_board(round_two).tables[1].table
+    rolled = tap(t2, 1, "bunco")
+    round_one = night.rounds.get(number=1)
+    t3 = round_board(round_one).tables[2].table
+    entry_record(table=t3, nonce=nonce(), seat=2, kind="bunco", by_host=True, rnd=round_one)
+    standings = night_standings(night)
+    assert standings.buncos_rolled == 2
+    assert standings.last_bunco.pk == rolled.pk
+    assert standings.fuzzy_die == rolled.roller

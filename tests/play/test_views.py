@@ -235,3 +235,36 @@ def test_card_party_host_enters_each_tables_winner(client):
     assert rnd.status == "closed"
     winners = [s.number for s in rnd.seats.filter(won=True).order_by("table__number")]
     assert winners == [1, 3, 2]
+
+
+def test_set_winners_with_a_tie_broken_by_a_recorded_roll_off(client):
+    """docs/rules.md section 7.1: "The winner of the Set is the player with the most 'W's",
+    then most buncos, then a roll-off the host records."""
+    from bunco_night.play.services import round_start
+    from bunco_night.play.standings import night_standings
+
+    night = make_night(make_group(regulars=4, substitutes=0, marks=(1, 2)), sets=2)
+    start_night(night)
+    for number, seat in enumerate([1, 2, 3, 3], start=1):
+        if number > 1:
+            round_start(night=night)
+        play_round(night, winners=[seat])
+    client.login(username="host", password="bunco")
+    url = reverse("play:standings", args=[night.pk])
+    html = client.get(url).content.decode()
+    first, second = night_standings(night).sets
+    assert first.tied and first.complete and len(first.level) == 2
+    assert second.leaders == [p for s, p in second.rows if s.wins == 2]
+    assert "Set winners" in html and "Who won the roll-off?" in html
+    winner = first.level[1]
+    client.post(url, {"code": first.code, "player": winner.pk})
+    first = night_standings(night).sets[0]
+    assert first.leaders == [winner] and first.rolled_off
+    assert (
+        f'{winner.name} <span class="muted">(won the roll-off' in client.get(url).content.decode()
+    )
+    room = client.get(reverse("play:room", args=[night.pk])).content.decode()
+    assert f"Set 1 winner: <b>{winner.name}</b>" in room
+    stranger = second.rows[-1][1]
+    response = client.post(url, {"code": "set-2", "player": stranger.pk}, follow=True)
+    assert "Pick one of the tied players." in response.content.decode()
