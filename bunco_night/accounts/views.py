@@ -151,7 +151,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         raise Http404("Sign-up is by invitation.")
     if request.user.is_authenticated:
         return redirect("groups:index")
-    form = SignupForm(request.POST or None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         user = form_apply(
             form,
@@ -184,7 +184,11 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     if found is None:
         return render(request, "accounts/invitation_gone.html", status=404)
     user = request.user
-    form = None if user.is_authenticated else SignupForm(request.POST or None)
+    form = (
+        None
+        if user.is_authenticated
+        else SignupForm(request.POST if request.method == "POST" else None)
+    )
     if request.method == "POST":
         if user.is_authenticated:
             group = _accept(request, lambda: services.invitation_accept(token=token, user=user))

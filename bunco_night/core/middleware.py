@@ -1,4 +1,6 @@
-"""Middleware for htmx requests."""
+"""Middleware: htmx login redirects, the Permissions-Policy header; the client's address."""
+
+import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -38,16 +40,20 @@ class PermissionsPolicyMiddleware:
         return response
 
 
-def client_ip(request: HttpRequest) -> str:
-    """The address a request came from, for counting failed logins.
+def client_ip(request: HttpRequest) -> str | None:
+    """The address a request came from, for counting failed logins (None if unknown).
 
     Behind a TLS proxy (``BEHIND_PROXY``) every request comes from the proxy, which adds
     the client's address as the last entry of X-Forwarded-For; entries before it were
-    sent by the client and prove nothing.
+    sent by the client and prove nothing. Anything that is not an IP address is ignored.
     """
+    candidates = [request.META.get("REMOTE_ADDR", "")]
     if settings.BEHIND_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        last = forwarded.rsplit(",", 1)[-1].strip()
-        if last:
-            return last
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+        candidates.insert(0, forwarded.rsplit(",", 1)[-1].strip())
+    for candidate in candidates:
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            continue
+    return None

@@ -76,7 +76,11 @@ def test_restore_never_touches_a_database_that_holds_data(tmp_path):
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "not an"), (b"hello, this is not a database", "not an"), (None, "There is no file")],
+    [
+        (b"", "is not an? "),
+        (b"hello, this is not a database", "is not an? "),
+        (None, "There is no file"),
+    ],
 )
 def test_restore_refuses_what_is_not_a_backup(tmp_path, content, message):
     path = tmp_path / "backup.file"
