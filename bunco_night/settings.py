@@ -176,7 +176,7 @@ CONTENT_SECURITY_POLICY = {
 # Features no page uses are off; the bell's sound and vibration need none of these.
 PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
-    "microphone=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)"
+    "microphone=(), payment=(), usb=(), fullscreen=(self)"
 )
 
 # A server on the internet, behind a TLS proxy such as Caddy (README: "On a server").

@@ -272,3 +272,16 @@ def test_behind_a_proxy_the_limit_counts_the_forwarded_address(client, settings)
     assert login_post(client, "host", "bunco", HTTP_X_FORWARDED_FOR="203.0.113.8").status_code == (
         302
     )
+
+
+def test_an_invitation_whose_email_cannot_be_sent_still_shows_its_link(
+    client, host, group, settings
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
+    response = client.post(
+        reverse("accounts:invite", args=[group.slug]), {"email": "ann@example.com"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "could not be sent" in response.content.decode()
+    assert Invitation.objects.get(group=group).token in response.content.decode()
