@@ -21,6 +21,9 @@ class TablePlay(models.Model):
     winner_side = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Set by the host to override the scores."
     )
+    extra_passes = models.PositiveSmallIntegerField(
+        default=0, help_text="Passes of extra turns finished to break a tie."
+    )
 
     class Meta:
         ordering = ["table__number"]
@@ -32,12 +35,32 @@ class TablePlay(models.Model):
         return f"{self.table} in {self.round}"
 
 
+class EntryQuerySet(models.QuerySet):
+    def counting(self) -> EntryQuerySet:
+        """Entries that count in the score: not undone, and not a late entry the host has
+        not accepted (docs/rules.md sections 3.5 and 6.2)."""
+        return self.filter(undone_at__isnull=True).filter(
+            models.Q(late_at__isnull=True) | models.Q(late_decision=Entry.Late.ACCEPTED)
+        )
+
+    def late_pending(self) -> EntryQuerySet:
+        """Late entries waiting for the host to accept or discard them."""
+        return self.filter(late_at__isnull=False, late_decision="", undone_at__isnull=True)
+
+
 class Entry(models.Model):
     """One scored roll (or a miss, or a group mark) entered at a table.
 
     Entries are never deleted: undo marks one undone, so the score can always be
-    rebuilt. ``nonce`` is made by the phone, so a retried submit is stored once.
+    rebuilt. ``nonce`` is made by the phone, so a retried submit is stored once. An
+    entry that arrives after its table's round is over is kept as a late entry: it
+    counts only once the host accepts it (docs/rules.md section 3.5).
     """
+
+    class Late(models.TextChoices):
+        PENDING = "", "Waiting for the host"
+        ACCEPTED = "accepted", "Accepted"
+        DISCARDED = "discarded", "Discarded"
 
     class Kind(models.TextChoices):
         POINTS = scoring.POINTS, "Points"
@@ -66,8 +89,17 @@ class Entry(models.Model):
     reset = models.BooleanField(default=False)
     nonce = models.CharField(max_length=64, unique=True)
     by_host = models.BooleanField(default=False)
+    extra_pass = models.PositiveSmallIntegerField(
+        default=0, help_text="0 in the round's play; n in the n-th pass of extra turns."
+    )
     created = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
+    late_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it arrived after the table's round was over."
+    )
+    late_decision = models.CharField(max_length=9, choices=Late.choices, blank=True, default="")
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["created", "id"]
@@ -81,6 +113,18 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.points} at {self.table} seat {self.seat}"
+
+    @property
+    def is_late(self) -> bool:
+        """It arrived after its table's round was over."""
+        return self.late_at is not None
+
+    @property
+    def counts(self) -> bool:
+        """It counts in the score."""
+        return self.undone_at is None and (
+            self.late_at is None or self.late_decision == self.Late.ACCEPTED
+        )
 
     def describe(self, rules: Rules) -> str:
         """What was entered, as the phones and the host read it: "+2", "BUNCO +21", "Miss"."""

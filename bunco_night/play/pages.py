@@ -117,6 +117,7 @@ class TablePage:
     status: str
     recent: list[Entry]
     moves: list[tuple[str, Move]]
+    late: list[Entry]
 
     @property
     def is_head(self) -> bool:
@@ -136,13 +137,30 @@ class TablePage:
         return self.here.sides if self.here else []
 
     @property
-    def can_tap(self) -> bool:
-        """The table takes taps: its round is in play and it is not finished."""
+    def extra_turns(self) -> bool:
+        """A tie is being broken by one more turn each (docs/rules.md section 3.4)."""
+        return self.status == TableStatus.PLAYING and self.here.outcome.in_extra_turns
+
+    @property
+    def roll_off(self) -> bool:
+        """A tie waits for the roll-off's winner."""
+        outcome = self.outcome
         return (
-            self.status == TableStatus.PLAYING
-            and not self.here.play.finished_turn
-            and not self.here.outcome.done
+            self.status == TableStatus.PLAYING and outcome.needs_tiebreak and not self.extra_turns
         )
+
+    @property
+    def finished(self) -> bool:
+        """The table's round is over here: it pressed Done or the rules finished it."""
+        return self.status == TableStatus.PLAYING and (
+            self.here.play.finished_turn or self.here.outcome.done
+        )
+
+    @property
+    def can_tap(self) -> bool:
+        """The table takes taps: its round is in play and not over here, or a tie's extra
+        turns are being played."""
+        return self.status == TableStatus.PLAYING and (not self.finished or self.extra_turns)
 
     @property
     def key(self) -> str:
@@ -168,9 +186,18 @@ class TablePage:
         return taps(self.rules, self.round.mark if self.round else None)
 
     @property
-    def recent_rows(self) -> list[tuple[Entry, str]]:
-        """The latest entries, newest first, each with what it scored in words."""
-        return [(e, e.describe(self.rules)) for e in self.recent]
+    def recent_rows(self) -> list[tuple[Entry, str, bool]]:
+        """The latest entries, newest first: each with what it scored in words, and whether
+        the table may still undo it (in a tie's extra turns, only those turns)."""
+        return [
+            (e, e.describe(self.rules), self.can_tap and (e.extra_pass > 0 or not self.extra_turns))
+            for e in self.recent
+        ]
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        """Late entries waiting for the host, with what they scored in words."""
+        return [(e, e.describe(self.rules)) for e in self.late]
 
 
 def table_page(table: Table) -> TablePage:
@@ -179,6 +206,7 @@ def table_page(table: Table) -> TablePage:
     rnd = night.current_round
     here = None
     recent: list[Entry] = []
+    late = list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
     next_moves: list[tuple[str, Move]] = []
     if night.is_over:
         status = TableStatus.OVER
@@ -217,6 +245,7 @@ def table_page(table: Table) -> TablePage:
         status=status,
         recent=recent,
         moves=next_moves,
+        late=late,
     )
 
 
@@ -330,6 +359,13 @@ class LiveBoard:
     next_round: Round | None
     rounds_total: int
     standings: NightStandings
+    late: list[Entry]
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        """Late entries waiting for the host, each with what it scored in words."""
+        rules = self.night.rules_obj
+        return [(e, e.describe(rules)) for e in self.late]
 
     @property
     def tables(self) -> list[TableRound]:
@@ -356,4 +392,10 @@ def live_board(night: Night) -> LiveBoard:
         next_round=nxt,
         rounds_total=night.total_rounds,
         standings=night_standings(night),
+        late=list(
+            Entry.objects.late_pending()
+            .filter(round__night=night)
+            .select_related("roller", "round", "table")
+            .order_by("round__number", "table__number", "created")
+        ),
     )

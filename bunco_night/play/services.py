@@ -20,7 +20,7 @@ from django.utils import timezone
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
-from bunco_night.nights.selectors import seated_tables, seating_of
+from bunco_night.nights.selectors import seating_of
 from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
@@ -75,10 +75,28 @@ def _playing_round(table: Table) -> Round:
 
 
 def _lock_play(rnd: Round, table: Table) -> TablePlay:
+    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row.
+
+    Every write at a table and ``round_close`` take the Round row first, so they queue in
+    one order and cannot deadlock (a tap that held its table's rows while a close held the
+    round's did, on PostgreSQL). ``no_key`` is the weakest exclusive row lock: rows that
+    point at the round can still be inserted meanwhile. A write that waited for a close
+    then sees the round closed.
+    """
+    rnd.refresh_from_db(
+        fields=["status", "bell_at", "bell_by_host"],
+        from_queryset=Round.objects.select_for_update(no_key=True),
+    )
     play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     return play
+
+
+def _touch_table(rnd: Round, table: Table) -> None:
+    """Tell the table's phones and the host's board that something changed at ``table``."""
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+    Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
 
 
 def _after_change(rnd: Round, table: Table | None = None) -> None:
@@ -105,8 +123,7 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
         elif not bell and rnd.bell_at is not None:
             bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
     if table is not None:
-        Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-        Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
+        _touch_table(rnd, table)
     if table is None or bell_changed:
         night_touch(rnd.night)
 
@@ -118,6 +135,17 @@ def _settle(rnd: Round, table: Table) -> None:
         results_recompute(rnd=rnd)
     else:
         _after_change(rnd, table)
+
+
+def _round_for_tap(table: Table, round_number: int | None) -> Round:
+    """The round a phone's tap is for: the one it names (a tap queued offline may name a
+    round that has ended since), else the round in play."""
+    if round_number is None:
+        return _playing_round(table)
+    rnd = table.night.rounds.filter(number=round_number).first()
+    if rnd is None or rnd.is_pending:
+        raise ServiceError("That round has not started.", "no_round")
+    return rnd
 
 
 @transaction.atomic
@@ -132,13 +160,17 @@ def entry_record(
     dice: list[int] | None = None,
     by_host: bool = False,
     rnd: Round | None = None,
+    round_number: int | None = None,
 ) -> Entry:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
 
     ``kind`` is points (with ``count`` 1-3: 3 is a bunco), bunco, mini/low/high, miss,
     mark (a group-defined mark, ``mark_code``), or dice (three ``dice`` the engine
-    scores). Only the round in play takes entries from phones; the host may correct
-    a closed round with ``rnd``.
+    scores). A phone's tap is for the round it names (``round_number``) or the round in
+    play; once that round is over for the table (it pressed Done, it is finished by the
+    rules, or the round is closed) the tap is kept as a late entry for the host to
+    accept or discard, except the extra turns of a tie-break (docs/rules.md sections
+    3.4 and 3.5). The host corrects any started round with ``rnd``.
     """
     if not isinstance(nonce, str) or not NONCE.match(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
@@ -148,48 +180,30 @@ def entry_record(
             raise ServiceError("This entry id belongs to another table.", "forged_nonce")
         return existing
     if rnd is None:
-        rnd = _playing_round(table)
+        rnd = _round_for_tap(table, round_number)
     elif not by_host:
         raise ServiceError("Only the host can correct another round.", "not_host")
     elif rnd.night_id != table.night_id:
         raise ServiceError("That round is not this table's night.", "other_night")
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
-    if not rnd.is_playing and not by_host:
-        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
-    seated = next(iter(seated_tables(rnd, table=table)), None)
-    size = seated.size if seated else 0
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= size:
+    here = table_round(rnd, table)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
     rules = rnd.night.rules_obj
     if rules.is_card_game:
         raise ServiceError("In the card game the host enters each table's winner.", "card_game")
-    if not by_host and play.finished_turn:
-        raise ServiceError("This table pressed Done: ask the host to correct it.", "table_done")
-    reset = False
-    try:
-        if kind == Entry.Kind.MARK:
-            group_mark = rules.group_mark(mark_code)
-            points, reset, count = group_mark.points, group_mark.effect == RESET_ROUND_SCORE, 0
-        elif kind == DICE:
-            mark_code = ""
-            scored = score_roll(dice or [], rnd.mark, rules)
-            points, kind = scored.points, scored.kind
-            count = scored.points if kind == POINTS else 0
-        else:
-            mark_code = ""
-            scored = score_tap(kind, rules, count if kind == POINTS else 0)
-            points, kind = scored.points, scored.kind
-            count = count if kind == POINTS else 0
-    except RuleError as error:
-        raise ServiceError(error.message, error.code) from error
+    points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice)
+    extra = here.outcome.in_extra_turns
+    late = not by_host and (
+        not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
+    )
     try:
         with transaction.atomic():
             entry = Entry.objects.create(
                 round=rnd,
                 table=table,
                 seat=seat,
-                roller=seated.roller(seat),
+                roller=here.seated.roller(seat),
                 kind=kind,
                 count=count,
                 mark_code=mark_code,
@@ -197,11 +211,50 @@ def entry_record(
                 reset=reset,
                 nonce=nonce,
                 by_host=by_host,
+                extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
+                late_at=timezone.now() if late else None,
             )
     except IntegrityError:
         # The same nonce arrived twice at once: the other request stored it.
         return Entry.objects.get(nonce=nonce)
-    _settle(rnd, table)
+    if late:
+        _touch_table(rnd, table)  # shown, not counted: nothing is computed from it
+    else:
+        _settle(rnd, table)
+    return entry
+
+
+def _score(rules, rnd: Round, kind: str, count: int, mark_code: str, dice) -> tuple:
+    """(points, kind, count, mark code, reset) of a tap, as the rules score it."""
+    try:
+        if kind == Entry.Kind.MARK:
+            group_mark = rules.group_mark(mark_code)
+            return group_mark.points, kind, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
+        if kind == DICE:
+            scored = score_roll(dice or [], rnd.mark, rules)
+            count = scored.points if scored.kind == POINTS else 0
+            return scored.points, scored.kind, count, "", False
+        scored = score_tap(kind, rules, count if kind == POINTS else 0)
+        return scored.points, scored.kind, count if scored.kind == POINTS else 0, "", False
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
+
+
+@transaction.atomic
+def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
+    """The host accepts a late entry (it counts, and everything computed from it follows)
+    or discards it (kept on record, counting for nothing): docs/rules.md section 3.5."""
+    rnd = entry.round
+    _lock_play(rnd, entry.table)
+    entry.refresh_from_db()
+    if not entry.is_late or entry.late_decision or entry.undone_at:
+        raise ServiceError("That entry is not waiting for a decision.", "not_late")
+    entry.late_decision = Entry.Late.ACCEPTED if accept else Entry.Late.DISCARDED
+    entry.save(update_fields=["late_decision"])
+    if accept:
+        _settle(rnd, entry.table)
+    else:
+        _touch_table(rnd, entry.table)
     return entry
 
 
@@ -213,8 +266,13 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
         raise ServiceError("That entry is not at this table.", "unknown_entry")
     rnd = entry.round
     play = _lock_play(rnd, table)
-    if not by_host and (not rnd.is_playing or play.finished_turn):
-        raise ServiceError("That round is over here: ask the host to correct it.", "round_closed")
+    if not by_host:
+        # The table undoes its own taps until it is done; in a tie's extra turns, those turns.
+        extra = entry.extra_pass and table_round(rnd, table).outcome.in_extra_turns
+        if not rnd.is_playing or (play.finished_turn and not extra) or entry.is_late:
+            raise ServiceError(
+                "That round is over here: ask the host to correct it.", "round_closed"
+            )
     if entry.undone_at is None:
         entry.undone_at = timezone.now()
         entry.save(update_fields=["undone_at"])
@@ -227,6 +285,8 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
     """The table finished the turn in play after the bell (docs/rules.md section 3.1)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
+    if not rnd.is_playing:  # closed while this waited for the lock
+        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     here = table_round(rnd, table)
     if done:
         if not here.bell:
@@ -245,13 +305,28 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
 
 
 @transaction.atomic
+def extra_turns_done(*, table: Table) -> TablePlay:
+    """Everyone at a tied table has taken one more turn: the highest total wins, or, still
+    tied, they take another (docs/rules.md section 3.4)."""
+    rnd = _playing_round(table)
+    play = _lock_play(rnd, table)
+    if not rnd.is_playing or not table_round(rnd, table).outcome.in_extra_turns:
+        raise ServiceError("This table is not playing extra turns.", "no_extra_turns")
+    play.extra_passes += 1
+    play.save(update_fields=["extra_passes"])
+    _after_change(rnd, table)
+    return play
+
+
+@transaction.atomic
 def tiebreak_record(
     *, table: Table, side: int, rnd: Round | None = None, by_host: bool = False
 ) -> TablePlay:
     """Record who won a tie-break (the roll-off, or the extra turns)."""
     rnd = rnd if (rnd is not None and by_host) else _playing_round(table)
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
+    if not rnd.is_playing and not by_host:  # closed while this waited for the lock
+        raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     here = table_round(rnd, table)
     tied = here.outcome.tied_sides if here else ()
     if side not in tied:
@@ -279,7 +354,6 @@ def bell_ring(*, night: Night) -> Round:
 def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
     """The host sets (or clears, with None) a table's winner, overriding the scores."""
     play = _lock_play(rnd, table)
-    rnd.refresh_from_db(fields=["status", "bell_at", "bell_by_host"])
     here = table_round(rnd, table)
     if side is not None and (here is None or not 0 <= side < here.seated.game.sides):
         raise ServiceError("Pick one of the table's sides.", "bad_winner")

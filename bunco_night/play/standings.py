@@ -115,9 +115,8 @@ def night_standings(night: Night) -> NightStandings:
     ranked = rank_standings(tally(rows))
     tiebreaks = {t.code: t.player_id for t in night.tiebreaks.all()}
     buncos = list(
-        Entry.objects.filter(
-            round__night=night, kind=BUNCO, undone_at__isnull=True, roller__isnull=False
-        )
+        Entry.objects.counting()
+        .filter(round__night=night, kind=BUNCO, roller__isnull=False)
         .filter(round__in=night.rounds.started())
         .select_related("roller", "table", "round")
         .order_by("round__number", "created", "id")

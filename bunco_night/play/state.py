@@ -30,7 +30,7 @@ from .models import Entry, TablePlay
 
 def rule_entries(entries: Iterable[Entry]) -> list[RuleEntry]:
     """Stored entries as the engine reads them."""
-    return [RuleEntry(e.seat, e.points, e.kind, e.reset) for e in entries]
+    return [RuleEntry(e.seat, e.points, e.kind, e.reset, e.extra_pass) for e in entries]
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,7 @@ def _table_state(seated: SeatedTable, play: TablePlay, entries: list[Entry]) -> 
         entries=rule_entries(entries),
         finished_turn=play.finished_turn,
         tiebreak_winner=play.tiebreak_side,
+        extra_passes=play.extra_passes,
     )
 
 
@@ -113,7 +114,7 @@ def _load(rnd: Round, table: Table | None) -> list[tuple[SeatedTable, TablePlay,
     """The round's seated tables (or just ``table``) with their plays and live entries."""
     seated = seated_tables(rnd, table=table)
     plays = rnd.table_plays.all()
-    entries = rnd.entries.filter(undone_at__isnull=True).select_related("roller")
+    entries = rnd.entries.counting().select_related("roller")
     if table is not None:
         plays, entries = plays.filter(table=table), entries.filter(table=table)
     by_play = {p.table_id: p for p in plays}
@@ -185,11 +186,9 @@ def engine_bell(rnd: Round, rules: Rules) -> bool:
     if rules.round_end == HEAD_TABLE:
         seats = rnd.seats.filter(table__number=1).count()
         game = table_game(rules, seats=seats, tables=table_count(rnd))
-        head = rnd.entries.filter(table__number=1, undone_at__isnull=True)
+        head = rnd.entries.counting().filter(table__number=1)
         state = TableState.from_entries(
             number=1, size=seats, teams=game.teams, target=game.target, entries=rule_entries(head)
         )
         return state.reached_target
-    return (
-        rules.bunco_ends_round and rnd.entries.filter(kind=BUNCO, undone_at__isnull=True).exists()
-    )
+    return rules.bunco_ends_round and rnd.entries.counting().filter(kind=BUNCO).exists()

@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<str:token>/undo/", views.table_undo, name="table_undo"),
     path("t/<str:token>/done/", views.table_done, name="table_done"),
     path("t/<str:token>/tiebreak/", views.table_tiebreak, name="table_tiebreak"),
+    path("t/<str:token>/extra-turns/", views.table_extra_turns_done, name="table_extra_turns"),
     path("p/<str:token>/", views.player_page, name="player"),
     path("p/<str:token>/state/", views.player_state, name="player_state"),
     path("nights/<int:pk>/live/", views.live, name="live"),

@@ -23,6 +23,7 @@ from bunco_night.nights.selectors import night_for_host
 from bunco_night.nights.services import seating_draw
 
 from . import pages, services
+from .models import Entry
 from .standings import night_standings
 from .state import table_round
 
@@ -74,29 +75,37 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, version):
         return _no_change()
     page = pages.table_page(_table(token))
-    return render(request, "play/table.html#board", {"page": page, "token": token})
+    return render(request, "play/table.html#poll", {"page": page, "token": token})
 
 
-def _table_answer(request: HttpRequest, token: str, error: ServiceError | None = None):
-    """JSON for the phone's queue, the board for htmx, a redirect for a plain form."""
+LATE_MESSAGE = "This tap arrived after the round ended here: the host will decide."
+
+
+def _table_answer(request: HttpRequest, token: str, error: ServiceError | None = None, late=False):
+    """JSON for the phone's queue, a redirect for a plain form. A tap set aside as a late
+    entry is acknowledged (it is stored) and said to be late."""
     if _wants_json(request):
         if error:
             return JsonResponse(
                 {"ok": False, "error": error.message, "code": error.code}, status=400
             )
-        return JsonResponse({"ok": True})
+        return JsonResponse(
+            {"ok": True, "late": late} | ({"message": LATE_MESSAGE} if late else {})
+        )
     if error:
         messages.error(request, error.message)
+    elif late:
+        messages.warning(request, LATE_MESSAGE)
     return redirect("play:table", token=token)
 
 
 def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResponse:
     """Call a table service for the link's table and answer as the caller wants."""
     try:
-        service(table=_table(token), **kwargs)
+        result = service(table=_table(token), **kwargs)
     except ServiceError as error:
         return _table_answer(request, token, error)
-    return _table_answer(request, token)
+    return _table_answer(request, token, late=getattr(result, "is_late", False))
 
 
 # The table link is a capability URL (a secret in the path) and no cookie or session
@@ -117,6 +126,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         count=_int(arg, 0) if kind == "points" else 0,
         mark_code=arg if kind == "mark" else "",
         dice=dice,
+        round_number=_int(request.POST.get("round")),
     )
 
 
@@ -136,6 +146,13 @@ def table_done(request: HttpRequest, token: str) -> HttpResponse:
     return _table_call(
         request, token, services.table_done, done=request.POST.get("done", "1") == "1"
     )
+
+
+@csrf_exempt
+@require_POST
+def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
+    """Everyone at the tied table has taken one more turn."""
+    return _table_call(request, token, services.extra_turns_done)
 
 
 @csrf_exempt
@@ -255,6 +272,12 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ServiceError("Pick a table of the round being played.", "no_round")
             services.winner_set(rnd=rnd, table=table, side=_int(request.POST.get("side"), -1))
             done = f"Table {table.number}: winner recorded."
+        elif action in ("accept", "discard"):
+            entry = get_object_or_404(
+                Entry, pk=_int(request.POST.get("entry"), 0), round__night=night
+            )
+            services.late_entry_decide(entry=entry, accept=action == "accept")
+            done = "Late entry counted." if action == "accept" else "Late entry discarded."
         elif action == "finish":
             services.night_finish(night=night)
             done = "The night is over."

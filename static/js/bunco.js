@@ -79,13 +79,22 @@
     ["board", "card", "screen"].forEach(function (id) { checkBell(document.getElementById(id)); });
   });
 
-  /* ---- the table phone's queue ---- */
+  /* ---- the table phone's queue ----
+     Every tap is stored on the phone first and sent in order. The server acknowledges a
+     tap (stored, or set aside as a late entry for the host), refuses it (shown until the
+     player dismisses it), or fails (5xx: retried a few times, then parked with a clear
+     message so it cannot block the taps behind it). A tap is never dropped silently. */
   var qkey = "bunco-queue-" + token;
-  function queue() {
+  var pkey = "bunco-parked-" + token;
+  var MAX_TRIES = 3;
+  function load(key) {
     if (!token) return [];
-    try { return JSON.parse(localStorage.getItem(qkey) || "[]"); } catch (e) { return []; }
+    try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; }
   }
+  function queue() { return load(qkey); }
   function save(q) { localStorage.setItem(qkey, JSON.stringify(q)); }
+  function parked() { return load(pkey); }
+  function saveParked(list) { localStorage.setItem(pkey, JSON.stringify(list)); renderParked(); }
   function newNonce() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
     var a = new Uint8Array(16);
@@ -102,9 +111,60 @@
     setTimeout(function () { box.remove(); }, 6000);
   }
 
+  /* Taps the server refused or could not store stay listed until the player decides. */
+  function renderParked() {
+    var box = document.getElementById("queue");
+    if (!box) return;
+    var list = parked();
+    box.hidden = !list.length;
+    box.textContent = "";
+    list.forEach(function (item) {
+      var row = document.createElement("div");
+      row.className = "parked " + item.state;
+      var text = document.createElement("p");
+      text.textContent = (item.state === "refused" ? "Not stored: " : "Not saved yet (the server had a problem): ") +
+        (item.label || "a tap") + (item.error ? ". " + item.error : ".");
+      row.appendChild(text);
+      if (item.state === "failed") {
+        row.appendChild(button("Send again", function () { retry(item.id); }));
+      }
+      row.appendChild(button(item.state === "refused" ? "OK" : "Discard", function () { forget(item.id); }));
+      box.appendChild(row);
+    });
+  }
+  function button(text, onClick) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "secondary";
+    b.textContent = text;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  function forget(id) { saveParked(parked().filter(function (i) { return i.id !== id; })); }
+  function retry(id) {
+    var item = parked().filter(function (i) { return i.id === id; })[0];
+    if (!item) return;
+    forget(id);
+    item.tries = 0;
+    delete item.state; delete item.error;
+    var q = queue(); q.push(item); save(q);
+    flush();
+  }
+  function park(item, state, error) {
+    item.state = state;
+    item.error = error;
+    var list = parked(); list.push(item); saveParked(list);
+  }
+
   function refreshBoard() {
     var board = document.getElementById("board");
     if (board && window.htmx) htmx.trigger(board, "refresh");
+  }
+
+  function shift(item) {
+    var rest = queue();
+    if (rest.length && rest[0].id === item.id) rest.shift();
+    save(rest);
   }
 
   var flushing = false;
@@ -121,14 +181,25 @@
       body: new URLSearchParams(item.fields),
       credentials: "same-origin",
     }).then(function (resp) {
-      if (resp.status >= 500) throw new Error("server");
-      var rest = queue();
-      if (rest.length && rest[0].id === item.id) rest.shift();
-      save(rest);
-      if (!resp.ok) {
-        return resp.json().catch(function () { return { error: "That tap was refused." }; })
-          .then(function (data) { showError(data.error || "That tap was refused."); });
+      if (resp.status >= 500) {
+        item.tries = (item.tries || 0) + 1;
+        if (item.tries < MAX_TRIES) {
+          var rest = queue();
+          if (rest.length && rest[0].id === item.id) { rest[0].tries = item.tries; save(rest); }
+          return new Promise(function (done) { setTimeout(done, 1000 * item.tries); });
+        }
+        shift(item);
+        park(item, "failed", "");
+        return;
       }
+      return resp.json().catch(function () { return { ok: resp.ok }; }).then(function (data) {
+        shift(item);
+        if (!resp.ok || data.ok === false) {
+          park(item, "refused", (data && data.error) || "The server refused it.");
+        } else if (data.late) {
+          showError(data.message || "This tap arrived after the round ended: the host will decide.");
+        }
+      });
     }).then(function () {
       flushing = false;
       flush();
@@ -140,10 +211,10 @@
   }
   window.addEventListener("online", flush);
 
-  function enqueue(url, fields) {
+  function enqueue(url, fields, label) {
     var q = queue();
     fields.nonce = newNonce();
-    q.push({ id: fields.nonce, url: url, fields: fields });
+    q.push({ id: fields.nonce, url: url, fields: fields, label: label, tries: 0 });
     save(q);
     flush();
   }
@@ -171,7 +242,7 @@
       var button = e.submitter;
       if (!button) return;
       var tap = button.value;
-      var fields = { tap: tap, seat: String(currentSeat()) };
+      var fields = { tap: tap, seat: String(currentSeat()), round: taps.dataset.round };
       if (tap === "dice") {
         for (var i = 1; i <= 3; i++) {
           var d = taps.querySelector("input[name=d" + i + "]:checked");
@@ -192,16 +263,22 @@
           dialog.removeEventListener("close", onClose);
           if (!dialog.returnValue) return;
           fields.seat = dialog.returnValue;
-          enqueue(taps.action, fields);
+          enqueue(taps.action, fields, describe(button, fields.seat));
           flash(button);
         });
         return;
       }
-      enqueue(taps.action, fields);
+      enqueue(taps.action, fields, describe(button, fields.seat));
       flash(button);
       if (tap === "miss") setSeat(currentSeat() % parseInt(taps.dataset.seats, 10) + 1);
       if (tap === "dice") taps.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
     });
+  }
+  /* "+2 for Ann": what a tap was, to name it if it cannot be stored. */
+  function describe(button, seat) {
+    var label = button.firstChild ? button.firstChild.textContent.trim() : button.value;
+    var chip = taps.querySelector("input[name=seat][value='" + seat + "'] + span");
+    return label + (chip ? " for " + chip.firstChild.textContent.trim() : "");
   }
   function flash(button) {
     button.classList.add("sent");
@@ -223,5 +300,5 @@
       .catch(function () { showError("No connection: try again when you are back online."); });
   });
 
-  if (token) flush();
+  if (token) { renderParked(); flush(); }
 })();

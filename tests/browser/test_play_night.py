@@ -14,53 +14,10 @@ from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import Entry
 from bunco_night.play.standings import night_standings
 from bunco_night.play.state import round_board
+from tests.browser.helpers import host_page, phone, score, tap
 from tests.factories import make_group, make_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def contexts(browser):
-    """New browser contexts (one per person), closed before the database goes away."""
-    made = []
-
-    def new(**kwargs):
-        context = browser.new_context(**kwargs)
-        made.append(context)
-        return context
-
-    yield new
-    for context in made:
-        context.close()
-
-
-def phone(contexts, url):
-    context = contexts(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(url)
-    return page
-
-
-def host_page(contexts, live_server, night):
-    context = contexts(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill("bunco")
-    page.get_by_role("button", name="Log in").click()
-    page.goto(f"{live_server.url}/nights/{night.pk}/live/")
-    return page
-
-
-def tap(page, seat, value):
-    page.locator(f"label.chip:has(input[value='{seat}'])").click()
-    page.locator(f"#taps button[value='{value}']").click()
-
-
-def score(page, side):
-    return page.locator(f"[data-testid=score-{side}]")
 
 
 def seats_of(rnd):
@@ -246,5 +203,5 @@ def test_a_phone_offline_for_a_few_taps_loses_and_doubles_nothing(contexts, live
     assert state["dropped"]
     assert Entry.objects.filter(table=t2).count() == 5
     # Undo a mis-tap.
-    page.locator("#board .recent button", has_text="Undo").first.click()
+    page.locator("#recent .recent button", has_text="Undo").first.click()
     expect(score(page, 1)).to_have_text("2")

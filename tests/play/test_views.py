@@ -86,9 +86,9 @@ def test_a_poll_when_nothing_changed_is_one_query_and_empty(
 
 def test_entry_json_and_bad_input(client, night):
     t = table(night, 2)
-    assert post_tap(client, t, tap="points:2").json() == {"ok": True}
+    assert post_tap(client, t, tap="points:2").json() == {"ok": True, "late": False}
     again = post_tap(client, t, tap="points:2", nonce="n000000000x")  # the same nonce: a retry
-    assert again.json() == {"ok": True} and Entry.objects.count() == 1
+    assert again.json() == {"ok": True, "late": False} and Entry.objects.count() == 1
     for fields, code in [
         ({"tap": "points:9"}, "bad_count"),
         ({"tap": "points:-1"}, "bad_count"),

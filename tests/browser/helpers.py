@@ -1,0 +1,33 @@
+"""Helpers for the browser tests: a phone, a logged-in host, a tap, a score."""
+
+
+def phone(contexts, url, width=390, height=844):
+    """A phone-sized page (touch) opened at ``url``."""
+    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    return page
+
+
+def host_page(contexts, live_server, night, path=None):
+    """The host, logged in on a desktop-sized page, at the night's live board (or ``path``)."""
+    context = contexts(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill("bunco")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}{path or f'/nights/{night.pk}/live/'}")
+    return page
+
+
+def tap(page, seat, value):
+    """Pick who is rolling, then tap what the roll scored."""
+    page.locator(f"label.chip:has(input[value='{seat}'])").click()
+    page.locator(f"#taps button[value='{value}']").click()
+
+
+def score(page, side):
+    return page.locator(f"[data-testid=score-{side}]")
