@@ -82,6 +82,7 @@ SPECIAL = {
     ),
     "action": st.sampled_from(
         ["draw", "start", "bell", "close", "winner", "finish", "undo", "add", "tiebreak"]
+        + ["accept", "discard"]
     ),
     "status": st.sampled_from(["coming", "sub", "absent", "left"]),
     "kind": st.sampled_from(["regular", "substitute"]),
@@ -153,7 +154,11 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
         "undo payment": ("post", reverse("nights:payment_undo", args=[n, payment]), ["confirmed"]),
         "draw": ("post", reverse("nights:draw", args=[n]), ["seed", "confirmed"]),
         "swap": ("post", reverse("nights:swap", args=[n]), ["seat_a", "seat_b", "confirmed"]),
-        "live action": ("post", reverse("play:live_action", args=[n]), ["action", "table", "side"]),
+        "live action": (
+            "post",
+            reverse("play:live_action", args=[n]),
+            ["action", "table", "side", "entry"],
+        ),
         "table fix": (
             "post",
             reverse("play:table_fix", args=[n, 1]),
@@ -173,6 +178,7 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
         "phone undo": ("post", reverse("play:table_undo", args=[t]), ["entry"]),
         "phone done": ("post", reverse("play:table_done", args=[t]), ["done"]),
         "phone tie-break": ("post", reverse("play:table_tiebreak", args=[t]), ["side"]),
+        "phone extra turns": ("post", reverse("play:table_extra_turns", args=[t]), []),
         "phone poll": ("get", reverse("play:table_state", args=[t]), ["v"]),
         "player poll": ("get", reverse("play:player_state", args=[a.token]), ["v"]),
     }
@@ -242,7 +248,7 @@ ENDPOINTS = [
     "new substitute", "leaves", "guest", "pay", "undo payment", "draw", "swap",
     "live action", "table fix", "table fix page", "standings", "live poll", "room poll",
     "e-mail", "invite", "phone tap", "phone undo", "phone done", "phone tie-break",
-    "phone poll", "player poll",
+    "phone extra turns", "phone poll", "player poll",
 ]  # fmt: skip
 
 
