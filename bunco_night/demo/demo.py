@@ -37,6 +37,8 @@ from bunco_night.play.state import round_board
 from bunco_night.rules.scoring import POINTS, score_roll
 
 DEMO_USERNAME = "host"
+# The fixed password older versions gave the demo host: `make run` replaces it.
+OLD_DEMO_PASSWORD = "bunco"
 GROUP_NAME = "Maple Street Bunco"
 # Fields of the fixture that would be the same secret in every copy of the demo.
 SECRET_FIELDS = {"auth.user": "password", "nights.table": "token", "nights.attendance": "token"}

@@ -59,3 +59,16 @@ def test_a_changed_password_is_not_printed(settings, tmp_path):
     out = io.StringIO()
     call_command("demo_login", stdout=out)
     assert "password you chose" in out.getvalue() and "my own secret" not in out.getvalue()
+
+
+def test_an_old_demo_with_the_well_known_password_gets_a_random_one(settings, tmp_path):
+    load(settings, tmp_path)
+    password_file().unlink()
+    host = get_user_model().objects.get(username="host")
+    host.set_password("bunco")
+    host.save()
+    out = io.StringIO()
+    call_command("demo_login", stdout=out)
+    password = out.getvalue().strip().removeprefix("Demo host login: username host, password ")
+    host.refresh_from_db()
+    assert not host.check_password("bunco") and host.check_password(password)
