@@ -255,5 +255,7 @@ LOGGING = {
     "loggers": {
         # Failed and locked-out logins: who and from where, never the password.
         "axes": {"level": "WARNING"},
+        # runserver's request lines, redacted like gunicorn's access log.
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },
 }
