@@ -3,7 +3,7 @@
 Login, logout and the password pages keep Django's own URL names (bunco_night/urls.py).
 """
 
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views
 
@@ -13,7 +13,9 @@ urlpatterns = [
     path("accounts/", views.account, name="account"),
     path("accounts/email/", views.email_save, name="email"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/invite/<str:token>/", views.invitation, name="invitation"),
+    # Only the letters a token is made of: anything else (a NUL from %00) is not found
+    # before any query is made.
+    re_path(r"^accounts/invite/(?P<token>[A-Za-z0-9_-]+)/$", views.invitation, name="invitation"),
     path("groups/<slug:slug>/hosts/", views.hosts, name="hosts"),
     path("groups/<slug:slug>/hosts/invite/", views.invite, name="invite"),
     path(

@@ -285,3 +285,8 @@ def test_an_invitation_whose_email_cannot_be_sent_still_shows_its_link(
     assert response.status_code == 200
     assert "could not be sent" in response.content.decode()
     assert Invitation.objects.get(group=group).token in response.content.decode()
+
+
+@pytest.mark.parametrize("token", ["%00", "a%00b", "..", "x" * 300 + "%C2%B2"])
+def test_an_invitation_link_of_other_letters_is_not_found(client, token):
+    assert client.get(f"/accounts/invite/{token}/").status_code == 404
