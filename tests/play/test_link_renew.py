@@ -34,7 +34,7 @@ def test_the_old_link_stops_at_once_and_the_new_one_works(client, night):
     done = client.post(
         reverse("play:table_entry", args=[renewed.token]), tap, HTTP_ACCEPT="application/json"
     )
-    assert done.json() == {"ok": True}
+    assert done.status_code == 200 and done.json()["ok"] is True
 
 
 def test_the_host_renews_from_the_links_page(client, night):
