@@ -6,9 +6,11 @@ from django.urls import include, path
 
 from bunco_night.accounts import views as account_views
 from bunco_night.core import views as core_views
+from bunco_night.groups import views as group_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
+    path("start/", group_views.start, name="start"),
     # Login, logout and passwords keep Django's names, which its auth views reverse.
     path("accounts/login/", account_views.Login.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -34,6 +34,14 @@ from .models import Group, Player
 from .selectors import group_for_host, player_for_host
 
 
+@login_required
+@require_GET
+def start(request: HttpRequest) -> HttpResponse:
+    """Where a host lands after logging in: their group if they host just one, else the list."""
+    groups = list(Group.objects.hosted_by(request.user)[:2])
+    return redirect(groups[0] if len(groups) == 1 else "groups:index")
+
+
 # The dashboard takes GET and POST on one address: a separate "create/" address
 # would hide a group whose name slugifies to "create".
 @login_required
@@ -70,6 +78,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's hub: roster, rules and every night at most two clicks away."""
     group = group_for_host(request.user, slug)
     nights, today = group.nights.with_playing(), timezone.localdate()
+    in_play = group.nights.in_play().order_by("-date").first()
     players = group.players.filter(retired=False)
     return render(
         request,
@@ -79,6 +88,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
             "rules_label": PRESET_NAMES.get(group.rules_obj.name, group.rules_obj.name),
             "regulars": players.filter(kind=Player.Kind.REGULAR).count(),
             "substitutes": players.filter(kind=Player.Kind.SUBSTITUTE).count(),
+            "in_play": in_play,
             "upcoming": list(nights.upcoming(today)),
             "past": list(nights.past(today)),
         },

@@ -6,6 +6,7 @@ from django import forms
 
 from bunco_night.groups.forms import HostForm
 from bunco_night.groups.models import Group, Player
+from bunco_night.rules.presets import Rules
 
 from .models import Attendance
 
@@ -51,6 +52,17 @@ class NightForm(HostForm):
             "max_value": "A night has 1 to 12 sets.",
         },
     )
+
+    def __init__(self, *args, rules: Rules | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if rules is not None:
+            per_set = rules.rounds_per_set
+            # (Read the value without making the bound field, which copies the help text.)
+            typed = (self.data if self.is_bound else self.initial).get("sets")
+            sets = int(typed) if str(typed) in [str(n) for n in range(1, 13)] else 4
+            total = f"{sets} set{'s' if sets != 1 else ''} = {rules.rounds_for(sets)} rounds"
+            what = "games" if rules.is_card_game else "rounds, one for each number rolled for"
+            self.fields["sets"].help_text = f"A set is {per_set} {what}: {total}."
 
 
 class AttendanceForm(HostForm):

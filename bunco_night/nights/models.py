@@ -33,6 +33,10 @@ class NightQuerySet(models.QuerySet):
         """Nights before ``today``, latest first."""
         return self.filter(date__lt=today).order_by("-date", "-pk")
 
+    def in_play(self) -> NightQuerySet:
+        """Nights whose rounds have started and that are not over."""
+        return self.filter(status=Night.Status.PLAYING)
+
     def with_playing(self) -> NightQuerySet:
         """Each night with ``playing``: how many people sit at the tables."""
         statuses = [AttendanceStatus.COMING, AttendanceStatus.SENT_SUB]
@@ -86,6 +90,11 @@ class Night(models.Model):
     def rules_obj(self) -> Rules:
         """The night's rules as the engine's value."""
         return Rules.from_dict(self.rules)
+
+    @property
+    def is_in_play(self) -> bool:
+        """Rounds have started and the night is not over."""
+        return self.status == self.Status.PLAYING
 
     @property
     def is_over(self) -> bool:

@@ -68,7 +68,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         "place": last.place if last else "",
         "sets": group.rules_obj.sets_per_night,
     }
-    return _night_form(request, group, NightForm(initial=initial), None)
+    return _night_form(request, group, NightForm(initial=initial, rules=group.rules_obj), None)
 
 
 @login_required
@@ -76,7 +76,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
 def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     """Save the planned night; every active regular starts as coming."""
     group = group_for_host(request.user, slug)
-    form = NightForm(request.POST)
+    form = NightForm(request.POST, rules=group.rules_obj)
     night = form_apply(form, lambda data: services.night_create(group=group, **data))
     if not form.errors:
         messages.success(request, "Night planned. Every regular is down as coming.")
@@ -90,7 +90,8 @@ def night_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a night's date, time, place or sets."""
     night = night_for_host(request.user, pk)
     initial = {"date": night.date, "time": night.time, "place": night.place, "sets": night.sets}
-    return _night_form(request, night.group, NightForm(initial=initial), night)
+    form = NightForm(initial=initial, rules=night.rules_obj)
+    return _night_form(request, night.group, form, night)
 
 
 @login_required
@@ -98,7 +99,7 @@ def night_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Save a night's changed date, time, place or sets."""
     night = night_for_host(request.user, pk)
-    form = NightForm(request.POST)
+    form = NightForm(request.POST, rules=night.rules_obj)
     if form.is_valid() and request.POST.get("confirmed") != "1":
         effects = sets_change_effects(night, form.cleaned_data["sets"])
         if effects:

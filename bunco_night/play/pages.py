@@ -65,10 +65,12 @@ class Tap:
 def taps(rules: Rules, mark: int | None) -> list[Tap]:
     """What a roll can score under ``rules`` when rolling for ``mark`` (docs/rules.md section 2)."""
     face = mark or "the mark"
+    # The taps made every few seconds come first, two by two: they sit on the first screen.
     choices = [
         Tap("points:1", "+1", f"one {face}", "points"),
         Tap("points:2", "+2", f"two {face}s", "points"),
         Tap("bunco", "BUNCO!", f"three {face}s · +{rules.bunco_points}", "bunco"),
+        Tap("miss", "Miss", f"no {face}: pass the dice", "miss"),
     ]
     if rules.split_low_high:
         choices += [
@@ -85,7 +87,6 @@ def taps(rules: Rules, mark: int | None) -> list[Tap]:
         else:
             hint = f"{m.points:+d}" if m.points else "tally"
         choices.append(Tap(f"mark:{m.code}", m.label, hint, "mark"))
-    choices.append(Tap("miss", "Miss", "pass the dice ➜", "miss"))
     return choices
 
 

@@ -11,6 +11,7 @@ from bunco_night.nights.selectors import dues_summary
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.scoring import BUNCO
 from bunco_night.rules.standings import (
+    FUZZY_DIE,
     BuncoRoll,
     PlayerRound,
     PrizeCategory,
@@ -71,6 +72,7 @@ class NightStandings:
     rounds_closed: int
     payout_error: str = ""
     sets: list[SetResult] = field(default_factory=list)
+    plays_fuzzy_die: bool = False
 
     @property
     def rows(self) -> list[tuple[Standing, Player]]:
@@ -143,8 +145,9 @@ def night_standings(night: Night) -> NightStandings:
     players.update({p.pk: p for p in Player.objects.filter(pk__in=missing)})
     closed = night.rounds.closed().count()
     sets = _set_results(night, rows, players, tiebreaks)
+    fuzzy = any(c.code == FUZZY_DIE for c in categories)
     return NightStandings(
-        ranked, prizes, players, last, len(buncos), pot, closed, payout_error, sets
+        ranked, prizes, players, last, len(buncos), pot, closed, payout_error, sets, fuzzy
     )
 
 

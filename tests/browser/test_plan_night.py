@@ -115,10 +115,10 @@ def test_host_plans_a_night_with_a_substitute_a_ghost_dues_and_seating(page, liv
     expect(page.locator("#attendance h2")).to_contain_text("11 playing")
 
     for name in ("Ann Baker", "Bea Cruz", "Dana Evans"):
-        page.get_by_role("button", name=f"Paid $5.00 for {name}").click()
+        page.get_by_role("button", name=f"Mark $5.00 paid for {name}").click()
         expect(page.locator(".dues-row", has_text=name)).to_contain_text("✓ paid")
     expect(page.locator(".totals .pot dd")).to_have_text("$15.00")
-    expect(page.get_by_role("button", name="Undo $5.00 from Bea Cruz")).to_be_visible()
+    expect(page.get_by_role("button", name="Take back $5.00 from Bea Cruz")).to_be_visible()
 
     page.get_by_label(re.compile("^Seed")).fill("2024")
     page.get_by_role("button", name="Draw seating").click()

@@ -429,3 +429,24 @@ def test_choose_prizes_refuses_bad_shares(client, group, data, message):
     response = client.post(url("prizes_save", group), data)
     assert message in text(response)
     assert list(group.prizes.values_list("code", "percent")) == before
+
+
+def test_after_login_a_host_with_one_group_lands_on_it(client):
+    user = make_user("solo", "pw-solo-123")
+    group = make_group(user=user, regulars=2, substitutes=0)
+    response = client.post(reverse("login"), {"username": "solo", "password": "pw-solo-123"})
+    assert response["Location"] == reverse("start")
+    assert client.get(reverse("start"))["Location"] == group.get_absolute_url()
+    make_group(user=user, regulars=2, substitutes=0, name="Second")
+    assert client.get(reverse("start"))["Location"] == reverse("groups:index")
+
+
+def test_during_a_night_the_group_page_links_to_the_live_board(client, group):
+    from tests.play.helpers import start_night
+
+    night = make_night(group)
+    assert reverse("play:live", args=[night.pk]) not in text(client.get(group.get_absolute_url()))
+    start_night(night)
+    page = text(client.get(group.get_absolute_url()))
+    assert f'href="{reverse("play:live", args=[night.pk])}"' in page
+    assert "is being played" in page

@@ -108,6 +108,7 @@ def test_plan_a_night_starts_four_weeks_out_with_the_group_s_sets(client, group)
     in_four_weeks = timezone.localdate() + dt.timedelta(days=28)
     assert f'value="{in_four_weeks:%Y-%m-%d}"' in page
     assert 'name="sets" value="4"' in page  # the house preset plays four sets
+    assert "A set is 6 rounds, one for each number rolled for: 4 sets = 24 rounds." in page
 
 
 def test_the_next_night_is_four_weeks_after_the_last(client, group):
@@ -348,7 +349,7 @@ def test_pay_with_htmx_returns_just_the_dues(client, night):
     assert page.lstrip().startswith('<section id="dues"')
     assert "hx-swap-oob" not in page and 'id="attendance"' not in page
     assert Payment.objects.get().amount_cents == 500
-    assert "Undo $5.00" in page
+    assert "Take back $5.00" in page
 
 
 def test_undo_a_payment_asks_first(client, night):

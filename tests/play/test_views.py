@@ -268,3 +268,17 @@ def test_set_winners_with_a_tie_broken_by_a_recorded_roll_off(client):
     stranger = second.rows[-1][1]
     response = client.post(url, {"code": "set-2", "player": stranger.pk}, follow=True)
     assert "Pick one of the tied players." in response.content.decode()
+
+
+def test_the_fuzzy_die_shows_only_where_the_group_plays_with_it(client, night):
+    from bunco_night.groups.services import prizes_set
+
+    client.login(username="host", password="bunco")
+    pages = [
+        reverse(name, args=[night.pk]) for name in ("play:standings", "play:live", "play:room")
+    ]
+    assert all("uzzy die" not in client.get(url).content.decode() for url in pages)
+    prizes_set(group=night.group, prizes=[{"code": "fuzzy_die", "percent": 10}])
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert "uzzy die" in html and "latest bunco" in html, url
