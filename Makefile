@@ -9,11 +9,16 @@ PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-# Debian packages: Pango for WeasyPrint's PDFs (run); Chromium, Poppler and zbar for tests.
-RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
-TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk
+# Extra pytest options for `make test-sqlite` / `make test-postgres`, e.g. PYTEST_ARGS="-x tests/play".
+PYTEST_ARGS ?=
 
-.PHONY: run test lint format bench bench-load system-run system-test clean backup restore
+# Debian packages: Pango for WeasyPrint's PDFs (run); Chromium, Poppler and zbar for tests;
+# PostgreSQL for the second test run (a throwaway server, see .ci/with-postgres).
+RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
+TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk postgresql
+
+.PHONY: run test test-sqlite test-postgres check lint format bench bench-load \
+	system-run system-test clean backup restore
 
 define apt_install
 	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -77,10 +82,30 @@ format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/djade --target-version 5.2 $(TEMPLATES)
 
-test: system-test $(VENV)/.test-installed lint
+# Lint and checks once, then the whole suite on SQLite and on PostgreSQL. Both runs go
+# ahead even if the first fails; the target fails if either does.
+test: system-test $(VENV)/.test-installed lint check
+	@status=0; \
+	$(MAKE) --no-print-directory test-sqlite || status=1; \
+	$(MAKE) --no-print-directory test-postgres || status=1; \
+	exit $$status
+
+check: $(VENV)/.test-installed
 	$(PY) manage.py check --settings=bunco_night.test_settings
 	$(PY) manage.py makemigrations --check --dry-run --settings=bunco_night.test_settings
-	$(VENV)/bin/pytest
+
+# BUNCO_TEST_DATABASE makes the suite refuse to start on any other database.
+test-sqlite: system-test $(VENV)/.test-installed
+	@echo "== The suite on SQLite"
+	@SECONDS=0; status=0; \
+	env -u DATABASE_URL BUNCO_TEST_DATABASE=sqlite $(VENV)/bin/pytest $(PYTEST_ARGS) || status=$$?; \
+	echo "== SQLite: exit $$status after $$SECONDS s"; exit $$status
+
+test-postgres: system-test $(VENV)/.test-installed
+	@echo "== The suite on PostgreSQL (a throwaway server)"
+	@SECONDS=0; status=0; \
+	BUNCO_TEST_DATABASE=postgresql .ci/with-postgres $(VENV)/bin/pytest $(PYTEST_ARGS) || status=$$?; \
+	echo "== PostgreSQL: exit $$status after $$SECONDS s"; exit $$status
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/rules_bench.py

@@ -1,4 +1,10 @@
-"""Shared fixtures: a logged-in host and their group, and a real headless Chromium."""
+"""Shared fixtures: a logged-in host and their group, and a real headless Chromium.
+
+The suite runs on SQLite and on PostgreSQL (`make test` runs both). The header names
+the database; with ``BUNCO_TEST_DATABASE`` set (the Makefile sets it) the run stops at
+once if the settings point at another one, so a run meant for PostgreSQL can never
+pass on SQLite by mistake.
+"""
 
 import os
 import shutil
@@ -21,6 +27,31 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+def _database() -> tuple[str, str]:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    vendor = {"sqlite3": "sqlite", "postgresql": "postgresql"}.get(
+        db["ENGINE"].rsplit(".", 1)[-1], db["ENGINE"]
+    )
+    where = f"{db.get('HOST')}:{db.get('PORT')}" if db.get("HOST") else "a file"
+    return vendor, where
+
+
+def pytest_report_header(config):
+    vendor, where = _database()
+    return f"database: {vendor} ({where})"
+
+
+def pytest_sessionstart(session):
+    expected = os.environ.get("BUNCO_TEST_DATABASE")
+    vendor, where = _database()
+    if expected and expected != vendor:
+        raise pytest.UsageError(
+            f"BUNCO_TEST_DATABASE is {expected!r} but the settings use {vendor} ({where})."
+        )
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,11 @@ PRESET_NAMES = {
     "one_table": "One-table rules",
     "card_1904": "1904 card party",
 }
-PRESET_CHOICES = [(name, PRESET_LABELS.get(name, name)) for name in PRESETS]
+# Django's form field takes 320 characters, the column 254 (RFC 5321's limit).
+EMAIL_MAX_LENGTH = Player._meta.get_field("email").max_length
+
+# The presets the pages play today (the engine knows more: see PRESETS).
+PRESET_CHOICES = [(name, label) for name, label in PRESET_LABELS.items() if name in PRESETS]
 
 ROUND_END_CHOICES = [
     (presets.HEAD_TABLE, "The head table rings the bell for everyone"),
@@ -95,6 +99,7 @@ class PlayerForm(HostForm):
         max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
     )
     email = forms.EmailField(
+        max_length=EMAIL_MAX_LENGTH,
         required=False,
         label="E-mail",
         error_messages={"invalid": "Enter an e-mail address like ann@example.com."},
@@ -273,6 +278,10 @@ class RulesForm(HostForm):
             if not code or len(parts) > 4:
                 raise forms.ValidationError(
                     f"Line {n}: write code,label,points,effect (points and effect may be left out)."
+                )
+            if len(code) > presets.MARK_CODE_MAX_LENGTH:
+                raise forms.ValidationError(
+                    f"Line {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
                 )
             if not MARK_POINTS.fullmatch(points or "0") or abs(int(points or 0)) > MAX_POINTS:
                 raise forms.ValidationError(

@@ -4,8 +4,9 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import column_check, text_check
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.presets import PRESETS, Rules, preset
+from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, PRESETS, Rules, preset
 from bunco_night.rules.standings import PrizeCategory, split_pot
 
 from .models import Group, Membership, Player, Prize
@@ -31,6 +32,7 @@ def group_create(*, name: str, user, rules: str = "house", dues_cents: int = 500
     name = name.strip()
     if not name:
         raise ServiceError("Give the group a name.", "empty_name", "name")
+    column_check(Group, "name", name, label="The group's name")
     if rules not in PRESETS:
         raise ServiceError("Choose one of the rule presets.", "unknown_preset", "rules")
     if dues_cents < 0:
@@ -55,9 +57,17 @@ def _clean_player_fields(name: str, kind: str) -> str:
     name = " ".join(name.split())
     if not name:
         raise ServiceError("A player needs a name.", "empty_name", "name")
+    column_check(Player, "name", name, label="The name")
     if kind not in (Player.Kind.REGULAR, Player.Kind.SUBSTITUTE):
         raise ServiceError("A player is a regular or a substitute.", "bad_kind", "kind")
     return name
+
+
+CONTACT_LABELS = {"phone": "The phone number", "email": "The e-mail address", "notes": "The notes"}
+
+
+def _clean_contact(key: str, value: str | None) -> str:
+    return column_check(Player, key, (value or "").strip(), label=CONTACT_LABELS[key])
 
 
 def _check_usual_substitute(group: Group, player: Player | None, usual: Player | None) -> None:
@@ -86,6 +96,8 @@ def player_add(
 ) -> Player:
     """Add someone to the roster; names are unique in a group (ignoring case)."""
     name = _clean_player_fields(name, kind)
+    phone, email = _clean_contact("phone", phone), _clean_contact("email", email)
+    notes = _clean_contact("notes", notes)
     _check_usual_substitute(group, None, usual_substitute)
     if group.players.filter(name__iexact=name).exists():
         raise ServiceError(f"{name} is already on the roster.", "duplicate_name", "name")
@@ -95,9 +107,9 @@ def player_add(
                 group=group,
                 name=name,
                 kind=kind,
-                phone=phone.strip(),
-                email=email.strip(),
-                notes=notes.strip(),
+                phone=phone,
+                email=email,
+                notes=notes,
                 usual_substitute=usual_substitute,
             )
     except IntegrityError:
@@ -116,7 +128,7 @@ def player_update(*, player: Player, **fields) -> Player:
     player.kind = fields.get("kind", player.kind)
     for key in ("phone", "email", "notes"):
         if key in fields:
-            setattr(player, key, (fields[key] or "").strip())
+            setattr(player, key, _clean_contact(key, fields[key]))
     player.usual_substitute = usual
     player.save()
     return player
@@ -140,6 +152,12 @@ def rules_update(*, group: Group, changes: dict) -> Rules:
         raise ServiceError(error.message, error.code) from error
     except TypeError as error:
         raise ServiceError("Unknown rule setting.", "unknown_knob") from error
+    for mark in updated.group_marks:
+        # Every entry of a mark records its code; the rules are stored as JSON (no NUL).
+        text_check(
+            mark.code, label="A mark's code", max_length=MARK_CODE_MAX_LENGTH, field="group_marks"
+        )
+        text_check(mark.label, label="A mark's label", max_length=None, field="group_marks")
     group.rules = updated.as_dict()
     group.save(update_fields=["rules"])
     group.__dict__.pop("rules_obj", None)

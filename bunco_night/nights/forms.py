@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.groups.forms import HostForm
+from bunco_night.groups.forms import EMAIL_MAX_LENGTH, HostForm
 from bunco_night.groups.models import Group, Player
 from bunco_night.rules.presets import Rules
 
@@ -94,7 +94,7 @@ class NewSubstituteForm(HostForm):
         max_length=80, error_messages={"required": "Give the new substitute's name."}
     )
     phone = forms.CharField(max_length=40, required=False)
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(max_length=EMAIL_MAX_LENGTH, required=False)
 
 
 class GuestForm(HostForm):

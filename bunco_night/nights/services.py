@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import column_check, is_nonce
 from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import player_add
 from bunco_night.rules.errors import RuleError
@@ -47,11 +48,12 @@ def night_create(
     sets = rules.sets_per_night if sets is None else sets
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
+    place = column_check(Night, "place", place.strip(), label="The place")
     night = Night.objects.create(
         group=group,
         date=date,
         time=time,
-        place=place.strip(),
+        place=place,
         sets=sets,
         rules=rules.as_dict(),
         dues_cents=group.dues_cents,
@@ -80,7 +82,8 @@ def night_update(
             "sets_below_played",
             "sets",
         )
-    night.date, night.time, night.place, night.sets = date, time, place.strip(), sets
+    place = column_check(Night, "place", place.strip(), label="The place")
+    night.date, night.time, night.place, night.sets = date, time, place, sets
     night.save(update_fields=["date", "time", "place", "sets"])
     # A round seated beyond the new last round is never played.
     night.rounds.pending().filter(number__gt=last).delete()
@@ -266,6 +269,8 @@ def payment_record(
     *, attendance: Attendance, amount_cents: int, nonce: str | None = None
 ) -> Payment:
     """The host took money for an attendance's dues; a repeated ``nonce`` records it once."""
+    if nonce and not is_nonce(nonce):
+        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
     if nonce:
         existing = Payment.objects.filter(nonce=nonce).first()
         if existing is not None:
@@ -274,7 +279,10 @@ def payment_record(
         raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
     if amount_cents > 100_000:
         raise ServiceError("That is more than $1,000: check the amount.", "bad_amount", "amount")
-    Attendance.objects.select_for_update().filter(pk=attendance.pk).first()
+    # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
+    # ghost's seat for this attendance (PostgreSQL checks it when a round close
+    # commits, after the close bumped the night this payment bumps next): a deadlock.
+    Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first()
     try:
         with transaction.atomic():
             payment = Payment.objects.create(

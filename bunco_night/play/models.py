@@ -8,7 +8,7 @@ from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Table
 from bunco_night.rules import scoring
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.presets import Rules
+from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, Rules
 
 
 class TablePlay(models.Model):
@@ -84,7 +84,7 @@ class Entry(models.Model):
     )
     kind = models.CharField(max_length=8, choices=Kind.choices)
     count = models.PositiveSmallIntegerField(default=0)
-    mark_code = models.CharField(max_length=30, blank=True)
+    mark_code = models.CharField(max_length=MARK_CODE_MAX_LENGTH, blank=True)
     points = models.IntegerField(default=0)
     reset = models.BooleanField(default=False)
     nonce = models.CharField(max_length=64, unique=True)

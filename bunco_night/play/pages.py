@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
-from bunco_night.nights.selectors import seated_tables
+from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
 
@@ -400,3 +400,32 @@ def live_board(night: Night) -> LiveBoard:
             .order_by("round__number", "table__number", "created")
         ),
     )
+
+
+ROOM_TABLES_PER_PAGE = 12
+
+
+def _pages(items: list, size: int = ROOM_TABLES_PER_PAGE) -> list[list]:
+    """``items`` in pages of ``size``; a TV shows one page at a time and turns them."""
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+@dataclass
+class RoomScreen:
+    """The TV: the round, the bell, every table's score in play or where to sit next, and
+    the standings so far. Tables come in pages of twelve that turn by themselves."""
+
+    board: LiveBoard
+    seating: list[list[SeatedTable]]
+    scores: list[list[TableRound]]
+
+    @property
+    def night(self) -> Night:
+        return self.board.night
+
+
+def room_screen(night: Night) -> RoomScreen:
+    board = live_board(night)
+    seating = seated_tables(board.next_round) if board.next_round else []
+    playing = board.round is not None and board.round.is_playing
+    return RoomScreen(board, _pages(seating), _pages(board.tables) if playing else [])

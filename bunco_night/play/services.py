@@ -18,21 +18,23 @@ from django.db.models import F
 from django.utils import timezone
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
 from bunco_night.nights.selectors import seating_of
 from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
-from bunco_night.rules.presets import HEAD_TABLE, RESET_ROUND_SCORE
+from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
 from bunco_night.rules.scoring import MINI_KINDS, POINTS, score_roll, score_tap
+from bunco_night.rules.standings import PRIZE_LABELS
 
 from .models import Entry, PrizeTiebreak, TablePlay
 from .standings import night_standings
 from .state import RoundBoard, engine_bell, round_board, table_round
 
-NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 DICE = "dice"
+SET_CODE = re.compile(r"set-[0-9]{1,2}")  # a set's roll-off, beside the prizes' tie-breaks
 
 
 # ---------------------------------------------------------------------------
@@ -172,7 +174,7 @@ def entry_record(
     accept or discard, except the extra turns of a tie-break (docs/rules.md sections
     3.4 and 3.5). The host corrects any started round with ``rnd``.
     """
-    if not isinstance(nonce, str) or not NONCE.match(nonce):
+    if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
     existing = Entry.objects.filter(nonce=nonce).first()
     if existing is not None:
@@ -229,6 +231,8 @@ def _score(rules, rnd: Round, kind: str, count: int, mark_code: str, dice) -> tu
     try:
         if kind == Entry.Kind.MARK:
             group_mark = rules.group_mark(mark_code)
+            if len(mark_code) > MARK_CODE_MAX_LENGTH:  # saved before rules refused such codes
+                raise ServiceError("This mark's code is too long to record.", "mark_code_too_long")
             return group_mark.points, kind, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
         if kind == DICE:
             scored = score_roll(dice or [], rnd.mark, rules)
@@ -476,6 +480,9 @@ def night_finish(*, night: Night) -> Night:
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
     """Record (or clear) who won a tied prize, or the roll-off of a tied set
     (docs/rules.md sections 7.1 and 7.3)."""
+    # Checked first: PostgreSQL cannot even compare a code holding a NUL.
+    if code not in PRIZE_LABELS and not SET_CODE.fullmatch(code):
+        raise ServiceError("Pick one of the prizes.", "bad_tiebreak")
     if player is None:
         PrizeTiebreak.objects.filter(night=night, code=code).delete()
     else:

@@ -1,19 +1,23 @@
-from django.urls import path
+from django.urls import path, register_converter
+
+from bunco_night.core.converters import TokenConverter
 
 from . import views
+
+register_converter(TokenConverter, "token")
 
 app_name = "play"
 
 urlpatterns = [
-    path("t/<str:token>/", views.table_page, name="table"),
-    path("t/<str:token>/state/", views.table_state, name="table_state"),
-    path("t/<str:token>/entry/", views.table_entry, name="table_entry"),
-    path("t/<str:token>/undo/", views.table_undo, name="table_undo"),
-    path("t/<str:token>/done/", views.table_done, name="table_done"),
-    path("t/<str:token>/tiebreak/", views.table_tiebreak, name="table_tiebreak"),
-    path("t/<str:token>/extra-turns/", views.table_extra_turns_done, name="table_extra_turns"),
-    path("p/<str:token>/", views.player_page, name="player"),
-    path("p/<str:token>/state/", views.player_state, name="player_state"),
+    path("t/<token:token>/", views.table_page, name="table"),
+    path("t/<token:token>/state/", views.table_state, name="table_state"),
+    path("t/<token:token>/entry/", views.table_entry, name="table_entry"),
+    path("t/<token:token>/undo/", views.table_undo, name="table_undo"),
+    path("t/<token:token>/done/", views.table_done, name="table_done"),
+    path("t/<token:token>/tiebreak/", views.table_tiebreak, name="table_tiebreak"),
+    path("t/<token:token>/extra-turns/", views.table_extra_turns_done, name="table_extra_turns"),
+    path("p/<token:token>/", views.player_page, name="player"),
+    path("p/<token:token>/state/", views.player_state, name="player_state"),
     path("nights/<int:pk>/live/", views.live, name="live"),
     path("nights/<int:pk>/live/state/", views.live_state, name="live_state"),
     path("nights/<int:pk>/live/action/", views.live_action, name="live_action"),

@@ -404,9 +404,7 @@ def room(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _room_context(night: Night) -> dict:
-    board = pages.live_board(night)
-    moves = pages.moves(board.next_round) if board.next_round else {}
-    return {"board": board, "night": night, "moves": sorted(moves.values(), key=lambda m: m.name)}
+    return {"room": pages.room_screen(night), "night": night}
 
 
 @login_required

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import FILL_GHOSTS, Rules
+from .presets import DICE_GAME, FILL_GHOSTS, Rules
 from .rounds import partner_seat, side_count, side_of, side_seats
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 1000
+# Buck Dice is one table passing the dice round (docs/rules.md section 9.3).
+MAX_BUCK_PLAYERS = 20
 
 
 @dataclass(frozen=True)
@@ -105,13 +107,26 @@ def balanced_sizes(players: int) -> list[int]:
     return [base + 1] * extra + [base] * (tables - extra)
 
 
+def buck_table_size(players: int) -> int:
+    """Buck Dice seats everyone at one table (docs/rules.md section 9.3): 2 to 20 players."""
+    check_player_count(players)
+    if players > MAX_BUCK_PLAYERS:
+        raise RuleError(
+            f"Buck Dice is one table of at most {MAX_BUCK_PLAYERS} players.", "too_many_players"
+        )
+    return players
+
+
 def plays_teams(rules: Rules, *, seats: int, tables: int) -> bool:
-    """A 4-seat table of a night with more than one table plays in teams (section 1)."""
-    return not rules.is_card_game and seats == 4 and tables > 1
+    """A 4-seat table of a dice night with more than one table plays in teams (section 1)."""
+    return rules.game == DICE_GAME and seats == 4 and tables > 1
 
 
 def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
-    """Points that win a round at a table (docs/rules.md section 3.3)."""
+    """Points that win a round at a table (docs/rules.md section 3.3), or the exact score
+    that takes a player out of Buck Dice (section 9.3)."""
+    if rules.is_buck_dice:
+        return rules.buck_target
     if rules.quick_game:
         return 11
     if teams:
@@ -159,7 +174,9 @@ def table_game(rules: Rules, *, seats: int, tables: int) -> TableGame:
 
 def plan_layout(players: int, rules: Rules) -> Layout:
     """The tables for ``players`` people under ``rules``."""
-    if rules.is_card_game:
+    if rules.is_buck_dice:
+        shapes = [(buck_table_size(players), 0)]
+    elif rules.is_card_game:
         shapes = [(s, 0) for s in balanced_sizes(players)]
     elif rules.fill == FILL_GHOSTS:
         shapes = ghost_sizes(players)

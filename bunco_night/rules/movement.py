@@ -173,3 +173,31 @@ def seat_players(
             tuple(spirits.pop(0) if s in taken else people.pop(0) for s in range(1, seats + 1))
         )
     return tuple(seating)
+
+
+def first_roller(
+    rules: Rules,
+    seating: Seating,
+    table: int,
+    *,
+    ghosts: Collection[Hashable] = frozenset(),
+    last_winner: Hashable | None = None,
+) -> int:
+    """The seat that rolls first at ``table`` (from 1) this round (docs/rules.md section 2.5).
+
+    At the only table of a one-table night, the player to the left of the last round's
+    winner (the next seat clockwise), as the Deluxe one-table game says; in the first
+    round, or when that winner is no longer at the table, the scorekeeper. At every
+    table of a night of several tables, the scorekeeper. The app names seat 1 the
+    scorekeeper, or the first seat clockwise from it that a person (not a ghost) sits in.
+    """
+    if not 1 <= table <= len(seating):
+        raise RuleError(f"There is no table {table}.", "bad_table")
+    occupants = seating[table - 1]
+    people = [s for s, p in enumerate(occupants, start=1) if p not in ghosts]
+    if not people:
+        raise RuleError(f"Table {table} has nobody to roll.", "bad_table")
+    if len(seating) == 1 and last_winner is not None and last_winner in occupants:
+        won = occupants.index(last_winner) + 1
+        return next((s for s in people if s > won), people[0])
+    return people[0]

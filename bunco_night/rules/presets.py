@@ -10,11 +10,20 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from .errors import RuleError
+from .prizes import (
+    LEFTOVER_FIRST_PRIZE,
+    ROUND_DOLLARS,
+    SUBSTITUTE_WINS,
+    TIE_ROLL_OFF,
+    PrizePolicy,
+    check_policy,
+)
 
-# Round-end triggers (docs/rules.md section 3).
+# Round-end triggers (docs/rules.md section 3; 3.9 for the first side anywhere).
 HEAD_TABLE = "head_table"
 EVERY_TABLE = "every_table"
-ROUND_ENDS = (HEAD_TABLE, EVERY_TABLE)
+ANY_TABLE = "any_table"
+ROUND_ENDS = (HEAD_TABLE, EVERY_TABLE, ANY_TABLE)
 
 # Movement after a round (docs/rules.md section 5; 5.6 for the card party).
 DELUXE_MOVEMENT = "deluxe"
@@ -32,13 +41,22 @@ ROLL_OFF = "roll_off"
 EXTRA_TURN = "extra_turn"
 TIE_BREAKS = (ROLL_OFF, EXTRA_TURN)
 
+# The games (docs/rules.md sections 1, 9.1 and 9.3). Two-dice bunko (9.2) is the dice game
+# with ``dice`` 2.
 DICE_GAME = "dice"
 CARD_GAME = "cards"
+BUCK_GAME = "buck_dice"
+GAMES = (DICE_GAME, CARD_GAME, BUCK_GAME)
+
+# Timed rounds (docs/rules.md section 3.8): minutes per round, 0 for no clock.
+MAX_ROUND_MINUTES = 120
 
 # Effects a group-defined mark may have on the table score (section 2).
 NO_EFFECT = "none"
 RESET_ROUND_SCORE = "reset_round_score"
 MARK_EFFECTS = (NO_EFFECT, RESET_ROUND_SCORE)
+# A mark's code is recorded with every entry of that mark, in a column this long.
+MARK_CODE_MAX_LENGTH = 30
 
 
 @dataclass(frozen=True)
@@ -61,12 +79,15 @@ class Rules:
 
     name: str
     game: str = DICE_GAME
-    # Scoring a roll (section 2).
+    # Scoring a roll (section 2): three dice, or two in two-dice bunko (section 9.2).
+    dice: int = 3
     bunco_points: int = 21
     split_low_high: bool = False
     mini_points: int = 5
     low_points: int = 7
     high_points: int = 5
+    mark_die_points: int = 1
+    mark_pair_points: int = 2
     # Targets (section 3).
     target_teams: int = 21
     target_individuals: int = 11
@@ -77,6 +98,7 @@ class Rules:
     bunco_ends_round: bool = False
     everyone_rolls_once: bool = True
     tie_break: str = EXTRA_TURN
+    round_minutes: int = 0
     # Marks and sets (section 1).
     marks: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     draw_mark_with_die: bool = False
@@ -87,6 +109,15 @@ class Rules:
     fill: str = FILL_TABLES
     head_partners_stay: bool = False
     group_marks: tuple[GroupMark, ...] = field(default_factory=tuple)
+    # Buck Dice (section 9.3).
+    buck_target: int = 15
+    little_buck_points: int = 5
+    # Prizes (sections 7.6 to 7.8).
+    prize_rounding: str = ROUND_DOLLARS
+    prize_leftover: str = LEFTOVER_FIRST_PRIZE
+    prize_ties: str = TIE_ROLL_OFF
+    substitute_prizes: str = SUBSTITUTE_WINS
+    fewest_wins_min_rounds: int = 0
 
     def with_(self, **changes) -> Rules:
         """A copy with some knobs changed, validated."""
@@ -98,8 +129,38 @@ class Rules:
         return self.game == CARD_GAME
 
     @property
+    def is_buck_dice(self) -> bool:
+        """Buck Dice (docs/rules.md section 9.3): one table, each player for themselves,
+        until one is left."""
+        return self.game == BUCK_GAME
+
+    @property
+    def is_two_dice(self) -> bool:
+        """Two-dice bunko (docs/rules.md section 9.2): a roll is two dice."""
+        return self.game == DICE_GAME and self.dice == 2
+
+    @property
+    def is_timed(self) -> bool:
+        """Rounds run on the clock (docs/rules.md section 3.8)."""
+        return self.round_minutes > 0
+
+    @property
+    def prize_policy(self) -> PrizePolicy:
+        """The group's prize settings (docs/rules.md sections 7.6 to 7.8)."""
+        return PrizePolicy(
+            rounding=self.prize_rounding,
+            leftover=self.prize_leftover,
+            ties=self.prize_ties,
+            substitutes=self.substitute_prizes,
+            fewest_wins_min_rounds=self.fewest_wins_min_rounds,
+        )
+
+    @property
     def rounds_per_set(self) -> int:
-        """Rounds in one set: one per mark, or ten games of cards (docs/rules.md section 9.1)."""
+        """Rounds in one set: one per mark, ten games of cards (docs/rules.md section 9.1),
+        or one game of Buck Dice (section 9.3)."""
+        if self.is_buck_dice:
+            return 1
         return self.card_games if self.is_card_game else len(self.marks)
 
     def set_of(self, round_number: int) -> int:
@@ -120,8 +181,9 @@ class Rules:
 
     def planned_mark(self, round_number: int) -> int | None:
         """The mark of round ``round_number`` when it is known in advance: the marks in order,
-        set after set. None for the card game, or when a die is rolled for each round's mark."""
-        if self.is_card_game or self.draw_mark_with_die:
+        set after set. None for the card game, for Buck Dice (the last in turn throws the
+        point number), or when a die is rolled for each round's mark."""
+        if self.is_card_game or self.is_buck_dice or self.draw_mark_with_die:
             return None
         return self.marks[(round_number - 1) % len(self.marks)]
 
@@ -158,8 +220,17 @@ def _require(condition: bool, message: str, code: str) -> None:
 
 def validate_rules(rules: Rules) -> Rules:
     """Return ``rules`` unchanged if every knob makes sense, else raise ``RuleError``."""
-    _require(rules.game in (DICE_GAME, CARD_GAME), "The game must be dice or cards.", "bad_game")
-    for knob in ("bunco_points", "mini_points", "low_points", "high_points"):
+    _require(rules.game in GAMES, "The game must be dice, cards or Buck Dice.", "bad_game")
+    _require(rules.dice in (2, 3), "A roll is three dice, or two in two-dice bunko.", "bad_dice")
+    for knob in (
+        "bunco_points",
+        "mini_points",
+        "low_points",
+        "high_points",
+        "mark_die_points",
+        "mark_pair_points",
+        "little_buck_points",
+    ):
         _require(getattr(rules, knob) >= 0, f"{knob} cannot be negative.", "negative_points")
     for knob in ("target_teams", "target_individuals", "target_one_table"):
         _require(1 <= getattr(rules, knob) <= 1000, f"{knob} must be 1 to 1000.", "bad_target")
@@ -188,6 +259,32 @@ def validate_rules(rules: Rules) -> Rules:
         (rules.movement == CARD_MOVEMENT) == rules.is_card_game,
         "The card game moves winners to the next table; dice games use deluxe or ladder movement.",
         "bad_movement",
+    )
+    _require(
+        0 <= rules.round_minutes <= MAX_ROUND_MINUTES,
+        f"Minutes per round must be 0 (no clock) to {MAX_ROUND_MINUTES}.",
+        "bad_round_minutes",
+    )
+    # docs/rules.md section 9.3: Buck Dice is three dice at one table, played until one
+    # player is left: nobody moves, and no clock ends a game.
+    _require(
+        not rules.is_buck_dice
+        or (rules.dice == 3 and rules.movement == DELUXE_MOVEMENT and not rules.is_timed),
+        "Buck Dice is three dice at one table, played to the last player: no movement, no clock.",
+        "bad_buck_dice",
+    )
+    _require(1 <= rules.buck_target <= 100, "The Buck Dice target must be 1 to 100.", "bad_target")
+    _require(
+        rules.dice == 3 or rules.game == DICE_GAME,
+        "Two dice are for two-dice bunko.",
+        "bad_dice",
+    )
+    check_policy(
+        rounding=rules.prize_rounding,
+        leftover=rules.prize_leftover,
+        ties=rules.prize_ties,
+        substitutes=rules.substitute_prizes,
+        fewest_wins_min_rounds=rules.fewest_wins_min_rounds,
     )
     codes = [m.code for m in rules.group_marks]
     _require(len(codes) == len(set(codes)), "Two group marks share a code.", "duplicate_mark")
@@ -247,8 +344,37 @@ CARD_1904 = Rules(
     sets_per_night=1,
 )
 
+# Two-dice bunko from a player's letter (docs/rules.md section 9.2): two dice, the head
+# table rolls a die for each round's number, the first team to 21 anywhere (or three
+# doubles in a row) stops every table, winners move up and head-table partners stay.
+TWO_DICE = Rules(
+    name="two_dice",
+    dice=2,
+    round_end=ANY_TABLE,
+    bunco_ends_round=True,
+    everyone_rolls_once=False,
+    tie_break=EXTRA_TURN,
+    draw_mark_with_die=True,
+    sets_per_night=3,
+    movement=LADDER_MOVEMENT,
+    fill=FILL_GHOSTS,
+    head_partners_stay=True,
+)
+
+# Buck Dice from a book of table games (docs/rules.md section 9.3): one table, everyone
+# for themselves, out on exactly 15; the last player left loses. One game a set.
+BUCK_DICE = Rules(
+    name="buck_dice",
+    game=BUCK_GAME,
+    round_end=EVERY_TABLE,
+    everyone_rolls_once=False,
+    movement=DELUXE_MOVEMENT,
+    sets_per_night=1,
+)
+
 PRESETS: dict[str, Rules] = {
-    r.name: validate_rules(r) for r in (DELUXE, HOUSE, LADDER, ONE_TABLE, CARD_1904)
+    r.name: validate_rules(r)
+    for r in (DELUXE, HOUSE, LADDER, ONE_TABLE, CARD_1904, TWO_DICE, BUCK_DICE)
 }
 
 

@@ -31,7 +31,13 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .layouts import balanced_sizes, check_player_count, plays_teams, table_sizes
+from .layouts import (
+    balanced_sizes,
+    buck_table_size,
+    check_player_count,
+    plays_teams,
+    table_sizes,
+)
 from .movement import Seating
 from .presets import FILL_GHOSTS, Rules
 
@@ -103,6 +109,10 @@ def _people_per_table(
     Small tables: the layout for the new count. Ghosts: tables of four, each with two
     to four people, chosen so the fewest people change tables (see the module).
     """
+    if rules.is_buck_dice:
+        # Buck Dice seats everyone at its one table (docs/rules.md section 9.3).
+        sizes = [buck_table_size(players)]
+        return sizes, sizes
     if rules.is_card_game:
         sizes = balanced_sizes(players)
         return sizes, sizes

@@ -2,18 +2,26 @@
 
 The service layer (or the simulator) folds a table's entries into a
 ``TableState``; ``round_status`` then says, for the whole room, whether the bell
-has rung, which tables are finished, who won each and which ties wait for a
-recorded tie-break.
+has rung (and why), which tables are finished, who won each and which ties wait for
+a recorded tie-break. The clock of a timed round (docs/rules.md section 3.8) is the
+caller's: it passes ``time_up``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
-from .scoring import BUNCO
+from .presets import ANY_TABLE, EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
+from .scoring import BUNCO, DOUBLE_KINDS, ROLL_KINDS
+
+# Why the bell rang for the room (``bell_reason``).
+BELL_HOST = "host"  # the host rang it by hand (section 3.6)
+BELL_TIME = "time"  # the round's time is up (section 3.8)
+BELL_HEAD_TABLE = "head_table"  # a side at the head table reached its target (section 3.1)
+BELL_BUNCO = "bunco"  # a bunco ended the round everywhere (sections 3.2 and 9.2)
+BELL_TARGET = "target"  # a side somewhere reached its target (section 3.9)
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,7 @@ class TableState:
     tiebreak_winner: int | None = None
     play_scores: tuple[int, ...] | None = None
     pass_scores: tuple[tuple[int, ...], ...] = ()
+    bunco_side: int | None = None
 
     @classmethod
     def from_entries(
@@ -105,7 +114,8 @@ class TableState:
 
         ``extra_passes`` is how many passes of extra turns the table has finished
         (docs/rules.md section 3.4); an entry may belong to those passes or to the
-        one being played, never to a later one.
+        one being played, never to a later one. ``bunco_side`` is the side of the first
+        bunco, which wins the table at once in two-dice bunko (section 9.2).
         """
         if extra_passes < 0:
             raise RuleError("Extra-turn passes cannot be negative.", "bad_extra_pass")
@@ -136,6 +146,7 @@ class TableState:
             tiebreak_winner=tiebreak_winner,
             play_scores=play_scores,
             pass_scores=pass_scores or (),
+            bunco_side=next((side_of(e.seat, teams) for e in entries if e.kind == BUNCO), None),
         )
 
     @property
@@ -204,11 +215,13 @@ class TableOutcome:
 
 @dataclass(frozen=True)
 class RoundStatus:
-    """The room: has the bell rung, is the round over, and each table's outcome."""
+    """The room: has the bell rung (and why: ``BELL_*``), is the round over, and each
+    table's outcome."""
 
     bell: bool
     over: bool
     tables: tuple[TableOutcome, ...]
+    reason: str | None = None
 
 
 def _recorded(table: TableState, leaders: tuple[int, ...]) -> int | None:
@@ -230,6 +243,9 @@ def _done_outcome(rules: Rules, table: TableState, waiting: frozenset[int]) -> T
     sides tied after the last finished pass is kept, as the table phones record it.
     """
     n = table.number
+    if _bunco_wins(rules, table):
+        # Two-dice bunko (section 9.2): three doubles in a row win the round at once.
+        return TableOutcome(n, True, True, waiting, table.bunco_side, False)
     at_done = _leaders(table.scores_at_done)
     if len(at_done) == 1:
         return TableOutcome(n, True, True, waiting, at_done[0], False)
@@ -267,19 +283,54 @@ def _outcome(rules: Rules, table: TableState, *, stopped: bool, trigger: bool) -
     return _done_outcome(rules, table, waiting)
 
 
-def room_bell(rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False) -> bool:
-    """Whether the bell has rung for the room (docs/rules.md section 3).
+def _bunco_wins(rules: Rules, table: TableState) -> bool:
+    """In two-dice bunko a bunco (three doubles in a row) wins its table (section 9.2)."""
+    return rules.is_two_dice and table.bunco_side is not None
 
-    Head table controls: a side at Table 1 reached its target. Every table to the
-    target: a true bunco anywhere when ``bunco_ends_round``. Or the host rang it.
+
+def bell_reason(
+    rules: Rules,
+    tables: Sequence[TableState],
+    *,
+    bell_rung: bool = False,
+    time_up: bool = False,
+) -> str | None:
+    """Why the bell has rung for the room, or None while it has not (docs/rules.md section 3).
+
+    The host rang it (``bell_rung``, section 3.6); the round's time is up (``time_up``,
+    section 3.8: it counts only when the rules time their rounds); head table controls:
+    a side at Table 1 reached its target, or won it with a two-dice bunco (3.1); every
+    table to its target: a bunco anywhere when ``bunco_ends_round`` (3.2); the first
+    side anywhere: a side at any table reached its target, or a bunco anywhere when
+    ``bunco_ends_round`` (3.9). The host's bell comes first, then the clock.
     """
+    if rules.round_end not in (HEAD_TABLE, EVERY_TABLE, ANY_TABLE):
+        raise RuleError("Unknown round-end rule.", "bad_round_end")
     if bell_rung:
-        return True
+        return BELL_HOST
+    if time_up and rules.is_timed:
+        return BELL_TIME
     if rules.round_end == HEAD_TABLE:
-        return bool(tables) and tables[0].reached_target
-    if rules.round_end == EVERY_TABLE:
-        return rules.bunco_ends_round and any(t.bunco for t in tables)
-    raise RuleError("Unknown round-end rule.", "bad_round_end")
+        if tables and (tables[0].reached_target or _bunco_wins(rules, tables[0])):
+            return BELL_HEAD_TABLE
+        return None
+    if rules.bunco_ends_round and any(t.bunco for t in tables):
+        return BELL_BUNCO
+    if rules.round_end == ANY_TABLE and any(t.reached_target for t in tables):
+        return BELL_TARGET
+    return None
+
+
+def room_bell(
+    rules: Rules,
+    tables: Sequence[TableState],
+    *,
+    bell_rung: bool = False,
+    time_up: bool = False,
+) -> bool:
+    """Whether the bell has rung for the room (docs/rules.md section 3): ``bell_reason``
+    is not None."""
+    return bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up) is not None
 
 
 def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcome:
@@ -287,28 +338,86 @@ def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcom
 
     Head table controls: every table stops at the bell; Table 1 is done at once when
     it reached the target, the others finish the turn in play (and let everyone who
-    has not rolled take a turn) and press Done. Every table to the target: a table
-    stops when a side reaches its target, or at the bell.
+    has not rolled take a turn) and press Done. Every table to the target, and the
+    first side anywhere: a table stops when a side reaches its target, or at the bell.
+    In two-dice bunko a table is won at once by a bunco (section 9.2).
     """
+    won = _bunco_wins(rules, table)
     if rules.round_end == HEAD_TABLE:
-        trigger = table.number == 1 and table.reached_target
-        return _outcome(rules, table, stopped=bell, trigger=trigger)
-    trigger = table.reached_target or (table.bunco and rules.bunco_ends_round)
-    return _outcome(rules, table, stopped=bell or table.reached_target, trigger=trigger)
+        trigger = (table.number == 1 and table.reached_target) or won
+        return _outcome(rules, table, stopped=bell or won, trigger=trigger)
+    trigger = table.reached_target or (table.bunco and rules.bunco_ends_round) or won
+    return _outcome(rules, table, stopped=bell or table.reached_target or won, trigger=trigger)
 
 
 def round_status(
-    rules: Rules, tables: Sequence[TableState], *, bell_rung: bool = False
+    rules: Rules,
+    tables: Sequence[TableState],
+    *,
+    bell_rung: bool = False,
+    time_up: bool = False,
 ) -> RoundStatus:
     """Whether the round is over, per the night's trigger (docs/rules.md section 3).
 
-    ``bell_rung`` is the host ringing the bell by hand: it stops every table as if
-    the trigger had happened. The higher score wins a finished table; a tie waits
-    for a recorded tie-break winner.
+    ``bell_rung`` is the host ringing the bell by hand, and ``time_up`` the clock of a
+    timed round running out (section 3.8): either stops every table as if the trigger
+    had happened. The higher score wins a finished table; a tie waits for a recorded
+    tie-break winner.
     """
     if not tables:
         raise RuleError("A round needs at least one table.", "no_tables")
-    bell = room_bell(rules, tables, bell_rung=bell_rung)
-    outcomes = tuple(table_outcome(rules, t, bell=bell) for t in tables)
+    reason = bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up)
+    outcomes = tuple(table_outcome(rules, t, bell=reason is not None) for t in tables)
     over = all(o.done and o.winner_side is not None for o in outcomes)
-    return RoundStatus(bell=bell, over=over, tables=outcomes)
+    return RoundStatus(bell=reason is not None, over=over, tables=outcomes, reason=reason)
+
+
+def seconds_left(rules: Rules, elapsed_seconds: float) -> float | None:
+    """Seconds left in a timed round that has run ``elapsed_seconds`` (docs/rules.md
+    section 3.8), never below 0; None when the rules do not time rounds. Time is up
+    when it reaches 0."""
+    if not rules.is_timed:
+        return None
+    return max(0.0, rules.round_minutes * 60 - elapsed_seconds)
+
+
+def doubles_before(entries: Sequence[Entry], seat: int) -> int:
+    """How many doubles ``seat`` has rolled in a row just now (docs/rules.md section 9.2).
+
+    ``entries`` are the table's counting entries in the order they were made. Counts
+    back from the latest roll while it is a double rolled for ``seat`` in the same pass
+    of play; another seat's roll, a roll that was not a double, or a bunco ends the
+    run. Group marks are not rolls and are skipped. Pass the result to
+    ``score_roll``/``score_tap`` for the seat's next roll.
+    """
+    count = 0
+    rolls = [e for e in entries if e.kind in ROLL_KINDS]
+    for entry in reversed(rolls):
+        if entry.seat != seat or entry.kind not in DOUBLE_KINDS:
+            break
+        if count and entry.extra_pass != rolls[-1].extra_pass:
+            break
+        count += 1
+    return count
+
+
+def points_rolled(
+    entries: Iterable[Entry], rollers: Mapping[int, Hashable], *, teams: bool
+) -> dict[Hashable, int]:
+    """The points each person rolled at a table in a round (docs/rules.md section 7.5).
+
+    ``rollers`` maps each seat to the person who rolls for it (a ghost's seat to its
+    partner, section 5.5). A person's points are those of the entries they rolled, in
+    order; a reset (section 2.4) takes the points of everyone on that side back to 0,
+    as it does the side's score. Returns {person: points}.
+    """
+    points: dict[Hashable, int] = dict.fromkeys(rollers.values(), 0)
+    for entry in entries:
+        if entry.reset:
+            side = side_of(entry.seat, teams)
+            for seat, person in rollers.items():
+                if side_of(seat, teams) == side:
+                    points[person] = 0
+            continue
+        points[rollers[entry.seat]] += entry.points
+    return points

@@ -1,7 +1,11 @@
-"""Scoring one roll of three dice (docs/rules.md section 2).
+"""Scoring one roll: three dice (docs/rules.md section 2), or two in two-dice bunko
+(section 9.2).
 
-A phone may send the three dice (``score_roll``) or just what the roll scored
-(``score_tap``); both give the same ``ScoredRoll``.
+A phone may send the dice (``score_roll``) or just what the roll scored
+(``score_tap``); both give the same ``ScoredRoll``. In two-dice bunco the third doubles
+in a row is a bunco, so both take ``doubles_before``: how many doubles the roller has
+rolled in a row just before, in this turn (``rounds.doubles_before`` counts them from a
+table's entries).
 """
 
 from __future__ import annotations
@@ -22,6 +26,17 @@ KINDS = (POINTS, MISS, BUNCO, MINI, LOW, HIGH)
 # Three of a kind that is not the mark: all are "mini buncos" in the standings.
 MINI_KINDS = (MINI, LOW, HIGH)
 
+# Two-dice bunko (docs/rules.md section 9.2): both dice show the mark (a pair), or both
+# show another number (doubles). Either is a double, and the third double in a row is a
+# bunco.
+PAIR = "pair"
+DOUBLES = "doubles"
+TWO_DICE_KINDS = (POINTS, MISS, BUNCO, PAIR, DOUBLES)
+DOUBLE_KINDS = (PAIR, DOUBLES)
+DOUBLES_FOR_BUNCO = 3
+# Every kind of roll a table can enter, in either game.
+ROLL_KINDS = (*KINDS, PAIR, DOUBLES)
+
 
 @dataclass(frozen=True)
 class ScoredRoll:
@@ -30,6 +45,7 @@ class ScoredRoll:
     points: int
     kind: str
     roll_again: bool
+    doubles: bool = False
 
     @property
     def is_bunco(self) -> bool:
@@ -49,14 +65,15 @@ def check_mark(mark: int) -> int:
     return mark
 
 
-def check_dice(dice: Sequence[int]) -> tuple[int, int, int]:
-    """Three values from 1 to 6, or a ``RuleError`` coded ``bad_dice``."""
+def check_dice(dice: Sequence[int], count: int = 3) -> tuple[int, ...]:
+    """``count`` values from 1 to 6, or a ``RuleError`` coded ``bad_dice``."""
     values = tuple(dice)
-    if len(values) != 3 or not all(
+    if len(values) != count or not all(
         isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in values
     ):
-        raise RuleError("A roll is three dice, each showing 1 to 6.", "bad_dice")
-    return values  # type: ignore[return-value]
+        words = {2: "two", 3: "three"}.get(count, str(count))
+        raise RuleError(f"A roll is {words} dice, each showing 1 to 6.", "bad_dice")
+    return values
 
 
 def triple_kind(face: int, mark: int, rules: Rules) -> str:
@@ -80,13 +97,45 @@ def kind_points(kind: str, rules: Rules, count: int = 0) -> int:
     }[kind]
 
 
-def score_roll(dice: Sequence[int], mark: int, rules: Rules) -> ScoredRoll:
-    """Score three dice for the round's mark.
+def _check_streak(doubles_before: int) -> int:
+    if isinstance(doubles_before, bool) or not isinstance(doubles_before, int):
+        raise RuleError("Doubles in a row is a whole number.", "bad_streak")
+    if not 0 <= doubles_before < DOUBLES_FOR_BUNCO:
+        raise RuleError("Three doubles in a row already made a bunco.", "bad_streak")
+    return doubles_before
+
+
+def _two_dice(kind: str, rules: Rules, doubles_before: int) -> ScoredRoll:
+    """A two-dice roll of ``kind`` (docs/rules.md section 9.2): one die showing the mark
+    scores ``mark_die_points``, both ``mark_pair_points``; doubles of another number score
+    nothing and roll again; a miss passes the dice. The third double in a row is a
+    bunco: it scores nothing itself and wins the round for the roller's side at once."""
+    doubles = kind in DOUBLE_KINDS or kind == BUNCO
+    if kind in DOUBLE_KINDS and doubles_before + 1 >= DOUBLES_FOR_BUNCO:
+        kind = BUNCO
+    points = {POINTS: rules.mark_die_points, PAIR: rules.mark_pair_points}.get(kind, 0)
+    return ScoredRoll(points, kind, kind not in (MISS, BUNCO), doubles)
+
+
+def score_roll(
+    dice: Sequence[int], mark: int, rules: Rules, *, doubles_before: int = 0
+) -> ScoredRoll:
+    """Score the dice for the round's mark.
 
     docs/rules.md section 2: a point for each die showing the mark; three of the mark is
     a bunco; three of another number is a mini (house) or low/high (Deluxe) bunco;
-    a roll that scores lets the roller go again, a miss passes the dice left.
+    a roll that scores lets the roller go again, a miss passes the dice left. Two-dice
+    bunko (section 9.2) scores two dice, and needs ``doubles_before``.
     """
+    if rules.is_two_dice:
+        a, b = check_dice(dice, 2)
+        check_mark(mark)
+        _check_streak(doubles_before)
+        if a == b:
+            kind = PAIR if a == mark else DOUBLES
+        else:
+            kind = POINTS if mark in (a, b) else MISS
+        return _two_dice(kind, rules, doubles_before)
     a, b, c = check_dice(dice)
     check_mark(mark)
     if a == b == c:
@@ -98,11 +147,16 @@ def score_roll(dice: Sequence[int], mark: int, rules: Rules) -> ScoredRoll:
     return ScoredRoll(count, POINTS, True)
 
 
-def score_tap(kind: str, rules: Rules, count: int = 0) -> ScoredRoll:
+def score_tap(kind: str, rules: Rules, count: int = 0, *, doubles_before: int = 0) -> ScoredRoll:
     """Score a roll entered as one tap: ``count`` of the mark, or a kind of bunco.
 
-    ``count`` 3 is a bunco (three of the mark), whatever the tap said.
+    ``count`` 3 is a bunco (three of the mark), whatever the tap said. With two dice
+    (docs/rules.md section 9.2) the taps are ``count`` 1 or 2 of the mark (2 is a pair),
+    doubles, a miss, or a bunco (three doubles in a row) when the table knows better
+    than ``doubles_before``.
     """
+    if rules.is_two_dice:
+        return _two_dice_tap(kind, rules, count, doubles_before)
     if kind not in KINDS:
         raise RuleError(f"Unknown kind of roll {kind!r}.", "bad_kind")
     if kind == POINTS:
@@ -116,3 +170,15 @@ def score_tap(kind: str, rules: Rules, count: int = 0) -> ScoredRoll:
         raise RuleError("These rules split mini buncos into low and high.", "bad_kind")
     points = kind_points(kind, rules, count)
     return ScoredRoll(points, kind, kind != MISS)
+
+
+def _two_dice_tap(kind: str, rules: Rules, count: int, doubles_before: int) -> ScoredRoll:
+    if kind not in TWO_DICE_KINDS:
+        raise RuleError("Two-dice bunko has points, pairs, doubles, misses and buncos.", "bad_kind")
+    _check_streak(doubles_before)
+    if kind == POINTS:
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 2:
+            raise RuleError("Two dice show 1 or 2 of the mark.", "bad_count")
+        if count == 2:
+            kind = PAIR
+    return _two_dice(kind, rules, doubles_before)

@@ -2,7 +2,12 @@
 
 Hosts use it to preview a night; tests use it end to end. Everything here is
 plain Python: ``simulate_night`` returns the JSON-ready dict that the
-``simulate_night`` management command prints.
+``simulate_night`` management command prints. Every dice game is played: three dice,
+two-dice bunko (a roll is two dice) and Buck Dice (one table, everyone for themselves,
+each round one game; its tables say who went out in what order and who lost).
+
+A timed round (docs/rules.md section 3.8) runs on a pretend clock: every table at play
+rolls once every ``SECONDS_PER_ROLL`` seconds.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .buck import buck_game, buck_order
 from .errors import RuleError
 from .layouts import plan_layout
 from .movement import next_seating, partner_seat, seat_players
@@ -20,6 +26,8 @@ from .standings import PlayerRound, rank_standings, tally
 
 MAX_ROLLS_PER_ROUND = 200_000
 ROLL_OFF_TARGET = 5
+# The pretend clock of a timed round: a throw, a count and a tap on the phone.
+SECONDS_PER_ROLL = 10
 
 
 @dataclass
@@ -39,6 +47,7 @@ class _Table:
     credits: list[tuple[str, str]] = field(default_factory=list)  # (roller, kind)
     current: int = 1
     in_turn: bool = False
+    streak: int = 0  # doubles in a row in the turn being played (two-dice bunko)
     finished_turn: bool = False
     tiebreak_winner: int | None = None
     tiebreak: bool = False
@@ -67,6 +76,9 @@ class _Table:
             tiebreak_winner=self.tiebreak_winner,
             play_scores=self.play_scores,
             pass_scores=tuple(self.pass_scores),
+            bunco_side=next(
+                (side_of(e.seat, self.teams) for e in self.entries if e.kind == BUNCO), None
+            ),
         )
 
     def roller(self, seat: int) -> str:
@@ -79,8 +91,9 @@ class _Table:
     def roll(self, rng: random.Random, mark: int, rules: Rules) -> bool:
         """The current roller rolls once; returns whether they keep the dice."""
         seat = self.current
-        dice = [rng.randint(1, 6) for _ in range(3)]
-        scored = score_roll(dice, mark, rules)
+        dice = [rng.randint(1, 6) for _ in range(rules.dice)]
+        scored = score_roll(dice, mark, rules, doubles_before=self.streak)
+        self.streak = self.streak + 1 if scored.doubles and scored.roll_again else 0
         self.entries.append(Entry(seat, scored.points, scored.kind, extra_pass=self.extra_pass))
         roll = {"seat": seat, "dice": dice, "points": scored.points, "kind": scored.kind}
         if self.extra_pass:
@@ -99,7 +112,7 @@ class _Table:
 
     def take_turn(self, rng: random.Random, mark: int, rules: Rules, seat: int) -> None:
         """``seat`` rolls until a miss (or a bunco, where a bunco ends the round)."""
-        self.current = seat
+        self.current, self.streak = seat, 0
         for _ in range(MAX_ROLLS_PER_ROUND):
             again = self.roll(rng, mark, rules)
             if not again or (rules.bunco_ends_round and self.entries[-1].kind == BUNCO):
@@ -114,6 +127,8 @@ class _Table:
         self.extra_pass = len(self.pass_scores) + 1
         for seat in range(1, self.size + 1):
             self.take_turn(rng, mark, rules, seat)
+            if rules.is_two_dice and self.entries[-1].kind == BUNCO:
+                break  # docs/rules.md section 9.2: three doubles win the round at once
         self.pass_scores.append(tuple(self.scores))
         self.extra_pass = 0
 
@@ -140,7 +155,7 @@ def _break_tie(table: _Table, rules: Rules, rng: random.Random, mark: int, tied:
     points = dict.fromkeys(tied, 0)
     for _ in range(MAX_ROLLS_PER_ROUND):
         for side in tied:
-            dice = [rng.randint(1, 6) for _ in range(3)]
+            dice = [rng.randint(1, 6) for _ in range(rules.dice)]
             count = dice.count(mark)
             points[side] += rules.bunco_points if count == 3 else count
             if points[side] >= ROLL_OFF_TARGET:
@@ -149,11 +164,17 @@ def _break_tie(table: _Table, rules: Rules, rng: random.Random, mark: int, tied:
     raise RuleError("The roll-off did not end.", "endless_round")
 
 
-def _play_dice_round(rules: Rules, tables: list[_Table], mark: int, rng: random.Random) -> None:
-    for _ in range(MAX_ROLLS_PER_ROUND):
-        status = round_status(rules, [t.state() for t in tables])
+def _time_up(rules: Rules, ticks: int) -> bool:
+    """Whether a timed round's clock has run out after ``ticks`` rolls at every table."""
+    return rules.is_timed and ticks * SECONDS_PER_ROLL >= rules.round_minutes * 60
+
+
+def _play_dice_round(rules: Rules, tables: list[_Table], mark: int, rng: random.Random) -> bool:
+    """Play a round to its end; returns whether a timed round's time ran out."""
+    for ticks in range(MAX_ROLLS_PER_ROUND):
+        status = round_status(rules, [t.state() for t in tables], time_up=_time_up(rules, ticks))
         if status.over:
-            return
+            return _time_up(rules, ticks)
         for table, outcome in zip(tables, status.tables, strict=True):
             if outcome.done:
                 if outcome.needs_tiebreak:
@@ -186,6 +207,72 @@ def _table_json(table: _Table, ghosts: frozenset, winners: tuple[int, ...]) -> d
     }
 
 
+def _buck_round(rules: Rules, names: list[str], rng: random.Random) -> tuple[dict, dict, int]:
+    """One game of Buck Dice (docs/rules.md section 9.3): the opening throws settle the
+    order (those level throw again), the last in order throws the point number, and the
+    game is played to the last player. Returns the table's JSON, each player's place
+    (1 is the first out, the loser last) and the point number."""
+    throws = {p: [sum(rng.randint(1, 6) for _ in range(3))] for p in names}
+    order = buck_order(throws)
+    while not order.settled:
+        for group in order.tied:
+            for p in group:
+                throws[p].append(sum(rng.randint(1, 6) for _ in range(3)))
+        order = buck_order(throws)
+    point = rng.randint(1, 6)
+    game = buck_game(order.order, point, rules)
+    seats = {p: s for s, p in enumerate(game.players, start=1)}
+    thrown = []
+    for _ in range(MAX_ROLLS_PER_ROUND):
+        if game.over:
+            break
+        thrown.append([rng.randint(1, 6) for _ in range(3)])
+        game = game.throw(thrown[-1])
+    else:
+        raise RuleError("The game did not end.", "endless_round")
+    table = {
+        "table": 1,
+        "teams": False,
+        "seats": [{"seat": s, "player": p, "ghost": False} for p, s in seats.items()],
+        "rolls": [
+            {"seat": seats[t.player], "dice": dice, "points": t.points, "kind": t.kind}
+            for t, dice in zip(game.throws, thrown, strict=True)
+        ],
+        "score": {str(seats[p]): game.score_of(p) for p in game.players},
+        "winners": [seats[p] for p in game.out],
+        "tiebreak": False,
+        "out": list(game.out),
+        "loser": game.loser,
+    }
+    return table, {p: place for place, p in enumerate(game.places, start=1)}, point
+
+
+def _simulate_buck(names: list[str], rules: Rules, sets: int, rng: random.Random) -> dict:
+    """A night of Buck Dice: one game a set."""
+    rows: list[PlayerRound] = []
+    rounds = []
+    places: dict[str, list[int]] = {p: [] for p in names}
+    for number in range(1, sets * rules.rounds_per_set + 1):
+        table, place, point = _buck_round(rules, names, rng)
+        rounds.append(
+            {"number": number, "set": rules.set_of(number), "mark": point, "tables": [table]}
+        )
+        by_seat = {s["seat"]: s["player"] for s in table["seats"]}
+        for p in names:
+            places[p].append(place[p])
+            mine = [r["kind"] for r in table["rolls"] if by_seat[r["seat"]] == p]
+            rows.append(
+                PlayerRound(
+                    player=p,
+                    won=p != table["loser"],
+                    buncos=mine.count(BUNCO),
+                    mini_buncos=mine.count("mini"),
+                    set_number=rules.set_of(number),
+                )
+            )
+    return {"rounds": rounds, "rows": rows, "places": places}
+
+
 def simulate_night(*, players: int, rules: Rules, sets: int | None = None, seed: int = 0) -> dict:
     """A whole night, played with dice from ``random.Random(seed)``."""
     rng = random.Random(seed)
@@ -194,6 +281,8 @@ def simulate_night(*, players: int, rules: Rules, sets: int | None = None, seed:
     sets = rules.sets_per_night if sets is None else sets
     if not 1 <= sets <= 12:
         raise RuleError("Sets must be 1 to 12.", "bad_sets")
+    if rules.is_buck_dice:
+        return _buck_night(rules, names, layout.sizes, sets, rng)
     rows: list[PlayerRound] = []
     rounds = []
     number = 0
@@ -211,8 +300,8 @@ def simulate_night(*, players: int, rules: Rules, sets: int | None = None, seed:
                 # The host enters each table's winner by hand (section 9.1): here, at random.
                 winners = [(rng.randint(1, t.size),) for t in tables]
             else:
-                _play_dice_round(rules, tables, mark, rng)
-                status = round_status(rules, [t.state() for t in tables])
+                time_up = _play_dice_round(rules, tables, mark, rng)
+                status = round_status(rules, [t.state() for t in tables], time_up=time_up)
                 winners = [
                     o.winner_seats(t.size, t.teams)
                     for t, o in zip(tables, status.tables, strict=True)
@@ -230,32 +319,52 @@ def simulate_night(*, players: int, rules: Rules, sets: int | None = None, seed:
                             mini_buncos=len(mine) - mine.count(BUNCO),
                         )
                     )
-            rounds.append(
-                {
-                    "number": number,
-                    "set": set_number,
-                    "mark": mark,
-                    "tables": [
-                        _table_json(t, ghosts, tuple(w))
-                        for t, w in zip(tables, winners, strict=True)
-                    ],
-                }
-            )
+            rnd = {
+                "number": number,
+                "set": set_number,
+                "mark": mark,
+                "tables": [
+                    _table_json(t, ghosts, tuple(w)) for t, w in zip(tables, winners, strict=True)
+                ],
+            }
+            if rules.is_timed and not rules.is_card_game:
+                rnd["time_up"] = time_up
+            rounds.append(rnd)
             seating = next_seating(rules, seating, winners, ghosts)
-    standings = rank_standings(tally(rows, names))
+    return _night_json(rules, names, layout.sizes, rounds, rows)
+
+
+def _night_json(
+    rules: Rules,
+    names: list[str],
+    sizes: list[int],
+    rounds: list[dict],
+    rows: list[PlayerRound],
+    places: dict[str, list[int]] | None = None,
+) -> dict:
+    standings = []
+    for s in rank_standings(tally(rows, names)):
+        row = {
+            "player": s.player,
+            "wins": s.wins,
+            "losses": s.losses,
+            "buncos": s.buncos,
+            "mini_buncos": s.mini_buncos,
+        }
+        if places is not None:
+            row["out"] = places[s.player]
+        standings.append(row)
     return {
         "rules": rules.name,
         "players": names,
-        "layout": layout.sizes,
+        "layout": sizes,
         "rounds": rounds,
-        "standings": [
-            {
-                "player": s.player,
-                "wins": s.wins,
-                "losses": s.losses,
-                "buncos": s.buncos,
-                "mini_buncos": s.mini_buncos,
-            }
-            for s in standings
-        ],
+        "standings": standings,
     }
+
+
+def _buck_night(
+    rules: Rules, names: list[str], sizes: list[int], sets: int, rng: random.Random
+) -> dict:
+    played = _simulate_buck(names, rules, sets, rng)
+    return _night_json(rules, names, sizes, played["rounds"], played["rows"], played["places"])

@@ -2,7 +2,9 @@
 
 Inputs are plain rows, one per player per round; a bunco is credited to the
 player who rolled it, so a bunco rolled for a ghost counts for its partner
-(section 5). Ghosts have no rows of their own.
+(section 5). Ghosts have no rows of their own. The further prize categories and a
+group's prize settings (sections 7.5 to 7.8) are in ``prizes``; ``award_prizes`` here
+applies them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,27 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import RuleError
+from .prizes import (
+    BEST_ROUND,
+    DOOR_PRIZE,
+    FIRST_BUNCO,
+    LEFTOVER_FIRST_PRIZE,
+    LEFTOVER_HOST,
+    LEFTOVER_NEXT_POT,
+    MORE_PRIZE_LABELS,
+    MOST_HEAD_ROUNDS,
+    MOST_HIGH,
+    MOST_LOW,
+    MOST_MARK,
+    MOST_MINIS,
+    SUBSTITUTE_CANNOT_WIN,
+    SUBSTITUTE_FOR_REGULAR,
+    TIE_SPLIT,
+    PrizePolicy,
+    draw_door_prize,
+    round_down,
+    split_evenly,
+)
 
 MOST_BUNCOS = "most_buncos"
 MOST_WINS = "most_wins"
@@ -34,6 +57,10 @@ class PlayerRound:
     """One player's result for one round: a win or a loss, and what they rolled.
 
     ``set_number`` is the set the round belongs to (docs/rules.md section 7.1).
+    ``low_buncos`` and ``high_buncos`` are the part of ``mini_buncos`` that were low or
+    high buncos, under rules that split them; ``table`` is the number of the table the
+    player sat at (1 is the head table) and ``score`` the points they rolled in the
+    round (``points_rolled`` in ``rounds``), for the prizes of section 7.5.
     """
 
     player: Hashable
@@ -42,6 +69,10 @@ class PlayerRound:
     mini_buncos: int = 0
     marks: Mapping[str, int] = field(default_factory=dict)
     set_number: int = 1
+    low_buncos: int = 0
+    high_buncos: int = 0
+    table: int | None = None
+    score: int | None = None
 
 
 @dataclass(frozen=True)
@@ -59,7 +90,11 @@ class BuncoRoll:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's totals for the night and their place."""
+    """A player's totals for the night and their place.
+
+    ``head_rounds`` counts the rounds played at the head table and ``best_round`` is the
+    highest score the player rolled in one round (None when no round had a score).
+    """
 
     player: Hashable
     wins: int
@@ -69,6 +104,15 @@ class Standing:
     marks: Mapping[str, int]
     rank: int = 0
     tied: bool = False
+    low_buncos: int = 0
+    high_buncos: int = 0
+    head_rounds: int = 0
+    best_round: int | None = None
+
+    @property
+    def rounds(self) -> int:
+        """Rounds the player has a result for."""
+        return self.wins + self.losses
 
 
 def tally(rows: Iterable[PlayerRound], players: Iterable[Hashable] = ()) -> list[Standing]:
@@ -76,7 +120,17 @@ def tally(rows: Iterable[PlayerRound], players: Iterable[Hashable] = ()) -> list
     totals: dict[Hashable, dict] = {}
 
     def blank() -> dict:
-        return {"wins": 0, "losses": 0, "buncos": 0, "mini_buncos": 0, "marks": {}}
+        return {
+            "wins": 0,
+            "losses": 0,
+            "buncos": 0,
+            "mini_buncos": 0,
+            "marks": {},
+            "low_buncos": 0,
+            "high_buncos": 0,
+            "head_rounds": 0,
+            "best_round": None,
+        }
 
     for player in players:
         totals.setdefault(player, blank())
@@ -85,6 +139,11 @@ def tally(rows: Iterable[PlayerRound], players: Iterable[Hashable] = ()) -> list
         t["wins" if row.won else "losses"] += 1
         t["buncos"] += row.buncos
         t["mini_buncos"] += row.mini_buncos
+        t["low_buncos"] += row.low_buncos
+        t["high_buncos"] += row.high_buncos
+        t["head_rounds"] += row.table == 1
+        if row.score is not None and (t["best_round"] is None or row.score > t["best_round"]):
+            t["best_round"] = row.score
         for code, n in row.marks.items():
             t["marks"][code] = t["marks"].get(code, 0) + n
     return [Standing(player=p, **t) for p, t in totals.items()]
@@ -152,24 +211,59 @@ def fuzzy_die_holder(buncos: Iterable[BuncoRoll]) -> Hashable | None:
     return latest.player if latest else None
 
 
+def first_bunco(buncos: Iterable[BuncoRoll]) -> BuncoRoll | None:
+    """The earliest bunco of the night, in the order of docs/rules.md section 6.3, or None."""
+    earliest = None
+    for b in buncos:
+        if earliest is None or b.when < earliest.when:
+            earliest = b
+    return earliest
+
+
+# Every prize category the engine knows: the six of section 7.2 and those of section 7.5.
+ALL_PRIZE_LABELS = {**PRIZE_LABELS, **MORE_PRIZE_LABELS}
+
+
 @dataclass(frozen=True)
 class PrizeCategory:
-    """A prize and its share of the pot: a fixed amount in cents or a whole percent."""
+    """A prize and its share of the pot: a fixed amount in cents or a whole percent.
+
+    ``mark`` is the group mark's code for the "most of a group mark" category
+    (docs/rules.md section 7.5), and empty for every other category.
+    """
 
     code: str
     amount_cents: int | None = None
     percent: int | None = None
     label: str = ""
+    mark: str = ""
+
+    @property
+    def key(self) -> str:
+        """What tells a group's prizes apart: the code, with the mark's code for
+        ``most_mark`` ("most_mark:wipeout"). The same as ``code`` for every other prize."""
+        return f"{self.code}:{self.mark}" if self.mark else self.code
 
     @property
     def title(self) -> str:
         """The label shown to people."""
-        return self.label or PRIZE_LABELS.get(self.code, self.code)
+        if self.label:
+            return self.label
+        if self.code == MOST_MARK:
+            return f"Most {self.mark}"
+        return ALL_PRIZE_LABELS.get(self.code, self.code)
 
 
 @dataclass(frozen=True)
 class PrizeResult:
-    """Who takes a prize: one winner, or the tied candidates until a tie-break is recorded."""
+    """Who takes a prize: one winner, or the tied candidates until a tie-break is recorded.
+
+    ``payouts`` say who is paid how much: the winner (or, under section 7.7, the regular
+    a substitute came for), or each tied player when the prize is ``split``
+    (section 7.6); empty while the prize has no winner. ``remainder_cents`` is what a
+    split left over, paid where section 7.8 says. ``seed`` is the number a door prize
+    was drawn with.
+    """
 
     code: str
     title: str
@@ -179,31 +273,104 @@ class PrizeResult:
     winner: Hashable | None
     tied: bool
     broken_by_host: bool = False
+    split: bool = False
+    payouts: tuple[tuple[Hashable, int], ...] = ()
+    remainder_cents: int = 0
+    seed: int | None = None
+    mark: str = ""
+
+    @property
+    def key(self) -> str:
+        """The category's key (``PrizeCategory.key``)."""
+        return f"{self.code}:{self.mark}" if self.mark else self.code
 
 
-def split_pot(pot_cents: int, categories: Sequence[PrizeCategory]) -> dict[str, int]:
-    """Cents each category gets: its fixed amount, or its percent of the pot (rounded down)."""
-    if pot_cents < 0:
-        raise RuleError("The pot cannot be negative.", "negative_pot")
-    shares = {}
+@dataclass(frozen=True)
+class PotShares:
+    """The pot shared out among a group's prizes (docs/rules.md sections 7.4 and 7.8).
+
+    ``shares`` are the cents of each prize by key, rounded down to the group's unit,
+    with the leftover already added to the first prize when the group says so.
+    ``leftover_cents`` is what rounding left over, and it went to the first prize
+    (``first_prize_cents``), to next month's pot (``carried_cents``) or to the host
+    (``host_cents``). ``unassigned_cents`` is the part of the pot no prize asked for
+    (percents adding up to less than 100). The parts add up to the pot.
+    """
+
+    pot_cents: int
+    shares: dict[str, int]
+    rounding: str
+    leftover_cents: int
+    first_prize_cents: int
+    carried_cents: int
+    host_cents: int
+    unassigned_cents: int
+
+
+def _check_categories(categories: Sequence[PrizeCategory]) -> None:
+    keys = set()
     for c in categories:
-        if c.code not in PRIZE_LABELS:
+        if c.code not in ALL_PRIZE_LABELS:
             raise RuleError(f"Unknown prize {c.code!r}.", "unknown_prize")
+        if (c.code == MOST_MARK) != bool(c.mark):
+            raise RuleError(f"{c.title}: only that prize names a group mark.", "bad_prize_mark")
         if (c.amount_cents is None) == (c.percent is None):
             raise RuleError(f"{c.title}: give an amount or a percent.", "bad_share")
+        if c.amount_cents is not None and c.amount_cents < 0:
+            raise RuleError(f"{c.title}: the amount cannot be negative.", "bad_share")
+        if c.percent is not None and not 0 <= c.percent <= 100:
+            raise RuleError(f"{c.title}: a percent is 0 to 100.", "bad_share")
+        if c.key in keys:
+            raise RuleError("A prize is listed twice.", "duplicate_prize")
+        keys.add(c.key)
+
+
+def pot_shares(
+    pot_cents: int, categories: Sequence[PrizeCategory], policy: PrizePolicy | None = None
+) -> PotShares:
+    """Each prize's money: its fixed amount as the group set it, or its percent of the
+    pot rounded down to the group's unit (docs/rules.md sections 7.4 and 7.8).
+
+    What rounding leaves over goes where ``policy.leftover`` says. With the default
+    policy shares are rounded down to the cent and the leftover is the host's, as
+    section 7.4 describes.
+    """
+    policy = policy or PrizePolicy()
+    if pot_cents < 0:
+        raise RuleError("The pot cannot be negative.", "negative_pot")
+    _check_categories(categories)
+    shares = {}
+    for c in categories:
         if c.amount_cents is not None:
-            if c.amount_cents < 0:
-                raise RuleError(f"{c.title}: the amount cannot be negative.", "bad_share")
-            shares[c.code] = c.amount_cents
+            shares[c.key] = c.amount_cents
         else:
-            if not 0 <= c.percent <= 100:
-                raise RuleError(f"{c.title}: a percent is 0 to 100.", "bad_share")
-            shares[c.code] = pot_cents * c.percent // 100
-    if len(shares) != len(categories):
-        raise RuleError("A prize is listed twice.", "duplicate_prize")
+            shares[c.key] = round_down(pot_cents * c.percent // 100, policy.rounding)
     if sum(shares.values()) > pot_cents:
         raise RuleError("The prizes add up to more than the pot.", "payout_exceeds_pot")
-    return shares
+    fixed = sum(c.amount_cents for c in categories if c.amount_cents is not None)
+    percent = sum(c.percent for c in categories if c.percent is not None)
+    rounded = sum(shares[c.key] for c in categories if c.percent is not None)
+    # The money the percents ask for, in whole cents, and never more than the pot holds.
+    for_percents = min(pot_cents * percent // 100, pot_cents - fixed)
+    leftover = max(0, for_percents - rounded)
+    first = carried = host = 0
+    if leftover and policy.leftover == LEFTOVER_FIRST_PRIZE and categories:
+        first = leftover
+        shares[categories[0].key] += leftover
+    elif policy.leftover == LEFTOVER_NEXT_POT:
+        carried = leftover
+    else:
+        host = leftover
+    unassigned = pot_cents - fixed - rounded - leftover
+    return PotShares(pot_cents, shares, policy.rounding, leftover, first, carried, host, unassigned)
+
+
+def split_pot(
+    pot_cents: int, categories: Sequence[PrizeCategory], *, policy: PrizePolicy | None = None
+) -> dict[str, int]:
+    """Cents each category gets, by key: its fixed amount, or its percent of the pot
+    rounded down (to the cent by default; ``pot_shares`` says what was left over)."""
+    return pot_shares(pot_cents, categories, policy).shares
 
 
 def _best(standings: Sequence[Standing], value, *, highest: bool) -> tuple[int | None, tuple]:
@@ -214,6 +381,171 @@ def _best(standings: Sequence[Standing], value, *, highest: bool) -> tuple[int |
     return top, tuple(s.player for s, v in zip(standings, values, strict=True) if v == top)
 
 
+# Prizes for the most of something: what is counted, and whether a count of 0 wins
+# nothing ("Nobody wins a bunco prize on a night without a bunco", section 7.2; the same
+# for every count of section 7.5).
+_MOST = {
+    MOST_BUNCOS: (lambda s: s.buncos, True),
+    MOST_WINS: (lambda s: s.wins, False),
+    MOST_LOSSES: (lambda s: s.losses, False),
+    MOST_MINIS: (lambda s: s.mini_buncos, True),
+    MOST_LOW: (lambda s: s.low_buncos, True),
+    MOST_HIGH: (lambda s: s.high_buncos, True),
+    MOST_HEAD_ROUNDS: (lambda s: s.head_rounds, True),
+}
+
+
+@dataclass(frozen=True)
+class PrizeAwards:
+    """Every prize of a night, and where all the money went (docs/rules.md section 7).
+
+    ``leftover_cents`` is everything rounding and splitting left over; of it,
+    ``first_prize_cents`` went to the first prize (it is in that prize's amount), and
+    ``carried_cents`` goes to next month's pot and ``host_cents`` to the host.
+    ``unassigned_cents`` is the pot no prize asked for. The pot is the sum of what
+    every prize pays (or will pay, once its winner is known), what is carried, the
+    host's and the unassigned.
+    """
+
+    results: list[PrizeResult]
+    pot_cents: int
+    rounding: str
+    leftover_cents: int
+    first_prize_cents: int
+    carried_cents: int
+    host_cents: int
+    unassigned_cents: int
+
+
+def award_prizes(
+    standings: Sequence[Standing],
+    categories: Sequence[PrizeCategory],
+    *,
+    pot_cents: int,
+    buncos: Iterable[BuncoRoll] = (),
+    tiebreaks: Mapping[str, Hashable] | None = None,
+    policy: PrizePolicy | None = None,
+    present: Iterable[Hashable] | None = None,
+    substitutes: Mapping[Hashable, Hashable | None] | None = None,
+    door_seed: int | None = None,
+) -> PrizeAwards:
+    """Each prize's winner, tied candidates or split, and its money (docs/rules.md section 7).
+
+    ``tiebreaks`` maps a prize's key to the tied player the host recorded as its winner.
+    ``policy`` holds the group's prize settings (``Rules.prize_policy``; by default the
+    behaviour of section 7.4 before those settings existed). ``present`` are the people
+    at the night, in the order the door prize is drawn from: name order, as section 7.5
+    says (by default everyone in ``standings``, in their order); ``substitutes`` maps each
+    player who came in a regular's place to that regular (section 7.7); ``door_seed`` is
+    the number the door prize is drawn with, None until it is drawn.
+    """
+    tiebreaks = tiebreaks or {}
+    policy = policy or PrizePolicy()
+    subs = dict(substitutes or {})
+    shares = pot_shares(pot_cents, categories, policy)
+
+    def eligible(player: Hashable) -> bool:
+        return policy.substitutes != SUBSTITUTE_CANNOT_WIN or player not in subs
+
+    def recipient(player: Hashable) -> Hashable:
+        if policy.substitutes == SUBSTITUTE_FOR_REGULAR and subs.get(player) is not None:
+            return subs[player]
+        return player
+
+    pool = [s for s in standings if eligible(s.player)]
+    rolled = [b for b in buncos if eligible(b.player)]
+    here = [s.player for s in standings] if present is None else list(present)
+    here = [p for p in dict.fromkeys(here) if eligible(p)]
+
+    def contest(c: PrizeCategory) -> tuple[int | None, tuple, int | None]:
+        """The prize's value, its candidates and the door prize's seed."""
+        if c.code in _MOST:
+            count, zero_wins_nothing = _MOST[c.code]
+            value, cands = _best(pool, count, highest=True)
+            return value, (() if zero_wins_nothing and not value else cands), None
+        if c.code == MOST_MARK:
+            value, cands = _best(pool, lambda s: s.marks.get(c.mark, 0), highest=True)
+            return value, (cands if value else ()), None
+        if c.code == FEWEST_WINS:
+            enough = [s for s in pool if s.rounds >= policy.fewest_wins_min_rounds]
+            value, cands = _best(enough, lambda s: s.wins, highest=False)
+            return value, cands, None
+        if c.code == BEST_ROUND:
+            scored = [s for s in pool if s.best_round is not None]
+            value, cands = _best(scored, lambda s: s.best_round, highest=True)
+            return value, (cands if value else ()), None
+        if c.code == FIRST_BUNCO:
+            earliest = first_bunco(rolled)
+            return None, ((earliest.player,) if earliest else ()), None
+        if c.code == DOOR_PRIZE:
+            if door_seed is None or not here:
+                return None, tuple(here), None
+            return None, (draw_door_prize(here, door_seed).winner,), door_seed
+        # LAST_BUNCO and FUZZY_DIE both go to the latest bunco's roller.
+        latest = last_bunco(rolled)
+        return None, ((latest.player,) if latest else ()), None
+
+    first = categories[0] if categories and policy.leftover == LEFTOVER_FIRST_PRIZE else None
+    # The first prize is settled last: the remainders of split prizes are added to it.
+    order = [c for c in categories if c is not first] + ([first] if first else [])
+    to_first = carried = host = 0
+    results: dict[str, PrizeResult] = {}
+    for c in order:
+        amount = shares.shares[c.key] + (to_first if c is first else 0)
+        value, cands, seed = contest(c)
+        chosen = tiebreaks.get(c.key)
+        winner, tied, broken, split, payouts, remainder = None, False, False, False, (), 0
+        if c.code == DOOR_PRIZE and seed is None:
+            pass  # not drawn yet: everyone present is in line, nobody is tied
+        elif len(cands) > 1 and chosen is not None:
+            if chosen not in cands:
+                raise RuleError(
+                    f"{c.title}: the tie-break winner must be one of the tied.", "bad_tiebreak"
+                )
+            winner, broken = chosen, True
+        elif len(cands) > 1 and policy.ties == TIE_SPLIT:
+            each, remainder = split_evenly(amount, len(cands), policy.rounding)
+            split, payouts = True, tuple((recipient(p), each) for p in cands)
+        elif len(cands) > 1:
+            tied = True
+        elif cands:
+            winner = cands[0]
+        if winner is not None:
+            payouts = ((recipient(winner), amount),)
+        if remainder and first is not None and c is not first:
+            to_first += remainder
+        elif remainder and policy.leftover == LEFTOVER_HOST:
+            host += remainder
+        else:
+            carried += remainder
+        results[c.key] = PrizeResult(
+            c.code,
+            c.title,
+            amount,
+            value,
+            cands,
+            winner,
+            tied,
+            broken,
+            split,
+            payouts,
+            remainder,
+            seed,
+            c.mark,
+        )
+    split_left = sum(r.remainder_cents for r in results.values())
+    return PrizeAwards(
+        results=[results[c.key] for c in categories],
+        pot_cents=pot_cents,
+        rounding=policy.rounding,
+        leftover_cents=shares.leftover_cents + split_left,
+        first_prize_cents=shares.first_prize_cents + to_first,
+        carried_cents=shares.carried_cents + carried,
+        host_cents=shares.host_cents + host,
+        unassigned_cents=shares.unassigned_cents,
+    )
+
+
 def prize_standings(
     standings: Sequence[Standing],
     categories: Sequence[PrizeCategory],
@@ -221,40 +553,16 @@ def prize_standings(
     pot_cents: int,
     buncos: Iterable[BuncoRoll] = (),
     tiebreaks: Mapping[str, Hashable] | None = None,
+    **settings,
 ) -> list[PrizeResult]:
     """Each prize's winner or tied candidates, and its money (docs/rules.md section 7).
 
     Nobody wins "most buncos" or "last bunco" on a night without a bunco. A tie
     stays a tie until ``tiebreaks`` names one of the candidates for that prize.
+    ``settings`` are ``award_prizes``' further keywords (the group's policy, who is
+    present, substitutes, the door prize's seed); ``award_prizes`` also says where the
+    money left over went.
     """
-    tiebreaks = tiebreaks or {}
-    shares = split_pot(pot_cents, categories)
-    latest = last_bunco(buncos)
-    results = []
-    for c in categories:
-        if c.code == MOST_BUNCOS:
-            value, cands = _best(standings, lambda s: s.buncos, highest=True)
-            if not value:
-                cands = ()
-        elif c.code == MOST_WINS:
-            value, cands = _best(standings, lambda s: s.wins, highest=True)
-        elif c.code == MOST_LOSSES:
-            value, cands = _best(standings, lambda s: s.losses, highest=True)
-        elif c.code == FEWEST_WINS:
-            value, cands = _best(standings, lambda s: s.wins, highest=False)
-        else:  # LAST_BUNCO and FUZZY_DIE both go to the latest bunco's roller
-            value, cands = None, ((latest.player,) if latest else ())
-        chosen = tiebreaks.get(c.code)
-        if chosen is not None and len(cands) > 1:
-            if chosen not in cands:
-                raise RuleError(
-                    f"{c.title}: the tie-break winner must be one of the tied.", "bad_tiebreak"
-                )
-            winner, tied, broken = chosen, False, True
-        else:
-            winner = cands[0] if len(cands) == 1 else None
-            tied, broken = len(cands) > 1, False
-        results.append(
-            PrizeResult(c.code, c.title, shares[c.code], value, cands, winner, tied, broken)
-        )
-    return results
+    return award_prizes(
+        standings, categories, pot_cents=pot_cents, buncos=buncos, tiebreaks=tiebreaks, **settings
+    ).results

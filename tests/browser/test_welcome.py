@@ -17,6 +17,6 @@ def test_host_logs_in_on_a_phone(page, live_server):
     assert page.get_by_role("alert").is_visible()
     page.get_by_label("Password").fill("bunco")
     page.get_by_role("button", name="Log in").click()
-    # A host of no group lands on the groups page, to start one.
+    # A host with no group yet lands on the list of groups, where they can start one.
     page.wait_for_url(f"{live_server.url}/groups/")
     assert page.locator(".who").inner_text() == "host"

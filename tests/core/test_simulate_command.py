@@ -32,6 +32,18 @@ def run(*args):
         (["--players", "7", "--rules", "ladder", "--seed", "2"], 7, "ladder", 3),
         (["--players", "3", "--rules", "one_table"], 3, "one_table", 1),
         (["--players", "10", "--rules", "card_1904", "--seed", "9"], 10, "card_1904", 1),
+        (
+            ["--players", "11", "--rules", "two_dice", "--sets", "1", "--seed", "4"],
+            11,
+            "two_dice",
+            1,
+        ),
+        (
+            ["--players", "5", "--rules", "buck_dice", "--sets", "3", "--seed", "8"],
+            5,
+            "buck_dice",
+            3,
+        ),
     ],
 )
 def test_prints_one_valid_json_night(args, players, name, sets):
@@ -50,9 +62,46 @@ def test_fill_with_ghosts():
     check_night(night, 10, preset("house").with_(fill="ghosts"), 1)
 
 
+def simulate(capsys, *args):
+    call_command("simulate_night", *args)
+    return json.loads(capsys.readouterr().out)
+
+
+def test_two_dice_rolls_two_dice(capsys):
+    """docs/rules.md section 9.2: "four people, but only two dice at a table"."""
+    night = simulate(capsys, "--players", "8", "--rules", "two_dice", "--sets", "1")
+    rolls = [r for rnd in night["rounds"] for t in rnd["tables"] for r in t["rolls"]]
+    assert rolls and all(len(r["dice"]) == 2 for r in rolls)
+
+
+def test_buck_dice_is_one_table_with_an_out_order(capsys):
+    """docs/rules.md section 9.3: one table, seats as individuals, who went out in what order."""
+    night = simulate(capsys, "--players", "6", "--rules", "buck_dice", "--seed", "3")
+    assert night["layout"] == [6]
+    (table,) = night["rounds"][0]["tables"]
+    assert len(table["out"]) == 5 and table["loser"] not in table["out"]
+    assert sorted(s["out"][0] for s in night["standings"]) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("name", ["house", "deluxe", "two_dice"])
+def test_round_minutes(capsys, name):
+    """docs/rules.md section 3.8: a timed round says whether its time ran out."""
+    night = simulate(
+        capsys, "--players", "12", "--rules", name, "--sets", "1", "--round-minutes", "2"
+    )
+    check_night(night, 12, preset(name).with_(round_minutes=2), 1)
+    assert all(isinstance(r["time_up"], bool) for r in night["rounds"])
+    assert any(r["time_up"] for r in night["rounds"])
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["--round-minutes", "121"],
+        ["--round-minutes", "-1"],
+        ["--rules", "buck_dice", "--round-minutes", "5"],
+        ["--rules", "buck_dice", "--players", "21"],
+        ["--rules", "two_dice", "--fill", "tables"],
         ["--players", "1"],
         ["--players", "501"],
         ["--players", "many"],

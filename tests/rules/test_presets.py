@@ -6,21 +6,107 @@ import pytest
 
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import (
+    BUCK_DICE,
     CARD_1904,
     DELUXE,
     HOUSE,
     LADDER,
     ONE_TABLE,
     PRESETS,
+    TWO_DICE,
     GroupMark,
     Rules,
     preset,
 )
+from bunco_night.rules.prizes import PrizePolicy
 
 
-def test_the_five_presets_exist_by_name():
-    assert set(PRESETS) == {"deluxe", "house", "ladder", "one_table", "card_1904"}
+def test_the_seven_presets_exist_by_name():
+    assert set(PRESETS) == {
+        "deluxe",
+        "house",
+        "ladder",
+        "one_table",
+        "card_1904",
+        "two_dice",
+        "buck_dice",
+    }
     assert preset("house") is HOUSE
+
+
+def test_two_dice_is_the_letter_s_game_on_the_ladder():
+    """docs/rules.md sections 9.2 and 11.1: two dice, a die for each round's number, the first
+    team to 21 anywhere stops every table, winners move up (ladder movement, so tables of
+    four with ghosts) and head-table partners stay together until they lose."""
+    assert TWO_DICE.is_two_dice and TWO_DICE.dice == 2 and TWO_DICE.draw_mark_with_die
+    assert TWO_DICE.round_end == "any_table" and TWO_DICE.bunco_ends_round
+    assert not TWO_DICE.everyone_rolls_once
+    assert (TWO_DICE.movement, TWO_DICE.fill, TWO_DICE.head_partners_stay) == (
+        "ladder",
+        "ghosts",
+        True,
+    )
+    assert (TWO_DICE.mark_die_points, TWO_DICE.mark_pair_points) == (1, 2)
+    assert TWO_DICE.planned_mark(1) is None and TWO_DICE.rounds_per_set == 6
+
+
+def test_buck_dice_is_one_game_a_set():
+    """docs/rules.md section 9.3: out on exactly 15, a Little Buck is 5, one game a set."""
+    assert BUCK_DICE.is_buck_dice and not BUCK_DICE.is_card_game and not BUCK_DICE.is_two_dice
+    assert (BUCK_DICE.buck_target, BUCK_DICE.little_buck_points) == (15, 5)
+    assert BUCK_DICE.rounds_per_set == 1 and BUCK_DICE.planned_mark(1) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "changes", "code"),
+    [
+        (HOUSE, {"dice": 4}, "bad_dice"),
+        (CARD_1904, {"dice": 2}, "bad_dice"),
+        (BUCK_DICE, {"dice": 2}, "bad_buck_dice"),
+        (TWO_DICE, {"mark_pair_points": -1}, "negative_points"),
+        (HOUSE, {"round_minutes": -1}, "bad_round_minutes"),
+        (HOUSE, {"round_minutes": 121}, "bad_round_minutes"),
+        (BUCK_DICE, {"round_minutes": 10}, "bad_buck_dice"),
+        (BUCK_DICE, {"buck_target": 0}, "bad_target"),
+        (BUCK_DICE, {"little_buck_points": -5}, "negative_points"),
+        (HOUSE, {"prize_rounding": "dimes"}, "bad_prize_rounding"),
+        (HOUSE, {"prize_leftover": "charity"}, "bad_prize_leftover"),
+        (HOUSE, {"prize_ties": "coin"}, "bad_prize_ties"),
+        (HOUSE, {"substitute_prizes": "maybe"}, "bad_substitute_prizes"),
+        (HOUSE, {"fewest_wins_min_rounds": -1}, "bad_min_rounds"),
+        (TWO_DICE, {"movement": "deluxe", "fill": "tables"}, "head_partners_need_ladder"),
+    ],
+)
+def test_new_knobs_are_refused_with_a_code(rules, changes, code):
+    """docs/rules.md section 11.3: the combinations the app refuses."""
+    with pytest.raises(RuleError) as caught:
+        rules.with_(**changes)
+    assert caught.value.code == code
+
+
+def test_timed_rounds_for_any_dice_preset():
+    """docs/rules.md section 3.8: minutes per round, 0 for no clock, for any preset but Buck
+    Dice."""
+    for name in ("deluxe", "house", "ladder", "one_table", "card_1904", "two_dice"):
+        assert not preset(name).is_timed
+        assert preset(name).with_(round_minutes=12).is_timed
+
+
+def test_prize_knobs_default_to_whole_dollars_and_the_first_prize():
+    """docs/rules.md section 7.8: a group's prizes are rounded to whole dollars by default,
+    the rest goes to the first prize; ties are rolled off; substitutes win like anyone."""
+    assert HOUSE.prize_policy == PrizePolicy(rounding="dollars", leftover="first_prize")
+    changed = HOUSE.with_(prize_rounding="quarters", prize_ties="split", fewest_wins_min_rounds=6)
+    assert changed.prize_policy.unit_cents == 25 and changed.prize_policy.ties == "split"
+
+
+def test_rules_stored_before_the_new_knobs_still_load():
+    """A night keeps its rules (docs/rules.md section 8.5): rules stored without the new
+    knobs load with their defaults."""
+    stored = HOUSE.as_dict()
+    for knob in ("dice", "round_minutes", "buck_target", "prize_rounding", "prize_ties"):
+        del stored[knob]
+    assert Rules.from_dict(stored) == HOUSE
 
 
 def test_deluxe_is_the_winning_moves_party():

@@ -1,4 +1,4 @@
-"""A whole night through the engine: every preset, 2..500 players."""
+"""A whole night through the engine: every preset, 2..500 players (Buck Dice: 2..20)."""
 
 from collections import Counter
 
@@ -6,16 +6,81 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bunco_night.rules.layouts import plan_layout
+from bunco_night.rules.buck import buck_game
+from bunco_night.rules.layouts import MAX_BUCK_PLAYERS, plan_layout
 from bunco_night.rules.presets import PRESETS, preset
 from bunco_night.rules.scoring import score_roll
 from bunco_night.rules.simulate import simulate_night
 
 KINDS = {"points", "miss", "bunco", "mini", "low", "high"}
+TWO_DICE_KINDS = {"points", "miss", "bunco", "pair", "doubles"}
+BUCK_KINDS = {"points", "miss", "bunco", "mini", "over"}
+
+
+def most_players(name):
+    """The largest night a preset seats: Buck Dice is one table (docs/rules.md section 9.3)."""
+    return MAX_BUCK_PLAYERS if preset(name).is_buck_dice else 500
+
+
+def check_rolls(table, mark, rules):
+    """Each roll scored as docs/rules.md section 2 (three dice) or 9.2 (two dice) says; with
+    two dice the third double in a row is a bunco, and a bunco ends the table's play."""
+    streak, last_seat, last_pass = 0, None, None
+    for roll in table["rolls"]:
+        assert roll["kind"] in (TWO_DICE_KINDS if rules.is_two_dice else KINDS)
+        if roll["seat"] != last_seat or roll.get("extra_pass") != last_pass:
+            streak = 0
+        scored = score_roll(roll["dice"], mark, rules, doubles_before=streak)
+        assert (scored.points, scored.kind) == (roll["points"], roll["kind"])
+        assert len(roll["dice"]) == rules.dice
+        streak = streak + 1 if scored.doubles and scored.roll_again else 0
+        if not scored.roll_again:
+            streak = 0
+        last_seat, last_pass = roll["seat"], roll.get("extra_pass")
+    if rules.is_two_dice and any(r["kind"] == "bunco" for r in table["rolls"]):
+        (bunco,) = [r for r in table["rolls"] if r["kind"] == "bunco"]
+        assert table["rolls"][-1] is bunco  # it won the round at once
+
+
+def check_buck_night(night, players, rules, sets):
+    """docs/rules.md section 9.3: one table of individuals, each round one game played to
+    the last player; the "out" order in each table and in the standings."""
+    assert set(night) == {"rules", "players", "layout", "rounds", "standings"}
+    assert night["layout"] == [players]
+    assert len(night["rounds"]) == sets
+    places = {p: [] for p in night["players"]}
+    for number, rnd in enumerate(night["rounds"], start=1):
+        assert rnd["number"] == number and 1 <= rnd["mark"] <= 6
+        (table,) = rnd["tables"]
+        assert not table["teams"] and table["tiebreak"] is False
+        order = [s["player"] for s in table["seats"]]
+        assert sorted(order) == sorted(night["players"])
+        # Replaying the dice through the state machine gives every throw and the out order.
+        game = buck_game(order, rnd["mark"], rules)
+        for roll in table["rolls"]:
+            assert roll["kind"] in BUCK_KINDS
+            assert game.to_throw == order[roll["seat"] - 1]
+            game = game.throw(roll["dice"])
+            assert (game.throws[-1].kind, game.throws[-1].points) == (roll["kind"], roll["points"])
+        assert game.over and list(game.out) == table["out"] and game.loser == table["loser"]
+        assert len(table["out"]) == players - 1 and table["loser"] not in table["out"]
+        for p in table["out"]:
+            assert table["score"][str(order.index(p) + 1)] == rules.buck_target  # exactly 15
+        assert sorted(table["winners"]) == sorted(order.index(p) + 1 for p in table["out"])
+        for place, p in enumerate(game.places, start=1):
+            places[p].append(place)
+    rows = {s["player"]: s for s in night["standings"]}
+    for p in night["players"]:
+        assert rows[p]["out"] == places[p]
+        assert rows[p]["losses"] == places[p].count(players)  # the last left loses
+        assert rows[p]["wins"] == sets - rows[p]["losses"]
 
 
 def check_night(night, players, rules, sets):
     """Everything a valid night must satisfy: the output contract and docs/rules.md."""
+    if rules.is_buck_dice:
+        check_buck_night(night, players, rules, sets)
+        return
     assert set(night) == {"rules", "players", "layout", "rounds", "standings"}
     assert night["rules"] == rules.name
     assert night["players"] == [f"Player {i}" for i in range(1, players + 1)]
@@ -29,10 +94,15 @@ def check_night(night, players, rules, sets):
         assert sorted(seated) == sorted(night["players"])  # everyone seated exactly once
         assert [len(t["seats"]) for t in rnd["tables"]] == night["layout"]
         bunco_ended = any(r["kind"] == "bunco" for t in rnd["tables"] for r in t["rolls"])
+        assert ("time_up" in rnd) == (rules.is_timed and not rules.is_card_game)
+        stopped_early = bunco_ended or rnd.get("time_up", False)
+        if rules.round_end == "any_table" and not stopped_early:
+            # docs/rules.md section 3.9: the round ends when a side somewhere reaches its target
+            assert any(max(_sides(t).values()) >= _target(players, rules, t) for t in rnd["tables"])
         for t in rnd["tables"]:
             size, seats = len(t["seats"]), t["seats"]
             assert [s["seat"] for s in seats] == list(range(1, size + 1))
-            assert t["teams"] == (size == 4 and len(rnd["tables"]) > 1 and not rules.is_card_game)
+            assert t["teams"] == (size == 4 and len(rnd["tables"]) > 1 and rules.game == "dice")
             if t["teams"]:
                 assert not (seats[0]["ghost"] and seats[2]["ghost"])
                 assert not (seats[1]["ghost"] and seats[3]["ghost"])
@@ -41,26 +111,23 @@ def check_night(night, players, rules, sets):
                 assert len(t["winners"]) == 1
             if rules.is_card_game:
                 assert t["rolls"] == [] and rnd["mark"] is None
-            for roll in t["rolls"]:
-                assert roll["kind"] in KINDS
-                scored = score_roll(roll["dice"], rnd["mark"], rules)
-                assert (scored.points, scored.kind) == (roll["points"], roll["kind"])
+            check_rolls(t, rnd["mark"], rules)
             per_seat = Counter()
             for roll in t["rolls"]:
                 per_seat[str(roll["seat"])] += roll["points"]
             assert t["score"] == {str(s): per_seat[str(s)] for s in range(1, size + 1)}
             if not rules.is_card_game:
-                sides = (
-                    {0: t["score"]["1"] + t["score"]["3"], 1: t["score"]["2"] + t["score"]["4"]}
-                    if t["teams"]
-                    else {s - 1: t["score"][str(s)] for s in range(1, size + 1)}
-                )
+                sides = _sides(t)
                 win_side = (t["winners"][0] - 1) % 2 if t["teams"] else t["winners"][0] - 1
                 top = max(sides.values())
-                assert sides[win_side] == top or t["tiebreak"]
-                if rules.round_end == "every_table" and not bunco_ended:
-                    target = plan_layout(players, rules).tables[t["table"] - 1].target
-                    assert top >= target  # every table plays to its target
+                last = t["rolls"][-1] if t["rolls"] else {}
+                # docs/rules.md section 9.2: three doubles in a row win the round at once.
+                if rules.is_two_dice and last.get("kind") == "bunco":
+                    assert t["rolls"][-1]["seat"] in t["winners"]
+                else:
+                    assert sides[win_side] == top or t["tiebreak"]
+                if rules.round_end == "every_table" and not stopped_early:
+                    assert top >= _target(players, rules, t)  # every table plays to its target
             for s in seats:
                 if not s["ghost"]:
                     (wins if s["seat"] in t["winners"] else losses)[s["player"]] += 1
@@ -81,6 +148,18 @@ def check_night(night, players, rules, sets):
     assert order == sorted(order)  # ranked by wins, then buncos
 
 
+def _sides(table):
+    """Each side's score at a simulated table: two teams, or one per seat."""
+    score = table["score"]
+    if table["teams"]:
+        return {0: score["1"] + score["3"], 1: score["2"] + score["4"]}
+    return {s - 1: score[str(s)] for s in range(1, len(table["seats"]) + 1)}
+
+
+def _target(players, rules, table):
+    return plan_layout(players, rules).tables[table["table"] - 1].target
+
+
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
 def test_every_preset_small_nights(name, players):
@@ -90,8 +169,9 @@ def test_every_preset_small_nights(name, players):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(2, 500), st.sampled_from(sorted(PRESETS)), st.integers(0, 10**6))
-def test_any_night_is_valid(players, name, seed):
+@given(st.data(), st.sampled_from(sorted(PRESETS)), st.integers(0, 10**6))
+def test_any_night_is_valid(data, name, seed):
+    players = data.draw(st.integers(2, most_players(name)))
     rules = preset(name)
     night = simulate_night(players=players, rules=rules, sets=1, seed=seed)
     check_night(night, players, rules, 1)
