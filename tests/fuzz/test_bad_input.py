@@ -67,10 +67,11 @@ DATES = st.one_of(
 TIMES = st.one_of(
     st.times().map(str), st.sampled_from(["24:00", "23:59:60", "99:99", "7:00 PM", "-1:00"])
 )
-# Short text without NUL: the columns' length and NUL limits are checked elsewhere.
-TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
-    max_size=24,
+# Any text: NUL characters (PostgreSQL refuses them) and more than any column holds.
+TEXT = st.one_of(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=24),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=255, max_size=400),
+    st.sampled_from(["\x00", "a\x00b", "x" * 5000, "é" * 300]),
 )
 ANY = st.one_of(NUMBERS, DATES, TIMES, TEXT, st.just(""))
 
