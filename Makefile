@@ -59,7 +59,7 @@ run: system-run $(VENV)/.run-installed .secret_key
 	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
 	$(PY) manage.py demo_login; echo "Stop with Ctrl+C."; echo; \
-	exec $(VENV)/bin/gunicorn bunco_night.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --worker-class gthread --access-logfile -
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py bunco_night.wsgi --bind $(HOST):$(PORT) --access-logfile -
 
 # A consistent copy of the database in backups/ (DIR=... elsewhere); safe while the site runs.
 backup: $(VENV)/.run-installed .secret_key
@@ -113,6 +113,15 @@ bench: $(VENV)/.test-installed
 bench-load: $(VENV)/.run-installed
 	$(call apt_install,wrk)
 	$(PY) bench/load_bench.py $(BENCH_ARGS)
+
+.PHONY: bench-party
+$(VENV)/.bench-installed: bench/requirements.txt $(VENV)/.run-installed
+	$(PIP) install -q -r bench/requirements.txt
+	touch $@
+
+# A party at a fixed rate (bench/party_bench.py): SQLite, or PostgreSQL when DATABASE_URL says so.
+bench-party: $(VENV)/.bench-installed
+	$(PY) bench/party_bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "bunco_night.accounts",
     "bunco_night.nights",
     "bunco_night.play",
+    "bunco_night.seasons",
+    "bunco_night.invites",
     "bunco_night.printing",
     "bunco_night.ops",
     "bunco_night.demo",
@@ -66,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "bunco_night.play.polls.UnchangedPollMiddleware",  # before sessions: polls are hot
     "csp.middleware.CSPMiddleware",
     "bunco_night.core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -221,23 +224,28 @@ INVITATION_DAYS = 7
 DEMO_PASSWORD_FILE = os.environ.get("DJANGO_DEMO_PASSWORD_FILE", "")
 
 # ---------------------------------------------------------------------------
-# E-mail (password resets, invitations). Printed on the console unless an SMTP server
-# is set: DJANGO_EMAIL_HOST, DJANGO_EMAIL_PORT, DJANGO_EMAIL_HOST_USER,
-# DJANGO_EMAIL_HOST_PASSWORD, DJANGO_EMAIL_USE_TLS / DJANGO_EMAIL_USE_SSL,
-# DJANGO_DEFAULT_FROM_EMAIL.
+# E-mail: invitations, reminders and substitute offers.
+# Messages print on the server's console unless an SMTP server is given:
+# DJANGO_EMAIL_HOST (with DJANGO_EMAIL_PORT, DJANGO_EMAIL_HOST_USER,
+# DJANGO_EMAIL_HOST_PASSWORD, DJANGO_EMAIL_USE_TLS or DJANGO_EMAIL_USE_SSL), and
+# DJANGO_DEFAULT_FROM_EMAIL for the sender. DJANGO_EMAIL_BACKEND overrides the choice.
 EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
-if EMAIL_HOST:
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", 587))
-    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
-    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
-    EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL")
-    EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", default=not EMAIL_USE_SSL)
-    EMAIL_TIMEOUT = 20
-else:
-    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", default=not env_bool("DJANGO_EMAIL_USE_SSL"))
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL")
+EMAIL_TIMEOUT = 20
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Bunco Night <bunco@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's address for links in messages sent without a request (manage.py
+# send_reminders), such as https://bunco.example.com.
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "http://localhost:8000")
 
 # ---------------------------------------------------------------------------
 # The log: on the console, with the secret part of table, player, invitation and

@@ -2,10 +2,12 @@
 
 ``build_demo`` makes the host login, 12 regulars, 5 substitutes and three past
 nights played to the end with seeded dice, so standings and history have
-something to show. ``manage.py build_demo`` writes it to ``fixtures/demo.json``
-without any secret (``without_secrets``); ``manage.py load_demo`` loads that file
-into an empty database, where every table and player link is made fresh and the
-host gets a random password (``set_demo_password``), kept beside the database.
+something to show; then the 2026 season with its hosting rotation, dues paid
+ahead, and December's night with players' answers and substitutes being asked.
+``manage.py build_demo`` writes it to ``fixtures/demo.json`` without any secret
+(``without_secrets``); ``manage.py load_demo`` loads that file into an empty database,
+where every table and player link is made fresh and the host gets a random password
+(``set_demo_password``), kept beside the database.
 """
 
 import datetime as dt
@@ -16,14 +18,26 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test.utils import override_settings
 
 from bunco_night.groups.models import Player
-from bunco_night.groups.services import group_create, player_add, player_update
+from bunco_night.groups.selectors import hosting_turn_on
+from bunco_night.groups.services import (
+    group_create,
+    hosting_turn_set,
+    player_add,
+    player_update,
+    season_create,
+)
+from bunco_night.invites.messages import site_links
+from bunco_night.invites.models import Notice, SubstituteCall
+from bunco_night.invites.services import answer_record, invitations_send, offer_decline
 from bunco_night.nights.models import Attendance, Night
 from bunco_night.nights.services import (
     attendance_set,
     night_create,
     payment_record,
+    prepayment_record,
     seating_draw,
 )
 from bunco_night.play.services import (
@@ -41,7 +55,13 @@ DEMO_USERNAME = "host"
 OLD_DEMO_PASSWORD = "bunco"
 GROUP_NAME = "Maple Street Bunco"
 # Fields of the fixture that would be the same secret in every copy of the demo.
-SECRET_FIELDS = {"auth.user": "password", "nights.table": "token", "nights.attendance": "token"}
+SECRET_FIELDS = {
+    "auth.user": "password",
+    "nights.table": "token",
+    "nights.attendance": "token",
+    "invites.playerlink": "token",
+    "invites.substituteoffer": "token",
+}
 
 REGULARS = [
     ("Ann Marie Baxter", "555-0101", "ann@example.com"),
@@ -144,10 +164,13 @@ def build_demo() -> Night:
                 status=Attendance.Status.SENT_SUB,
                 substitute=subs[2],
             )
-        for a in night.attendances.all():
+        for a in night.attendances.select_related("player"):
+            if i == 2 and a.player.name == REGULARS[7][0]:
+                continue  # Hattie's substitute did not pay: it carries over to December
             payment_record(attendance=a, amount_cents=night.dues_cents)
         play_night(night, seed=2026 + i)
         last = night
+    build_season(group, regulars, subs)
     return last
 
 
@@ -195,3 +218,48 @@ def demo_password() -> str | None:
         return None
     password = path.read_text(encoding="utf-8").strip()
     return password if password and user.check_password(password) else None
+
+
+def build_season(group, regulars: list[Player], subs: list[Player]) -> Night:
+    """The 2026 season: its year-end prizes and pot, who hosts which month, dues paid
+    ahead, and December's night with answers from the players' own links."""
+    season = season_create(
+        group=group,
+        name="2026",
+        starts=dt.date(2026, 1, 1),
+        ends=dt.date(2026, 12, 31),
+        pot_percent=10,
+    )
+    rotation = [
+        (8, regulars[0], "", "Bea: dessert"),
+        (9, regulars[6], "", "Carla: salad, Joy: drinks"),
+        (10, regulars[10], "", ""),
+        (11, None, "No Bunco: Thanksgiving week", ""),
+        (12, regulars[1], "", "Carla: dessert, Irene: drinks"),
+    ]
+    for month, host, place, brings in rotation:
+        hosting_turn_set(
+            season=season, month=dt.date(2026, month, 1), host=host, place=place, brings=brings
+        )
+    prepayment_record(
+        player=regulars[11], amount_cents=2500, starts=dt.date(2026, 12, 1), note="Paid to April"
+    )
+    december = dt.date(2026, 12, 10)
+    turn = hosting_turn_on(group, december)
+    night = night_create(group=group, date=december, time=dt.time(19, 0), place=turn.where, sets=2)
+    links = site_links()
+    # The demo sends nothing: its messages stay in memory.
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+        invitations_send(night=night, kind=Notice.Kind.INVITATION, links=links)
+        answers = [
+            (regulars[2], "coming", {"note": "Bringing dessert!"}),
+            (regulars[5], "coming", {}),
+            (regulars[3], "sub", {"substitute": subs[0], "note": "Maggie takes my seat."}),
+            (regulars[8], "absent", {"note": "Out of town, sorry!"}),
+            (regulars[4], "ask", {"note": "Work trip."}),
+        ]
+        for player, choice, extra in answers:
+            answer_record(player=player, night=night, choice=choice, links=links, **extra)
+        call = SubstituteCall.objects.get(attendance__night=night, attendance__player=regulars[4])
+        offer_decline(offer=call.offers.get(player=subs[2]), links=links)
+    return night

@@ -13,6 +13,7 @@ from bunco_night.rules.presets import PRESETS, GroupMark, Rules
 from bunco_night.rules.standings import PRIZE_LABELS
 
 from .models import Group, Player, Prize
+from .roster_csv import MAX_BYTES, decode
 
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
@@ -330,10 +331,12 @@ PERCENT, DOLLARS = "percent", "dollars"
 class PrizesForm(HostForm):
     """Which prizes the group awards, and each one's share of the pot (percent or dollars)."""
 
+    labels = PRIZE_LABELS  # the categories offered
+
     def __init__(self, *args, prizes: list[Prize], **kwargs):
         super().__init__(*args, **kwargs)
         current = {p.code: p for p in prizes}
-        self.codes = [p.code for p in prizes] + [c for c in PRIZE_LABELS if c not in current]
+        self.codes = [p.code for p in prizes] + [c for c in self.labels if c not in current]
         for code in self.codes:
             prize = current.get(code)
             if prize is None:
@@ -343,19 +346,19 @@ class PrizesForm(HostForm):
             else:
                 share, unit = cents_text(prize.amount_cents), DOLLARS
             self.fields[f"{code}_on"] = forms.BooleanField(
-                required=False, initial=prize is not None, label=PRIZE_LABELS[code]
+                required=False, initial=prize is not None, label=self.labels[code]
             )
             self.fields[f"{code}_share"] = forms.CharField(
                 required=False,
                 initial=share,
-                label=f"Share for {PRIZE_LABELS[code].lower()}",
+                label=f"Share for {self.labels[code].lower()}",
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
             )
             self.fields[f"{code}_unit"] = forms.ChoiceField(
                 choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
                 initial=unit,
                 required=False,
-                label=f"Unit for {PRIZE_LABELS[code].lower()}",
+                label=f"Unit for {self.labels[code].lower()}",
             )
 
     def rows(self):
@@ -382,4 +385,38 @@ class PrizesForm(HostForm):
                 self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
             else:
                 self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")
+        return cleaned
+
+
+class RosterFileForm(HostForm):
+    """A roster from a spreadsheet: a CSV file, or its text pasted in."""
+
+    file = forms.FileField(
+        required=False,
+        label="CSV file",
+        help_text="Save the spreadsheet as CSV: name, phone, e-mail, regular or substitute.",
+    )
+    text = forms.CharField(
+        required=False,
+        label="Or paste the rows",
+        widget=forms.Textarea(
+            attrs={"rows": 5, "placeholder": "Ann Baker,555-0101,ann@example.com,regular"}
+        ),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), (cleaned.get("text") or "")
+        if upload is not None:
+            if upload.size > MAX_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size // 1024} KB: a roster file is at most "
+                    f"{MAX_BYTES // 1024} KB."
+                )
+            text = decode(upload.read())
+        elif len(text.encode()) > MAX_BYTES:
+            raise forms.ValidationError(f"That is more than {MAX_BYTES // 1024} KB of text.")
+        if not text.strip():
+            raise forms.ValidationError("Choose a CSV file, or paste the rows.")
+        cleaned["csv"] = text
         return cleaned

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -9,6 +11,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 
 from bunco_night.rules.presets import HOUSE, Rules
+from bunco_night.rules.season import SEASON_PRIZE_LABELS, season_category
 from bunco_night.rules.standings import PRIZE_LABELS, PrizeCategory
 
 
@@ -25,12 +28,21 @@ class GroupQuerySet(models.QuerySet):
         return self.filter(memberships__user=user)
 
 
+class AskSubstitutes(models.TextChoices):
+    """How the group's substitutes are asked when a regular cannot come."""
+
+    ALL = "all", "All at once: the first to accept takes the seat"
+    IN_TURN = "turn", "One at a time, in turn"
+
+
 class Group(models.Model):
     """A group that meets for Bunco nights."""
 
     class PaperSize(models.TextChoices):
         LETTER = "letter", "Letter"
         A4 = "a4", "A4"
+
+    AskSubstitutes = AskSubstitutes
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=110, unique=True)
@@ -41,6 +53,9 @@ class Group(models.Model):
     dues_cents = models.PositiveIntegerField(default=500)
     paper_size = models.CharField(
         max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER
+    )
+    ask_substitutes = models.CharField(
+        max_length=8, choices=AskSubstitutes.choices, default=AskSubstitutes.ALL
     )
     created = models.DateTimeField(auto_now_add=True)
 
@@ -154,3 +169,125 @@ class Prize(models.Model):
     def as_category(self) -> PrizeCategory:
         """The engine's value for this prize."""
         return PrizeCategory(self.code, amount_cents=self.amount_cents, percent=self.percent)
+
+
+# ---------------------------------------------------------------------------
+# Seasons: the group's year, its year-end prizes and who hosts which month
+# (docs/rules.md section 8.7)
+
+
+class SeasonQuerySet(models.QuerySet):
+    def covering(self, date: dt.date) -> SeasonQuerySet:
+        """The seasons that ``date`` falls in (at most one per group)."""
+        return self.filter(starts__lte=date, ends__gte=date)
+
+
+class Season(models.Model):
+    """A group's season, such as "2027": its nights are the group's nights between the
+    dates. A share of each night's dues goes to its year-end pot."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    starts = models.DateField()
+    ends = models.DateField()
+    pot_percent = models.PositiveSmallIntegerField(
+        default=10, help_text="The percent of each night's dues kept for the year-end prizes."
+    )
+    regulars_only = models.BooleanField(
+        default=True, help_text="Only regulars can win the year-end prizes."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts", "-id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "group", name="unique_season_name_in_group"),
+            models.CheckConstraint(
+                condition=models.Q(starts__lte=models.F("ends")), name="season_starts_before_end"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(pot_percent__lte=100), name="season_pot_percent_at_most_100"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("seasons:detail", args=[self.pk])
+
+    def nights(self):
+        """The group's nights in the season, first night first."""
+        return self.group.nights.filter(date__range=(self.starts, self.ends)).order_by("date", "pk")
+
+    def months(self) -> list[dt.date]:
+        """The first day of every month the season touches."""
+        months, month = [], self.starts.replace(day=1)
+        while month <= self.ends:
+            months.append(month)
+            month = (month + dt.timedelta(days=32)).replace(day=1)
+        return months
+
+
+class SeasonPrize(models.Model):
+    """A year-end prize of a season, with its share of the season's pot."""
+
+    CODES = list(SEASON_PRIZE_LABELS.items())
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="prizes")
+    code = models.CharField(max_length=30, choices=CODES)
+    amount_cents = models.PositiveIntegerField(null=True, blank=True)
+    percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "code"], name="one_season_prize_per_code"),
+            models.CheckConstraint(
+                condition=models.Q(amount_cents__isnull=True, percent__isnull=False)
+                | models.Q(amount_cents__isnull=False, percent__isnull=True),
+                name="season_prize_amount_or_percent",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(percent__isnull=True) | models.Q(percent__lte=100),
+                name="season_prize_percent_at_most_100",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.get_code_display()
+
+    def as_category(self) -> PrizeCategory:
+        """The engine's value for this prize."""
+        return season_category(self.code, amount_cents=self.amount_cents, percent=self.percent)
+
+
+class HostingTurn(models.Model):
+    """Who hosts a month of a season, where, and who brings what."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rotation")
+    month = models.DateField(help_text="The first day of the month.")
+    host = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosting_turns"
+    )
+    place = models.CharField(max_length=120, blank=True, help_text="Whose home, or the address.")
+    brings = models.TextField(blank=True, help_text="Who brings what, such as: Bea, dessert.")
+
+    class Meta:
+        ordering = ["month"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "month"], name="one_host_per_month")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.month:%B %Y}: {self.where or 'nobody yet'}"
+
+    @property
+    def where(self) -> str:
+        """The place as the night's form starts with it: the address, else the host's home."""
+        if self.place:
+            return self.place
+        return f"{self.host.name}'s" if self.host_id else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 
-from .models import Group, Player
+from .models import Group, HostingTurn, Player, Season
 
 
 def group_for_host(user, slug: str) -> Group:
@@ -16,3 +16,26 @@ def player_for_host(user, slug: str, player_pk: int) -> Player:
     """A player of a group ``user`` hosts, else a 404."""
     group = group_for_host(user, slug)
     return get_object_or_404(Player.objects.select_related("group"), pk=player_pk, group=group)
+
+
+def season_for_host(user, pk: int) -> Season:
+    """A season of a group ``user`` hosts, else a 404."""
+    return get_object_or_404(
+        Season.objects.filter(group__in=Group.objects.hosted_by(user)).select_related("group"),
+        pk=pk,
+    )
+
+
+def season_covering(group: Group, date) -> Season | None:
+    """The group's season that ``date`` falls in, if any."""
+    return group.seasons.covering(date).first()
+
+
+def hosting_turn_on(group: Group, date) -> HostingTurn | None:
+    """Who hosts the month of ``date`` in the group's season, if the rotation says."""
+    return (
+        HostingTurn.objects.filter(season__group=group, month=date.replace(day=1))
+        .filter(season__starts__lte=date, season__ends__gte=date)
+        .select_related("host")
+        .first()
+    )

@@ -1,4 +1,7 @@
-"""Changes to a group: creating it, its roster, rules and prizes (each one transaction)."""
+"""Changes to a group: creating it, its roster, rules and prizes, its seasons and hosting
+rotation (each one transaction)."""
+
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
@@ -7,9 +10,11 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import column_check, text_check
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, PRESETS, Rules, preset
+from bunco_night.rules.season import SEASON_PRIZE_LABELS, season_category
 from bunco_night.rules.standings import PrizeCategory, split_pot
 
-from .models import Group, Membership, Player, Prize
+from .models import Group, HostingTurn, Membership, Player, Prize, Season, SeasonPrize
+from .roster_csv import read_roster
 
 # A letter's group pays $15 / $12 / $6 / $3 of a $36 pot (docs/rules.md section 7.4):
 # as whole percents of any pot.
@@ -206,3 +211,197 @@ def dues_set(*, group: Group, dues_cents: int) -> Group:
     group.dues_cents = dues_cents
     group.save(update_fields=["dues_cents"])
     return group
+
+
+@transaction.atomic
+def substitute_asking_set(*, group: Group, mode: str) -> Group:
+    """How the group's substitutes are asked when a regular cannot come."""
+    if mode not in Group.AskSubstitutes.values:
+        raise ServiceError("Choose all at once or one at a time.", "bad_mode", "mode")
+    group.ask_substitutes = mode
+    group.save(update_fields=["ask_substitutes"])
+    return group
+
+
+# ---------------------------------------------------------------------------
+# Seasons, year-end prizes and the hosting rotation (docs/rules.md section 8.7)
+
+# A new season's year-end prizes: whole percents of the season's pot.
+DEFAULT_SEASON_PRIZES = [("most_wins", 40), ("most_buncos", 40), ("best_attendance", 20)]
+
+
+def _check_season(
+    group: Group, name: str, starts, ends, pot_percent: int, season: Season | None
+) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Give the season a name, such as 2027.", "empty_name", "name")
+    if ends < starts:
+        raise ServiceError("A season ends after it starts.", "season_backwards", "ends")
+    if (ends - starts).days > 731:
+        raise ServiceError("A season lasts two years at most.", "season_too_long", "ends")
+    if not 0 <= pot_percent <= 100:
+        raise ServiceError("The share is a percent from 0 to 100.", "bad_percent", "pot_percent")
+    others = group.seasons.exclude(pk=getattr(season, "pk", None))
+    if others.filter(name__iexact=name).exists():
+        raise ServiceError(f"The group already has a season {name}.", "duplicate_name", "name")
+    overlap = others.filter(starts__lte=ends, ends__gte=starts).first()
+    if overlap is not None:
+        raise ServiceError(
+            f"These dates overlap the season {overlap.name} "
+            f"({overlap.starts:%b %d, %Y} to {overlap.ends:%b %d, %Y}).",
+            "season_overlap",
+            "starts",
+        )
+    return name
+
+
+@transaction.atomic
+def season_create(
+    *,
+    group: Group,
+    name: str,
+    starts,
+    ends,
+    pot_percent: int = 10,
+    regulars_only: bool = True,
+) -> Season:
+    """A new season of the group, with the usual year-end prizes."""
+    name = _check_season(group, name, starts, ends, pot_percent, None)
+    try:
+        with transaction.atomic():
+            season = Season.objects.create(
+                group=group,
+                name=name,
+                starts=starts,
+                ends=ends,
+                pot_percent=pot_percent,
+                regulars_only=regulars_only,
+            )
+    except IntegrityError:
+        raise ServiceError(
+            f"The group already has a season {name}.", "duplicate_name", "name"
+        ) from None
+    for order, (code, percent) in enumerate(DEFAULT_SEASON_PRIZES):
+        SeasonPrize.objects.create(season=season, code=code, percent=percent, order=order)
+    return season
+
+
+@transaction.atomic
+def season_update(
+    *, season: Season, name: str, starts, ends, pot_percent: int, regulars_only: bool
+) -> Season:
+    """Rename a season, move its dates, or change its share of the dues."""
+    season.name = _check_season(season.group, name, starts, ends, pot_percent, season)
+    season.starts, season.ends = starts, ends
+    season.pot_percent, season.regulars_only = pot_percent, regulars_only
+    season.save()
+    # Months now outside the season lose their hosting turn.
+    season.rotation.exclude(month__range=(starts.replace(day=1), ends)).delete()
+    return season
+
+
+@transaction.atomic
+def season_prizes_set(*, season: Season, prizes: list[dict]) -> list[SeasonPrize]:
+    """Replace a season's year-end prizes: each has a code and an amount or a percent."""
+    try:
+        categories = [
+            season_category(p["code"], amount_cents=p.get("amount_cents"), percent=p.get("percent"))
+            for p in prizes
+        ]
+        split_pot(10**9, categories, labels=SEASON_PRIZE_LABELS)
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
+    if sum(c.percent or 0 for c in categories) > 100:
+        raise ServiceError("The percents add up to more than 100.", "payout_exceeds_pot")
+    season.prizes.all().delete()
+    return [
+        SeasonPrize.objects.create(
+            season=season, code=c.code, amount_cents=c.amount_cents, percent=c.percent, order=i
+        )
+        for i, c in enumerate(categories)
+    ]
+
+
+@transaction.atomic
+def hosting_turn_set(
+    *,
+    season: Season,
+    month,
+    host: Player | None = None,
+    place: str = "",
+    brings: str = "",
+) -> HostingTurn | None:
+    """Say who hosts a month of the season, where and who brings what; nothing at all
+    clears the month."""
+    month = month.replace(day=1)
+    if month not in season.months():
+        raise ServiceError(f"{month:%B %Y} is not in the season.", "month_outside", "month")
+    if host is not None:
+        if host.group_id != season.group_id:
+            raise ServiceError("That host is not in this group.", "other_group", "host")
+        if host.retired:
+            raise ServiceError(f"{host} is retired.", "retired", "host")
+    place, brings = place.strip(), brings.strip()
+    if host is None and not place and not brings:
+        season.rotation.filter(month=month).delete()
+        return None
+    turn, _ = HostingTurn.objects.update_or_create(
+        season=season, month=month, defaults={"host": host, "place": place, "brings": brings}
+    )
+    return turn
+
+
+@transaction.atomic
+def rotation_fill(*, season: Season) -> list[HostingTurn]:
+    """Give every month without a host to the active regulars in turn, those who host
+    least in the season first (by name among equals)."""
+    regulars = list(season.group.players.filter(kind=Player.Kind.REGULAR, retired=False))
+    if not regulars:
+        raise ServiceError("The roster has no regulars to host.", "no_regulars")
+    taken = {t.month: t for t in season.rotation.all()}
+    turns = {p.pk: 0 for p in regulars}
+    for t in taken.values():
+        if t.host_id in turns:
+            turns[t.host_id] += 1
+    made = []
+    for month in season.months():
+        turn = taken.get(month)
+        if turn is not None and (turn.host_id or turn.place):
+            continue
+        host = min(regulars, key=lambda p: (turns[p.pk], p.name.casefold()))
+        turns[host.pk] += 1
+        brings = turn.brings if turn is not None else ""
+        made.append(hosting_turn_set(season=season, month=month, host=host, brings=brings))
+    return made
+
+
+# ---------------------------------------------------------------------------
+# The roster from a spreadsheet
+
+
+@dataclass
+class ImportResult:
+    added: list[Player] = field(default_factory=list)
+    updated: list[Player] = field(default_factory=list)
+    skipped: int = 0
+
+
+@transaction.atomic
+def roster_import(*, group: Group, text: str) -> ImportResult:
+    """Add the new players of a roster file and update the ones already on the roster;
+    rows with a problem are skipped (``read_roster`` says why)."""
+    roster = read_roster(text, group)
+    if roster.problem:
+        raise ServiceError(roster.problem, "bad_file")
+    result = ImportResult(skipped=len(roster.bad))
+    for row in roster.to_change:
+        fields = {"kind": row.kind}
+        for key in ("phone", "email", "notes"):
+            if getattr(row, key):
+                fields[key] = getattr(row, key)
+        if row.player is None:
+            result.added.append(player_add(group=group, name=row.name, **fields))
+        else:
+            result.updated.append(player_update(player=row.player, **fields))
+    return result

@@ -11,6 +11,13 @@ urlpatterns = [
     path("<slug:slug>/", views.detail, name="detail"),
     path("<slug:slug>/roster/", views.roster, name="roster"),
     path("<slug:slug>/roster/add/", views.player_create, name="player_create"),
+    path("<slug:slug>/roster/import/", views.roster_import, name="roster_import"),
+    path(
+        "<slug:slug>/roster/import/confirm/",
+        views.roster_import_confirm,
+        name="roster_import_confirm",
+    ),
+    path("<slug:slug>/roster/export.csv", views.roster_export, name="roster_export"),
     path("<slug:slug>/roster/<int:player_pk>/", views.player_edit, name="player_edit"),
     path("<slug:slug>/roster/<int:player_pk>/save/", views.player_save, name="player_save"),
     path("<slug:slug>/roster/<int:player_pk>/retire/", views.player_retire, name="player_retire"),

@@ -12,8 +12,10 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply
 from bunco_night.rules.presets import preset
 
@@ -27,10 +29,12 @@ from .forms import (
     PlayerForm,
     PresetForm,
     PrizesForm,
+    RosterFileForm,
     RulesForm,
     rules_differences,
 )
 from .models import Group, Player
+from .roster_csv import MAX_BYTES, read_roster, roster_csv
 from .selectors import group_for_host, player_for_host
 
 
@@ -91,6 +95,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
             "in_play": in_play,
             "upcoming": list(nights.upcoming(today)),
             "past": list(nights.past(today)),
+            "season": group.seasons.covering(today).first() or group.seasons.first(),
         },
     )
 
@@ -171,6 +176,62 @@ def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpRespon
     done = "retired" if retired else "back on the roster"
     messages.success(request, f"{player.name} is {done}.")
     return redirect("groups:roster", slug=player.group.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import a roster from a spreadsheet: a file or pasted rows, then a preview of what
+    each row would do (and why a row cannot be imported) before anything changes."""
+    group = group_for_host(request.user, slug)
+    posted = request.method == "POST"
+    form = RosterFileForm(request.POST, request.FILES) if posted else RosterFileForm()
+    preview = None
+    if posted and form.is_valid():
+        preview = read_roster(form.cleaned_data["csv"], group)
+    return render(
+        request,
+        "groups/roster_import.html",
+        {
+            "group": group,
+            "form": form,
+            "preview": preview,
+            "csv": form.cleaned_data.get("csv", "") if preview else "",
+            "max_kb": MAX_BYTES // 1024,
+        },
+    )
+
+
+@login_required
+@require_POST
+def roster_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import the rows the host saw in the preview (read again: nothing is trusted)."""
+    group = group_for_host(request.user, slug)
+    text = request.POST.get("csv", "")
+    if len(text.encode()) > MAX_BYTES:
+        messages.error(request, "That file is too big to import.")
+        return redirect("groups:roster_import", slug=group.slug)
+    try:
+        result = services.roster_import(group=group, text=text)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("groups:roster_import", slug=group.slug)
+    done = f"Added {len(result.added)}, updated {len(result.updated)}."
+    if result.skipped:
+        done += f" Skipped {result.skipped} row{'s' if result.skipped != 1 else ''} with a problem."
+    messages.success(request, done)
+    return redirect("groups:roster", slug=group.slug)
+
+
+@login_required
+@require_GET
+def roster_export(request: HttpRequest, slug: str) -> HttpResponse:
+    """The roster as a CSV file for a spreadsheet."""
+    group = group_for_host(request.user, slug)
+    response = HttpResponse(roster_csv(group), content_type="text/csv; charset=utf-8")
+    filename = f"{group.slug}-roster.csv"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
 
 
 def _rules_page(request: HttpRequest, group: Group, **forms) -> HttpResponse:

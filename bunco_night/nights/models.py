@@ -211,6 +211,29 @@ class Payment(models.Model):
         return f"{self.amount_cents / 100:.2f} for {self.attendance}"
 
 
+class Prepayment(models.Model):
+    """Dues paid ahead (a season paid up front): they pay a player's dues night by night,
+    from ``starts`` on, before any cash (docs/rules.md section 8.6)."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="prepayments")
+    amount_cents = models.PositiveIntegerField()
+    starts = models.DateField(help_text="The first night these dues pay for.")
+    note = models.CharField(max_length=120, blank=True)
+    nonce = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount_cents__gt=0), name="prepayment_positive"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount_cents / 100:.2f} prepaid by {self.player} from {self.starts}"
+
+
 class Table(models.Model):
     """A physical table of a night. Table 1 is the head table. Its token is its QR link."""
 
@@ -220,6 +243,9 @@ class Table(models.Model):
     active = models.BooleanField(default=True, help_text="In the current layout.")
     token = models.CharField(max_length=43, unique=True, default=new_token)
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every entry here.")
+    scores_mark = models.PositiveIntegerField(
+        default=0, help_text="The night's scores version at this table's last change."
+    )
 
     class Meta:
         ordering = ["number"]

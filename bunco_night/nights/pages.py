@@ -78,7 +78,7 @@ def night_context(
             pay_error.message if pay_error and pay_error.attendance_pk == r.attendance.pk else "",
         )
         for r in summary.rows
-        if r.owes_cents or r.paid_cents
+        if r.owes_cents or r.paid_cents or r.carried_cents or r.prepaid_cents
     ]
 
     rnd = seating_round(night)

@@ -8,18 +8,21 @@ partners whom (docs/rules.md sections 1, 3.3 and 4).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Sum
+from django.db import models
+from django.db.models import Exists, OuterRef, Q, Sum
 from django.shortcuts import get_object_or_404
 
-from bunco_night.groups.models import Player
+from bunco_night.groups.models import Player, Season
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
 from bunco_night.rules.movement import Ghost, Seating
+from bunco_night.rules.season import season_share
 from bunco_night.rules.standings import split_pot
 
-from .models import Attendance, Night, Round, Seat, Table
+from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
 
 
 def night_for_host(user, pk: int) -> Night:
@@ -176,14 +179,30 @@ def seated_tables(rnd: Round, *, table: Table | None = None) -> list[SeatedTable
 
 @dataclass(frozen=True)
 class DuesRow:
+    """A place's dues on one night: what it owes tonight, the balance carried from the
+    player's earlier nights, the prepaid dues used tonight and the cash paid tonight
+    (docs/rules.md sections 8.3 and 8.6)."""
+
     attendance: Attendance
     owes_cents: int
     paid_cents: int
+    carried_cents: int = 0
+    prepaid_cents: int = 0
+
+    @property
+    def collected_cents(self) -> int:
+        """What this place put in the night's pot: cash, and prepaid dues used tonight."""
+        return self.paid_cents + self.prepaid_cents
 
     @property
     def balance_cents(self) -> int:
-        """Still to pay (negative: paid too much)."""
-        return self.owes_cents - self.paid_cents
+        """Still to pay, earlier nights included (negative: paid too much)."""
+        return self.carried_cents + self.owes_cents - self.prepaid_cents - self.paid_cents
+
+    @property
+    def credit_cents(self) -> int:
+        """Paid too much on earlier nights, or 0."""
+        return max(-self.carried_cents, 0)
 
     @property
     def due_cents(self) -> int:
@@ -194,6 +213,80 @@ class DuesRow:
     def overpaid_cents(self) -> int:
         """Paid beyond the dues, or 0."""
         return max(-self.balance_cents, 0)
+
+
+@dataclass(frozen=True)
+class DuesAccount:
+    """A player's dues across nights: a row per night, first night first, and every
+    prepaid amount recorded for them."""
+
+    rows: list[DuesRow]
+    prepaid_cents: int = 0
+
+    @property
+    def prepaid_used_cents(self) -> int:
+        return sum(r.prepaid_cents for r in self.rows)
+
+    @property
+    def prepaid_left_cents(self) -> int:
+        """Prepaid dues not used yet."""
+        return self.prepaid_cents - self.prepaid_used_cents
+
+    @property
+    def balance_cents(self) -> int:
+        """Owed after the last night (negative: paid too much), prepaid dues left aside."""
+        return self.rows[-1].balance_cents if self.rows else 0
+
+    @property
+    def credit_cents(self) -> int:
+        """Paid too much over the nights, or 0 (prepaid dues left aside)."""
+        return max(-self.balance_cents, 0)
+
+
+def held_nights(group) -> models.QuerySet:
+    """The group's nights that took place as far as the app knows: a round was started or
+    dues were recorded. A night planned and never held carries no dues."""
+    started = Round.objects.filter(
+        night=OuterRef("pk"), status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
+    )
+    paid = Payment.objects.filter(attendance__night=OuterRef("pk"))
+    return group.nights.filter(Exists(started) | Exists(paid))
+
+
+def dues_accounts(
+    group, player_ids: Iterable[int], *, until: Night | None = None
+) -> dict[int, DuesAccount]:
+    """Each player's dues night by night over the group's held nights, up to ``until``
+    (which counts even before it is held). Each night carries the balance of the nights
+    before it, and prepaid dues pay the night's own dues first, in date order."""
+    player_ids = set(player_ids)
+    attendances = Attendance.objects.filter(
+        night__group=group, player_id__in=player_ids, night__in=held_nights(group).values("pk")
+    )
+    if until is not None:
+        attendances = attendances.filter(
+            Q(night__date__lt=until.date) | Q(night__date=until.date, night__pk__lt=until.pk)
+        ) | Attendance.objects.filter(night=until, player_id__in=player_ids)
+    attendances = (
+        attendances.select_related("player", "substitute", "night")
+        .annotate(paid=Sum("payments__amount_cents"))
+        .order_by("night__date", "night__pk", "pk")
+    )
+    prepaid: dict[int, list[tuple]] = {}
+    for player_id, starts, amount in Prepayment.objects.filter(
+        player_id__in=player_ids
+    ).values_list("player_id", "starts", "amount_cents"):
+        prepaid.setdefault(player_id, []).append((starts, amount))
+    rows: dict[int, list[DuesRow]] = {pk: [] for pk in player_ids}
+    for a in attendances:
+        before = rows[a.player_id]
+        carried = before[-1].balance_cents if before else 0
+        used = sum(r.prepaid_cents for r in before)
+        available = sum(n for starts, n in prepaid.get(a.player_id, ()) if starts <= a.night.date)
+        owes = a.night.dues_cents if a.owes_dues else 0
+        use = max(min(available - used, owes), 0)
+        before.append(DuesRow(a, owes, a.paid or 0, carried, use))
+    return {pk: DuesAccount(rows[pk], sum(n for _, n in prepaid.get(pk, ()))) for pk in player_ids}
 
 
 @dataclass(frozen=True)
@@ -210,25 +303,52 @@ class DuesSummary:
     collected_cents: int
     payouts: list[Payout]
     payout_error: str
+    season_share_cents: int = 0
+    season: Season | None = None
 
     @property
     def outstanding_cents(self) -> int:
-        """Dues still owed."""
+        """Dues still owed, earlier nights included."""
         return sum(r.due_cents for r in self.rows)
+
+    @property
+    def carried_cents(self) -> int:
+        """Dues owed from earlier nights by the people on tonight's list."""
+        return sum(max(r.carried_cents, 0) for r in self.rows)
+
+    @property
+    def prepaid_cents(self) -> int:
+        """The part of the pot paid ahead."""
+        return sum(r.prepaid_cents for r in self.rows)
+
+    @property
+    def pot_cents(self) -> int:
+        """The night's prize pot: the dues collected less the season's share."""
+        return self.collected_cents - self.season_share_cents
 
 
 def dues_summary(night: Night) -> DuesSummary:
-    """Who owes, who paid, the pot (the dues collected) and each prize's payout."""
-    attendances = night.attendances.select_related("player", "substitute").annotate(
-        paid=Sum("payments__amount_cents")
-    )
-    rows = [DuesRow(a, night.dues_cents if a.owes_dues else 0, a.paid or 0) for a in attendances]
-    collected = sum(r.paid_cents for r in rows)
+    """Who owes (earlier nights included), who paid, the dues collected, the season's
+    share of them, the pot, and each prize's payout (docs/rules.md sections 7.4 and 8)."""
+    attendances = list(night.attendances.values_list("pk", "player_id"))
+    accounts = dues_accounts(night.group, {p for _, p in attendances}, until=night)
+    tonight = {
+        r.attendance.pk: r
+        for account in accounts.values()
+        for r in account.rows
+        if r.attendance.night_id == night.pk
+    }
+    rows = [tonight[pk] for pk, _ in attendances]
+    collected = sum(r.collected_cents for r in rows)
+    season = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
+    share = season_share(collected, season.pot_percent) if season else 0
     prizes = list(night.group.prizes.all())
     payouts, error = [], ""
     try:
-        shares = split_pot(collected, [p.as_category() for p in prizes])
+        shares = split_pot(collected - share, [p.as_category() for p in prizes])
         payouts = [Payout(p.code, p.get_code_display(), shares[p.code]) for p in prizes]
     except RuleError as exc:
         error = exc.message
-    return DuesSummary(rows, sum(r.owes_cents for r in rows), collected, payouts, error)
+    return DuesSummary(
+        rows, sum(r.owes_cents for r in rows), collected, payouts, error, share, season
+    )

@@ -24,7 +24,7 @@ from bunco_night.rules.layouts import plan_layout
 from bunco_night.rules.movement import Ghost, Seating, seat_players
 from bunco_night.rules.replan import replan_seating, round_partners
 
-from .models import Attendance, Night, Payment, Round, Seat, Table
+from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
 from .selectors import next_round_number, players_tonight, seated_tables, seating_of
 
 
@@ -456,3 +456,53 @@ def _check_no_ghost_partners(rnd: Round) -> None:
     for t in seated_tables(rnd):
         if any(s.is_ghost and p is not None and p.is_ghost for s, p in t.seat_rows):
             raise ServiceError("Two ghosts cannot be partners.", "ghost_partners")
+
+
+# ---------------------------------------------------------------------------
+# Dues paid ahead (docs/rules.md section 8.6)
+
+
+@transaction.atomic
+def prepayment_record(
+    *,
+    player: Player,
+    amount_cents: int,
+    starts: dt.date,
+    note: str = "",
+    nonce: str | None = None,
+) -> Prepayment:
+    """The host took dues ahead (a season up front); they pay the player's nights from
+    ``starts`` on. A repeated ``nonce`` records it once."""
+    if nonce:
+        existing = Prepayment.objects.filter(nonce=nonce).first()
+        if existing is not None:
+            return existing
+    if amount_cents <= 0:
+        raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
+    if amount_cents > 1_000_000:
+        raise ServiceError("That is more than $10,000: check the amount.", "bad_amount", "amount")
+    if player.retired:
+        raise ServiceError(f"{player} is retired.", "retired", "player")
+    try:
+        with transaction.atomic():
+            prepayment = Prepayment.objects.create(
+                player=player,
+                amount_cents=amount_cents,
+                starts=starts,
+                note=note.strip()[:120],
+                nonce=nonce or None,
+            )
+    except IntegrityError:
+        return Prepayment.objects.get(nonce=nonce)
+    for night in player.group.nights.filter(date__gte=starts, status=Night.Status.PLANNING):
+        night_touch(night)
+    return prepayment
+
+
+@transaction.atomic
+def prepayment_undo(*, prepayment: Prepayment) -> None:
+    """Take back prepaid dues entered by mistake."""
+    player, starts = prepayment.player, prepayment.starts
+    prepayment.delete()
+    for night in player.group.nights.filter(date__gte=starts, status=Night.Status.PLANNING):
+        night_touch(night)

@@ -29,6 +29,7 @@ urlpatterns = [
     ),
     path("<int:pk>/guests/", views.guest_add, name="guest_add"),
     path("<int:pk>/dues/<int:attendance_pk>/pay/", views.payment_add, name="pay"),
+    path("<int:pk>/dues/<int:attendance_pk>/pay-due/", views.payment_add_due, name="pay_due"),
     path("<int:pk>/payments/<int:payment_pk>/undo/", views.payment_undo, name="payment_undo"),
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/seating/draw/", views.seating_draw, name="draw"),

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply, form_message
 from bunco_night.groups.models import Group
-from bunco_night.groups.selectors import group_for_host
+from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
 from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
@@ -29,6 +29,7 @@ from .models import Attendance, Night, Payment, Seat
 from .pages import RowError, night_context
 from .selectors import (
     attendance_of,
+    dues_summary,
     night_for_host,
     redraw_replaces,
     seated_tables,
@@ -62,13 +63,16 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Plan a night: the form starts from the group's habits."""
     group = group_for_host(request.user, slug)
     last = group.nights.order_by("-date", "-pk").first()
+    date = default_night_date(group)
+    turn = hosting_turn_on(group, date)
     initial = {
-        "date": default_night_date(group),
+        "date": date,
         "time": last.time if last else dt.time(19, 0),
-        "place": last.place if last else "",
+        "place": (turn.where if turn else "") or (last.place if last else ""),
         "sets": group.rules_obj.sets_per_night,
     }
-    return _night_form(request, group, NightForm(initial=initial, rules=group.rules_obj), None)
+    form = NightForm(initial=initial, rules=group.rules_obj)
+    return _night_form(request, group, form, None, turn=turn)
 
 
 @login_required
@@ -112,14 +116,27 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _night_form(
-    request, group: Group, form: NightForm, night: Night | None, effects: list[str] = ()
+    request,
+    group: Group,
+    form: NightForm,
+    night: Night | None,
+    effects: list[str] = (),
+    turn=None,
 ) -> HttpResponse:
-    """The night's form; with ``effects``, first a question: the change does these things."""
+    """The night's form; with ``effects``, first a question: the change does these things.
+    ``turn`` is the season's hosting turn the new night's place comes from."""
     if night is None:
         action = reverse("nights:create", args=[group.slug])
     else:
         action = reverse("nights:save", args=[night.pk])
-    context = {"group": group, "night": night, "form": form, "action": action, "effects": effects}
+    context = {
+        "group": group,
+        "night": night,
+        "form": form,
+        "action": action,
+        "effects": effects,
+        "turn": turn,
+    }
     return render(request, "nights/night_form.html", context)
 
 
@@ -224,6 +241,26 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
             attendance=attendance,
             amount_cents=night.dues_cents,
             nonce=request.POST.get("nonce") or None,
+        )
+    except ServiceError as exc:
+        error = RowError(attendance.pk, "pay", exc.message)
+    return _after_change(request, night, "dues", "dues", pay_error=error)
+
+
+@login_required
+@require_POST
+def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
+    """The host took everything someone owes: tonight's dues and what earlier nights carried
+    (docs/rules.md section 8.6)."""
+    night = night_for_host(request.user, pk)
+    attendance = attendance_of(night, attendance_pk)
+    due = next(
+        (r.due_cents for r in dues_summary(night).rows if r.attendance.pk == attendance.pk), 0
+    )
+    error = None
+    try:
+        services.payment_record(
+            attendance=attendance, amount_cents=due, nonce=request.POST.get("nonce") or None
         )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)

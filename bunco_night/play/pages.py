@@ -15,7 +15,7 @@ from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
 
 from .models import Entry
-from .standings import NightStandings, night_standings
+from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import RoundBoard, TableRound, round_board, table_round
 
 RECENT_ENTRIES = 6
@@ -70,7 +70,7 @@ def taps(rules: Rules, mark: int | None) -> list[Tap]:
         Tap("points:1", "+1", f"one {face}", "points"),
         Tap("points:2", "+2", f"two {face}s", "points"),
         Tap("bunco", "BUNCO!", f"three {face}s · +{rules.bunco_points}", "bunco"),
-        Tap("miss", "Miss", f"no {face}: pass the dice", "miss"),
+        Tap("miss", "Miss", "pass the dice", "miss"),
     ]
     if rules.split_low_high:
         choices += [
@@ -393,12 +393,63 @@ def live_board(night: Night) -> LiveBoard:
         next_round=nxt,
         rounds_total=night.total_rounds,
         standings=night_standings(night),
-        late=list(
-            Entry.objects.late_pending()
-            .filter(round__night=night)
-            .select_related("roller", "round", "table")
-            .order_by("round__number", "table__number", "created")
-        ),
+        late=_late_entries(night),
+    )
+
+
+@dataclass
+class BoardUpdate:
+    """What changed on the host's screens (the live board, the room screen) since the
+    scores version they show, while a round is played: the tables that changed, the bell,
+    the late entries and the buncos. The standings change only when a round closes, which
+    moves the night's version and re-renders the screens whole."""
+
+    night: Night
+    version: str
+    round: Round
+    board: RoundBoard
+    tables: list[TableRound]
+    standings: BuncoFacts
+    late: list[Entry]
+
+    @property
+    def bell(self) -> bool:
+        return self.board.bell
+
+    @property
+    def late_rows(self) -> list[tuple[Entry, str]]:
+        rules = self.night.rules_obj
+        return [(e, e.describe(rules)) for e in self.late]
+
+
+def board_update(night: Night, since: str) -> BoardUpdate | None:
+    """The update for a screen that shows version ``since`` ("night.scores"), or None when
+    it must be re-rendered whole (the night's version moved, or no round is in play)."""
+    shown, _, scores = since.partition(".")
+    rnd = night.current_round
+    if shown != str(night.version) or not scores.isdecimal() or len(scores) > 12:
+        return None
+    if rnd is None or not rnd.is_playing:
+        return None
+    board = round_board(rnd)
+    changed = set(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", flat=True))
+    return BoardUpdate(
+        night=night,
+        version=f"{night.version}.{night.scores_version}",
+        round=rnd,
+        board=board,
+        tables=[tr for tr in board.tables if tr.table.pk in changed],
+        standings=bunco_facts(night),
+        late=_late_entries(night),
+    )
+
+
+def _late_entries(night: Night) -> list[Entry]:
+    return list(
+        Entry.objects.late_pending()
+        .filter(round__night=night)
+        .select_related("roller", "round", "table")
+        .order_by("round__number", "table__number", "created")
     )
 
 

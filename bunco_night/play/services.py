@@ -14,7 +14,7 @@ import random
 import re
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 from django.utils import timezone
 
 from bunco_night.core.errors import ServiceError
@@ -96,9 +96,15 @@ def _lock_play(rnd: Round, table: Table) -> TablePlay:
 
 
 def _touch_table(rnd: Round, table: Table) -> None:
-    """Tell the table's phones and the host's board that something changed at ``table``."""
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+    """Tell the table's phones and the host's screens that something changed at ``table``.
+
+    The night's scores version moves, and the table keeps the version it moved to, so the
+    live board and the room screen can re-render just the tables that changed since the
+    version they show.
+    """
     Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
+    mark = Night.objects.filter(pk=rnd.night_id).values("scores_version")
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, scores_mark=Subquery(mark))
 
 
 def _after_change(rnd: Round, table: Table | None = None) -> None:

@@ -100,6 +100,38 @@ class NightStandings:
         return self.last_bunco.roller if self.last_bunco else None
 
 
+def night_buncos(night: Night) -> list[Entry]:
+    """The night's buncos that count, in the order they were rolled: round first, then
+    time (docs/rules.md section 6.3)."""
+    return list(
+        Entry.objects.counting()
+        .filter(round__night=night, kind=BUNCO, roller__isnull=False)
+        .filter(round__in=night.rounds.started())
+        .select_related("roller", "table", "round")
+        .order_by("round__number", "created", "id")
+    )
+
+
+@dataclass(frozen=True)
+class BuncoFacts:
+    """What the host's screens say about the night's buncos between closes: how many, the
+    latest and so the fuzzy die. A cheap read, for updates that skip the standings."""
+
+    buncos_rolled: int
+    last_bunco: Entry | None
+    plays_fuzzy_die: bool
+
+    @property
+    def fuzzy_die(self) -> Player | None:
+        return self.last_bunco.roller if self.last_bunco else None
+
+
+def bunco_facts(night: Night) -> BuncoFacts:
+    buncos = night_buncos(night)
+    fuzzy = night.group.prizes.filter(code=FUZZY_DIE).exists()
+    return BuncoFacts(len(buncos), buncos[-1] if buncos else None, fuzzy)
+
+
 def night_standings(night: Night) -> NightStandings:
     """Standings from the closed rounds; prizes per the group's categories and the pot."""
     seats = Seat.objects.filter(
@@ -116,15 +148,9 @@ def night_standings(night: Night) -> NightStandings:
         )
     ranked = rank_standings(tally(rows))
     tiebreaks = {t.code: t.player_id for t in night.tiebreaks.all()}
-    buncos = list(
-        Entry.objects.counting()
-        .filter(round__night=night, kind=BUNCO, roller__isnull=False)
-        .filter(round__in=night.rounds.started())
-        .select_related("roller", "table", "round")
-        .order_by("round__number", "created", "id")
-    )
+    buncos = night_buncos(night)
     last = buncos[-1] if buncos else None
-    pot = dues_summary(night).collected_cents
+    pot = dues_summary(night).pot_cents
     categories = [p.as_category() for p in night.group.prizes.all()]
     payout_error = ""
     try:

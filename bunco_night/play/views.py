@@ -233,8 +233,11 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     if _unchanged(request, version):
         return _no_change()
     night = night_for_host(request.user, pk)
+    update = pages.board_update(night, request.GET.get("v", ""))
+    if update is not None:  # while a round is played: just the tables that changed
+        return render(request, "play/live.html#changes", {"board": update, "night": night})
     return render(
-        request, "play/live.html#board", {"board": pages.live_board(night), "night": night}
+        request, "play/live.html#whole", {"board": pages.live_board(night), "night": night}
     )
 
 

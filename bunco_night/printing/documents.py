@@ -16,14 +16,18 @@ from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.qr import qr_svg
-from bunco_night.groups.models import Group, Player
+from bunco_night.groups.models import Group, Player, Season
 from bunco_night.nights.models import Night, Round, Seat
 from bunco_night.nights.selectors import DuesRow, dues_summary, players_tonight
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import HEAD_TABLE, Rules
+from bunco_night.rules.season import BEST_ATTENDANCE
+from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
+from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
+from bunco_night.seasons.standings import season_table
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -664,3 +668,110 @@ def check_blank_count(value: str | None, *, limit: int) -> int:
     if not 0 <= count <= limit:
         raise ServiceError(f"Blank sheets: 0 to {limit}.", "bad_blank")
     return count
+
+
+# ---------------------------------------------------------------------------
+# 7. A season's standings and year-end prizes
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    rank: int
+    tied: bool
+    name: str
+    substitute: bool
+    nights: int
+    wins: int
+    losses: int
+    buncos: int
+    mini_buncos: int
+    marks: tuple[int, ...]
+    prizes: int
+    money_cents: int
+
+
+@dataclass(frozen=True)
+class SeasonSheet:
+    name: str
+    starts: object
+    ends: object
+    nights: int
+    pot_cents: int
+    pot_percent: int
+    regulars_only: bool
+    payout_error: str
+    prizes: list[PrizeLine]
+    standings: list[SeasonLine]
+    mark_labels: tuple[str, ...]
+    wins_chart: SafeString
+
+
+def season_sheet(*, season: Season) -> SeasonSheet:
+    """The year-end prizes (ties shown as ties) and the season's ranked standings."""
+    table = season_table(season)
+    percents = {p.code: p.percent for p in season.prizes.all()}
+    prizes = []
+    for prize, candidates, winner in table.prize_rows:
+        names = [winner.name] if winner is not None else [p.name for p in candidates]
+        prizes.append(
+            PrizeLine(
+                title=prize.title,
+                amount_cents=prize.amount_cents,
+                names=names,
+                tied=prize.tied,
+                broken_by_host=prize.broken_by_host,
+                detail=_season_detail(prize.code, prize.value),
+                percent=percents.get(prize.code),
+            )
+        )
+    standings = [
+        SeasonLine(
+            s.rank,
+            s.tied,
+            player.name,
+            not player.is_regular,
+            s.nights,
+            s.standing.wins,
+            s.standing.losses,
+            s.standing.buncos,
+            s.standing.mini_buncos,
+            marks,
+            s.prizes,
+            s.money_cents,
+        )
+        for s, player, marks in table.rows
+    ]
+    chart = bar_chart(
+        "season-wins",
+        f"Wins in the {season.name} season",
+        [Bar(line.name, (line.wins, line.buncos)) for line in standings],
+        [("Wins", WINS), ("Buncos", BUNCOS)],
+    )
+    return SeasonSheet(
+        name=season.name,
+        starts=season.starts,
+        ends=season.ends,
+        nights=len(table.nights),
+        pot_cents=table.pot_cents,
+        pot_percent=season.pot_percent,
+        regulars_only=season.regulars_only,
+        payout_error=table.payout_error,
+        prizes=prizes,
+        standings=standings,
+        mark_labels=table.mark_labels,
+        wins_chart=chart,
+    )
+
+
+_SEASON_UNITS = {
+    **_UNITS,
+    BEST_ATTENDANCE: ("night", "nights"),
+    SEASON_MOST_MINIS: ("mini bunco", "mini buncos"),
+}
+
+
+def _season_detail(code: str, value: int | None) -> str:
+    if code not in _SEASON_UNITS or value is None:
+        return ""
+    one, many = _SEASON_UNITS[code]
+    return f"{value} {one if value == 1 else many}"

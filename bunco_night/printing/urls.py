@@ -14,4 +14,5 @@ urlpatterns = [
     path("nights/<int:pk>/print/master-sheet/", views.master_sheet, name="master_sheet"),
     path("nights/<int:pk>/print/prizes/", views.prizes, name="prizes"),
     path("nights/<int:pk>/print/roster/", views.roster, name="roster"),
+    path("seasons/<int:pk>/print/", views.season_standings, name="season_standings"),
 ]

@@ -12,10 +12,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.groups.selectors import season_for_host
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import night_for_host
 
@@ -167,3 +169,23 @@ def roster(request: HttpRequest, pk: int) -> HttpResponse:
         template="printing/roster.html",
         context={"doc": documents.roster_sheet(night=night)},
     )
+
+
+@login_required
+@require_GET
+@never_cache
+def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A season's year-end prizes, who wins them and for how much, and its standings."""
+    season = season_for_host(request.user, pk)
+    context = {
+        "season": season,
+        "group": season.group,
+        "paper": documents.paper(season.group),
+        "title": f"Season {season.name}",
+        "doc": documents.season_sheet(season=season),
+    }
+    pdf = render_pdf("printing/season.html", context, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"{season.group.slug}-season-{slugify(season.name) or season.pk}.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response

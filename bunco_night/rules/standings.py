@@ -307,10 +307,13 @@ class PotShares:
     unassigned_cents: int
 
 
-def _check_categories(categories: Sequence[PrizeCategory]) -> None:
+def _check_categories(
+    categories: Sequence[PrizeCategory], labels: Mapping[str, str] = ALL_PRIZE_LABELS
+) -> None:
+    """Refuse categories not among ``labels`` (a night's by default), or badly shared."""
     keys = set()
     for c in categories:
-        if c.code not in ALL_PRIZE_LABELS:
+        if c.code not in labels:
             raise RuleError(f"Unknown prize {c.code!r}.", "unknown_prize")
         if (c.code == MOST_MARK) != bool(c.mark):
             raise RuleError(f"{c.title}: only that prize names a group mark.", "bad_prize_mark")
@@ -326,7 +329,11 @@ def _check_categories(categories: Sequence[PrizeCategory]) -> None:
 
 
 def pot_shares(
-    pot_cents: int, categories: Sequence[PrizeCategory], policy: PrizePolicy | None = None
+    pot_cents: int,
+    categories: Sequence[PrizeCategory],
+    policy: PrizePolicy | None = None,
+    *,
+    labels: Mapping[str, str] = ALL_PRIZE_LABELS,
 ) -> PotShares:
     """Each prize's money: its fixed amount as the group set it, or its percent of the
     pot rounded down to the group's unit (docs/rules.md sections 7.4 and 7.8).
@@ -338,7 +345,7 @@ def pot_shares(
     policy = policy or PrizePolicy()
     if pot_cents < 0:
         raise RuleError("The pot cannot be negative.", "negative_pot")
-    _check_categories(categories)
+    _check_categories(categories, labels)
     shares = {}
     for c in categories:
         if c.amount_cents is not None:
@@ -366,11 +373,16 @@ def pot_shares(
 
 
 def split_pot(
-    pot_cents: int, categories: Sequence[PrizeCategory], *, policy: PrizePolicy | None = None
+    pot_cents: int,
+    categories: Sequence[PrizeCategory],
+    *,
+    policy: PrizePolicy | None = None,
+    labels: Mapping[str, str] = ALL_PRIZE_LABELS,
 ) -> dict[str, int]:
     """Cents each category gets, by key: its fixed amount, or its percent of the pot
-    rounded down (to the cent by default; ``pot_shares`` says what was left over)."""
-    return pot_shares(pot_cents, categories, policy).shares
+    rounded down (to the cent by default; ``pot_shares`` says what was left over).
+    ``labels`` names the categories allowed: a night's by default, a season's for a season."""
+    return pot_shares(pot_cents, categories, policy, labels=labels).shares
 
 
 def _best(standings: Sequence[Standing], value, *, highest: bool) -> tuple[int | None, tuple]:

@@ -71,12 +71,16 @@
     checkBell(card);
     var screen = document.getElementById("screen");
     checkBell(screen);
+    checkBell(document.getElementById("live-poll"));
+    checkBell(document.getElementById("room-poll"));
     if (token && board && board.dataset.key !== body.dataset.key && !queue().length) {
       location.reload();  /* a new round or status: rebuild the tap controls */
     }
   });
   document.addEventListener("DOMContentLoaded", function () {
-    ["board", "card", "screen"].forEach(function (id) { checkBell(document.getElementById(id)); });
+    ["board", "card", "screen", "live-poll", "room-poll"].forEach(function (id) {
+      checkBell(document.getElementById(id));
+    });
   });
 
   /* The room screen shows twelve tables at a time and turns its pages by itself. */

@@ -5,12 +5,12 @@ another pressed Done, people who come and go between rounds, a host who shortens
 import pytest
 from playwright.sync_api import expect
 
-from bunco_night.nights.selectors import seated_tables
 from bunco_night.play.models import Entry
 from bunco_night.play.services import bell_ring, round_start
 from bunco_night.play.state import round_board
 from tests.browser.helpers import host_page, phone, score, tap
 from tests.factories import make_group, make_night
+from tests.nights.helpers import partner_pairs, tables_of
 from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -60,19 +60,6 @@ def test_taps_from_a_phone_offline_while_another_pressed_done_wait_for_the_host(
     expect(first.locator(".late-notice")).to_have_count(0)
 
 
-def partners(rnd) -> set[frozenset]:
-    pairs = set()
-    for t in seated_tables(rnd):
-        for seat, partner in t.seat_rows:
-            if partner is not None and seat.player_id and partner.player_id:
-                pairs.add(frozenset((seat.player_id, partner.player_id)))
-    return pairs
-
-
-def tables_of(rnd) -> dict[int, int]:
-    return {s.player_id: t.table.number for t in seated_tables(rnd) for s in t.seats}
-
-
 def test_a_late_arrival_and_an_early_leaver_between_rounds_keep_the_movement(contexts, live_server):
     """docs/rules.md section 10: everyone else keeps their table; no repeated partner."""
     group = make_group(regulars=12, substitutes=1)
@@ -99,7 +86,7 @@ def test_a_late_arrival_and_an_early_leaver_between_rounds_keep_the_movement(con
     changed = [p for p in moved if p not in (leaver.player_id, sub.pk) and after[p] != moved[p]]
     assert len(changed) == (0 if moved[leaver.player_id] == 3 else 1)
     assert all(moved[p] == 3 and after[p] == moved[leaver.player_id] for p in changed)
-    assert not partners(nxt) & partners(last)
+    assert not partner_pairs(nxt) & partner_pairs(last)
     # The leaver can come back; the arrival gives way to nobody else.
     host.locator(f"#att-{leaver.pk}").get_by_role("button", name="Back").click()
     expect(host.locator("#seating")).to_contain_text("Regular 7")

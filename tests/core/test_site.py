@@ -10,6 +10,7 @@ from django.core.management import call_command
 
 from bunco_night.demo.demo import password_file
 from bunco_night.groups.models import Group
+from bunco_night.nights.selectors import dues_summary
 from bunco_night.play.standings import night_standings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +68,8 @@ def test_welcome_page(client):
 @pytest.mark.django_db
 def test_load_demo_only_touches_an_empty_database(capsys):
     """Issue 3 demo data: Maple Street Bunco, 12 regulars, 5 substitutes, one host login,
-    three past nights with complete results; never loaded over existing data."""
+    three past nights with complete results, and a season with the next night's answers;
+    never loaded over existing data."""
     call_command("load_demo")
     user = get_user_model().objects.get(username="host")
     # A random password, kept beside the database (the demo's own tests say more).
@@ -77,13 +79,25 @@ def test_load_demo_only_touches_an_empty_database(capsys):
     assert group.is_host(user)
     assert group.players.filter(kind="regular").count() == 12
     assert group.players.filter(kind="substitute").count() == 5
-    nights = list(group.nights.all())
-    assert len(nights) == 3 and {n.status for n in nights} == {"finished"}
+    nights = list(group.nights.filter(status="finished"))
+    assert len(nights) == 3
     for night in nights:
         standings = night_standings(night)
         assert standings.rounds_closed == night.sets * 6
         assert sum(s.wins for s in standings.standings) == standings.rounds_closed * 6
-        assert standings.pot_cents == 12 * 500
+        summary = dues_summary(night)
+        # Everyone paid but Hattie's substitute in October; 10% goes to the season's pot.
+        assert summary.collected_cents == (11 if night.date.month == 10 else 12) * 500
+        assert standings.pot_cents == summary.collected_cents * 9 // 10
+    # The season: a rotation, December's night planned from it, and players' answers.
+    season = group.seasons.get()
+    december = group.nights.get(status="planning")
+    assert december.place == season.rotation.get(month__month=12).where == "Bea Okafor's"
+    assert december.attendances.filter(answer__isnull=False).count() == 5
+    hattie = next(
+        r for r in dues_summary(december).rows if r.attendance.player.name.startswith("Hattie")
+    )
+    assert hattie.carried_cents == 500
     call_command("load_demo")
     assert "already holds data" in capsys.readouterr().out
     assert get_user_model().objects.count() == 1 and Group.objects.count() == 1

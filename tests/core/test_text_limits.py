@@ -20,7 +20,7 @@ from bunco_night.nights.services import night_create, night_update, payment_reco
 from bunco_night.play.models import Entry, PrizeTiebreak
 from bunco_night.play.services import entry_record, prize_tiebreak_record
 from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, GroupMark
-from tests.factories import make_group, make_night, make_user
+from tests.factories import make_night, make_user
 from tests.play.helpers import start_night
 
 pytestmark = pytest.mark.django_db
@@ -38,18 +38,6 @@ def stored():
 
 def page_text(response) -> str:
     return html.unescape(response.content.decode())
-
-
-@pytest.fixture
-def host(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def group(host):
-    return make_group(user=host, regulars=8, substitutes=0)
 
 
 @pytest.fixture

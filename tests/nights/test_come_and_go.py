@@ -13,6 +13,7 @@ from bunco_night.nights.selectors import seated_tables
 from bunco_night.nights.services import attendance_leave, attendance_set, guest_add
 from bunco_night.rules.layouts import plan_layout
 from tests.factories import make_group, make_night
+from tests.nights.helpers import partner_pairs
 from tests.play.helpers import play_round, start_night
 
 pytestmark = pytest.mark.django_db
@@ -26,16 +27,6 @@ def places(rnd) -> dict:
             key = s.player_id or ("ghost", t.table.number, s.number)
             out[key] = t.table.number
     return out
-
-
-def partner_pairs(rnd) -> set[frozenset]:
-    """Pairs of people who are partners in ``rnd`` (ghosts left out)."""
-    pairs = set()
-    for t in seated_tables(rnd):
-        for seat, partner in t.seat_rows:
-            if partner is not None and seat.player_id and partner.player_id:
-                pairs.add(frozenset((seat.player_id, partner.player_id)))
-    return pairs
 
 
 def check_room(night, rnd, last):

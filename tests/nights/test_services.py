@@ -20,6 +20,7 @@ from bunco_night.nights.services import (
 )
 from bunco_night.rules.layouts import plan_layout
 from tests.factories import make_group, make_night
+from tests.nights.helpers import tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -202,11 +203,6 @@ def test_swap_seats_by_hand_before_the_round_starts():
     with pytest.raises(ServiceError) as caught:
         seating_swap(seat_a=a, seat_b=b)
     assert caught.value.code == "round_started"
-
-
-def tables_of(rnd) -> dict[int, int]:
-    """Player id -> table number in ``rnd``."""
-    return {s.player_id: t.table.number for t in seated_tables(rnd) for s in t.seats}
 
 
 def test_late_arrival_and_early_leaver_replan_the_layout():

@@ -39,6 +39,13 @@ def misses_and_a_lead(table):
     tap(table, 1, "points", 2)
 
 
+def done_with_a_lead(night, table):
+    """The host rang the bell and ``table`` pressed Done leading 2-0: its round is over."""
+    misses_and_a_lead(table)
+    bell_ring(night=night)
+    table_done(table=table)
+
+
 def test_after_a_deluxe_bunco_ended_the_round_a_tap_is_late_and_changes_nothing():
     night = make_night(make_group(rules="deluxe", regulars=12), sets=1)
     rnd = start_night(night)
@@ -93,10 +100,7 @@ def test_taps_from_a_phone_that_missed_done_are_kept_not_refused():
     night = make_night(make_group(regulars=12), sets=1)
     rnd = start_night(night)
     t1, t2, t3 = tables(rnd)
-    misses_and_a_lead(t2)
-
-    bell_ring(night=night)
-    table_done(table=t2)
+    done_with_a_lead(night, t2)
     queued = [tap(t2, 3, "points", 1) for _ in range(3)]
     assert all(e.is_late for e in queued)
     assert Entry.objects.filter(table=t2, late_at__isnull=False).count() == 3
@@ -107,9 +111,7 @@ def test_the_host_accepts_one_late_entry_and_discards_two_and_the_scores_follow(
     rnd = start_night(night)
     t2 = tables(rnd)[1]
 
-    misses_and_a_lead(t2)
-    bell_ring(night=night)
-    table_done(table=t2)
+    done_with_a_lead(night, t2)
     late = [tap(t2, 2, "points", 2), tap(t2, 2, "points", 1), tap(t2, 4, "points", 2)]
     late_entry_decide(entry=late[0], accept=True)
     late_entry_decide(entry=late[1], accept=False)
@@ -142,10 +144,7 @@ def test_a_late_entry_cannot_be_undone_from_the_phone():
     night = make_night(make_group(regulars=12), sets=1)
     rnd = start_night(night)
     t2 = tables(rnd)[1]
-    misses_and_a_lead(t2)
-
-    bell_ring(night=night)
-    table_done(table=t2)
+    done_with_a_lead(night, t2)
     late = tap(t2, 1, "points", 1)
     with pytest.raises(ServiceError) as caught:
         entry_undo(table=t2, entry_id=late.pk)

@@ -282,3 +282,43 @@ def test_the_fuzzy_die_shows_only_where_the_group_plays_with_it(client, night):
     for url in pages:
         html = client.get(url).content.decode()
         assert "uzzy die" in html and "latest bunco" in html, url
+
+
+def live_version(night):
+    night.refresh_from_db()
+    return f"{night.version}.{night.scores_version}"
+
+
+def test_the_live_board_poll_re_renders_only_the_tables_that_changed(client, night):
+    """While a round is played, a tap re-renders its own table on the host's board (and the
+    bell, late entries and bunco facts), not every table; a new round re-renders it whole."""
+    client.login(username="host", password="bunco")
+    poll = reverse("play:live_state", args=[night.pk])
+    shown = live_version(night)
+    assert client.get(poll, {"v": shown}).status_code == 204
+    post_tap(client, table(night, 2), tap="points:2")
+    html = client.get(poll, {"v": shown}).content.decode()
+    assert 'id="live-table-2"' in html and 'id="live-table-1"' not in html
+    assert 'id="board"' not in html
+    assert 'id="live-facts"' in html and 'id="live-status"' in html
+    assert f"?v={live_version(night)}" in html  # the poller moves on to the new version
+    assert "<b>2</b>" in html.split('id="live-table-2"')[1].split('id="live-status"')[0]
+    # A poll from before both taps sees both tables; one from a newer version sees none.
+    older = shown
+    shown = live_version(night)
+    post_tap(client, table(night, 1), tap="points:2")
+    html = client.get(poll, {"v": older}).content.decode()
+    assert 'id="live-table-1"' in html and 'id="live-table-2"' in html
+    html = client.get(poll, {"v": shown}).content.decode()
+    assert 'id="live-table-1"' in html and 'id="live-table-2"' not in html
+    # Closing the round moves the night's version: the board comes whole.
+    play_round(night)
+    html = client.get(poll, {"v": live_version(night).split(".")[0] + ".0"}).content.decode()
+    assert 'id="board"' in html and "Start round 2" in html
+
+
+@pytest.mark.parametrize("v", ["", "x", "1", "1.", "1.x", ".5", "1.99999999999999999", "1.-1"])
+def test_a_live_board_poll_with_a_version_it_cannot_read_gets_the_whole_board(client, night, v):
+    client.login(username="host", password="bunco")
+    response = client.get(reverse("play:live_state", args=[night.pk]), {"v": v})
+    assert response.status_code == 200 and 'id="board"' in response.content.decode()

@@ -13,7 +13,7 @@ from django.test.utils import setup_databases, teardown_databases
 from bunco_night.demo.demo import build_demo, without_secrets
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
-APPS = ["auth.user", "groups", "nights", "play"]
+APPS = ["auth.user", "groups", "nights", "play", "seasons", "invites"]
 
 
 class Command(BaseCommand):

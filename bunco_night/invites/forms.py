@@ -1,0 +1,83 @@
+"""Forms for players' answers, substitutes' replies and the host's invitations. Forms
+parse what was typed; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+
+from bunco_night.core.forms import HostForm
+from bunco_night.groups.models import Group, Player
+
+from .models import Answer, Notice, SubstituteCall
+
+
+class AnswerForm(HostForm):
+    """A regular's answer for a night, from their own link."""
+
+    choice = forms.ChoiceField(
+        choices=Answer.Choice.choices,
+        error_messages={
+            "required": "Choose coming, not coming, or a substitute.",
+            "invalid_choice": "Choose coming, not coming, or a substitute.",
+        },
+    )
+    note = forms.CharField(
+        max_length=300,
+        required=False,
+        label="A note for the host (optional)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"max_length": "Keep the note under 300 characters."},
+    )
+    substitute = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label="Choose…",
+        label="My substitute",
+        error_messages={"invalid_choice": "Pick a substitute from the list."},
+    )
+    new_name = forms.CharField(max_length=80, required=False, label="Name")
+    new_phone = forms.CharField(
+        max_length=40, required=False, label="Phone", widget=forms.TextInput(attrs={"type": "tel"})
+    )
+    new_email = forms.EmailField(
+        required=False,
+        label="E-mail",
+        error_messages={"invalid": "Enter an e-mail address like ann@example.com."},
+    )
+
+    def __init__(self, *args, group: Group, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].queryset = group.players.filter(
+            kind=Player.Kind.SUBSTITUTE, retired=False
+        )
+
+
+class OfferForm(forms.Form):
+    """A substitute accepts or declines a seat."""
+
+    action = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])
+
+
+class AskForm(forms.Form):
+    """How the host asks the substitutes for one seat."""
+
+    mode = forms.ChoiceField(
+        choices=SubstituteCall.Mode.choices,
+        error_messages={"invalid_choice": "Choose all at once or one at a time."},
+    )
+
+
+SEND_KINDS = {
+    Notice.Kind.INVITATION: "invitation",
+    Notice.Kind.REMINDER: "reminder",
+}
+
+
+class AskModeForm(HostForm):
+    """The group's usual way of asking substitutes (a regular's own request uses it)."""
+
+    mode = forms.ChoiceField(
+        choices=SubstituteCall.Mode.choices,
+        widget=forms.RadioSelect,
+        label="When a regular asks for a substitute from their link, ask the substitutes",
+    )

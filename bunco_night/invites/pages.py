@@ -1,0 +1,155 @@
+"""What the invitation pages show: the answers panel of the host's night page, a player's
+own page and a substitute's offer page (no writes here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Max
+
+from bunco_night.groups.models import HostingTurn, Player
+from bunco_night.groups.selectors import hosting_turn_on, season_covering
+from bunco_night.nights.models import Attendance, Night
+
+from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer
+from .services import candidates, nights_to_answer
+
+
+@dataclass
+class AnswerRow:
+    """A regular of the night with their answer and the substitutes asked for their seat."""
+
+    attendance: Attendance
+    answer: Answer | None
+    call: SubstituteCall | None
+    offers: list[SubstituteOffer] = field(default_factory=list)
+    can_ask: bool = False
+
+    @property
+    def waiting(self) -> int:
+        """Substitutes still waiting their turn."""
+        return sum(1 for o in self.offers if o.status == SubstituteOffer.Status.WAITING)
+
+
+@dataclass
+class SentSummary:
+    kind: str
+    label: str
+    count: int
+    last: object
+
+
+def answers_context(night: Night) -> dict:
+    """The answers panel: every regular's answer and substitute offers, and what was sent."""
+    night.refresh_from_db()
+    planning = night.status == Night.Status.PLANNING
+    attendances = list(
+        night.attendances.select_related("player", "substitute", "answer").order_by("player__name")
+    )
+    calls: dict[int, SubstituteCall] = {}
+    for call in SubstituteCall.objects.filter(attendance__night=night).order_by("created", "pk"):
+        calls[call.attendance_id] = call  # the latest call of each seat
+    offers: dict[int, list[SubstituteOffer]] = {}
+    for o in SubstituteOffer.objects.filter(call__in=calls.values()).select_related("player"):
+        offers.setdefault(o.call_id, []).append(o)
+    rows = []
+    for a in attendances:
+        if not a.player.is_regular:
+            continue
+        call = calls.get(a.pk)
+        answer = getattr(a, "answer", None)
+        row = AnswerRow(a, answer, call, offers.get(call.pk, []) if call else [])
+        row.can_ask = planning and a.is_absent and not (call and call.is_open)
+        rows.append(row)
+    sent = [
+        SentSummary(kind, label, row["count"], row["last"])
+        for kind, label in Notice.Kind.choices
+        if kind in (Notice.Kind.INVITATION, Notice.Kind.REMINDER)
+        for row in [
+            night.notices.filter(kind=kind, ok=True).aggregate(count=Count("pk"), last=Max("sent"))
+        ]
+        if row["count"]
+    ]
+    news = [r for r in rows if r.answer or r.call or not r.attendance.is_coming]
+    return {
+        "night": night,
+        "group": night.group,
+        "planning": planning,
+        "answer_rows": news,
+        "quiet": [r.attendance.player for r in rows if r not in news],
+        "answered": sum(1 for r in rows if r.answer),
+        "regulars": len(rows),
+        "open_calls": sum(1 for r in rows if r.call and r.call.is_open),
+        "sent": sent,
+        "ask_modes": SubstituteCall.Mode.choices,
+    }
+
+
+@dataclass
+class MineNight:
+    """A night on a player's own page: where they stand and what they can answer."""
+
+    night: Night
+    attendance: Attendance | None  # their own row (a regular's)
+    plays_for: Attendance | None  # the row they play on as a substitute
+    answer: Answer | None
+    call: SubstituteCall | None
+    turn: HostingTurn | None
+    free_subs: list[Player]
+
+    @property
+    def can_answer(self) -> bool:
+        return self.attendance is not None and self.night.status == Night.Status.PLANNING
+
+
+def mine_context(link: PlayerLink, today) -> dict:
+    """A player's own page: their upcoming nights, and the season's hosting rotation."""
+    player = link.player
+    nights = []
+    for night in nights_to_answer(player, today)[:4]:
+        own = night.attendances.select_related("substitute").filter(player=player).first()
+        plays_for = night.attendances.select_related("player").filter(substitute=player).first()
+        answer = Answer.objects.filter(attendance=own).first() if own else None
+        call = own.calls.filter(status=SubstituteCall.Status.OPEN).first() if own else None
+        nights.append(
+            MineNight(
+                night,
+                own,
+                plays_for,
+                answer,
+                call,
+                hosting_turn_on(player.group, night.date),
+                candidates(own) if own else [],
+            )
+        )
+    season = season_covering(player.group, today)
+    rotation = list(season.rotation.select_related("host")) if season else []
+    return {
+        "link": link,
+        "player": player,
+        "group": player.group,
+        "nights": nights,
+        "season": season,
+        "rotation": rotation,
+        "my_turns": [t for t in rotation if t.host_id == player.pk],
+    }
+
+
+def offer_context(offer: SubstituteOffer) -> dict:
+    offer = SubstituteOffer.objects.select_related(
+        "player", "call__attendance__player", "call__attendance__night__group", "call__filled_by"
+    ).get(pk=offer.pk)
+    night = offer.call.attendance.night
+    return {
+        "offer": offer,
+        "night": night,
+        "group": night.group,
+        "regular": offer.call.attendance.player,
+        "turn": hosting_turn_on(night.group, night.date),
+        "open": offer.call.is_open
+        and offer.status
+        in (
+            SubstituteOffer.Status.ASKED,
+            SubstituteOffer.Status.DECLINED,
+        ),
+    }

@@ -1,0 +1,479 @@
+"""Players answering for themselves, substitutes asked to take a seat, and the messages
+about a night (docs/rules.md section 8.8). Each write is one transaction.
+
+Every change to who comes goes through the night's own services (``attendance_set``,
+``attendance_send_new_substitute``), so the rules about substitutes, dues and seating
+hold whoever makes the change. When several substitutes accept the same seat at the
+same moment, the database decides: the call is locked (``select_for_update``) and a
+unique constraint allows one acceptance per call. E-mails leave after the transaction
+commits, so nobody hears of a change that did not happen.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.core.mail import EmailMessage, get_connection
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.groups.models import Player
+from bunco_night.nights.models import Attendance, Night
+from bunco_night.nights.services import (
+    attendance_send_new_substitute,
+    attendance_set,
+    night_touch,
+)
+
+from . import messages
+from .messages import Links
+from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer
+
+log = logging.getLogger(__name__)
+
+Offer = SubstituteOffer.Status
+Call = SubstituteCall.Status
+
+
+# ---------------------------------------------------------------------------
+# Personal links
+
+
+def link_for(player: Player) -> PlayerLink:
+    """The player's personal link, made the first time it is needed."""
+    link, _ = PlayerLink.objects.get_or_create(player=player)
+    return link
+
+
+def links_for(players: Iterable[Player]) -> dict[int, PlayerLink]:
+    """Personal links of several players (made where missing), by player id."""
+    players = list(players)
+    have = {link.player_id: link for link in PlayerLink.objects.filter(player__in=players)}
+    missing = [PlayerLink(player=p) for p in players if p.pk not in have]
+    PlayerLink.objects.bulk_create(missing, ignore_conflicts=True)
+    if missing:
+        have = {link.player_id: link for link in PlayerLink.objects.filter(player__in=players)}
+    return have
+
+
+@transaction.atomic
+def link_reset(*, player: Player) -> PlayerLink:
+    """A new personal link for a player whose link went astray; the old one stops working."""
+    PlayerLink.objects.filter(player=player).delete()
+    return PlayerLink.objects.create(player=player)
+
+
+# ---------------------------------------------------------------------------
+# Sending
+
+
+@dataclass
+class Outgoing:
+    """A message about a night to one player: by e-mail when they have an address."""
+
+    night: Night
+    player: Player
+    kind: str
+    message: EmailMessage | None
+
+
+@dataclass
+class SendReport:
+    sent: list[Player] = field(default_factory=list)
+    failed: list[Player] = field(default_factory=list)
+    no_email: list[Player] = field(default_factory=list)
+
+
+def send(outgoing: list[Outgoing]) -> SendReport:
+    """Send each e-mail on one connection and log each as a ``Notice``; a failure is
+    reported, never raised, so one bad address does not stop the rest."""
+    report = SendReport()
+    with get_connection(fail_silently=False) as connection:
+        for item in outgoing:
+            if item.message is None:
+                report.no_email.append(item.player)
+                continue
+            try:
+                connection.send_messages([item.message])
+                ok = True
+            except (smtplib.SMTPException, OSError) as error:
+                log.warning("E-mail to %s failed: %s", item.player, error)
+                ok = False
+            (report.sent if ok else report.failed).append(item.player)
+            Notice.objects.create(
+                night=item.night,
+                player=item.player,
+                kind=item.kind,
+                email=item.message.to[0],
+                ok=ok,
+            )
+    return report
+
+
+def _after_commit(outgoing: list[Outgoing]) -> None:
+    if outgoing:
+        transaction.on_commit(lambda: send(outgoing))
+
+
+def _offer_mail(offer: SubstituteOffer, links: Links) -> Outgoing:
+    night, regular, sub = offer.night, offer.call.attendance.player, offer.player
+    link = links.offer(offer.token)
+    words = messages.offer(night, regular, sub, link)
+    mail = messages.email(words, sub.email, night=night, link=link) if sub.email else None
+    return Outgoing(night, sub, Notice.Kind.OFFER, mail)
+
+
+def _plain_mail(night: Night, player: Player, kind: str, words) -> Outgoing:
+    mail = messages.email(words, player.email) if player.email else None
+    return Outgoing(night, player, kind, mail)
+
+
+# ---------------------------------------------------------------------------
+# Asking the substitutes
+
+
+def _check_planning(night: Night) -> None:
+    if night.is_over:
+        raise ServiceError("This night is over.", "night_over")
+    if night.status != Night.Status.PLANNING:
+        raise ServiceError(
+            "The night has started: the host changes who plays on the night page.",
+            "night_started",
+        )
+
+
+def candidates(attendance: Attendance) -> list[Player]:
+    """The group's substitutes free on the night: the regular's usual substitute first,
+    then by name."""
+    night = attendance.night
+    on_list = set()
+    for player_id, sub_id in night.attendances.values_list("player_id", "substitute_id"):
+        on_list |= {player_id, sub_id}
+    subs = night.group.players.filter(kind=Player.Kind.SUBSTITUTE, retired=False).exclude(
+        pk__in=on_list
+    )
+    usual = attendance.player.usual_substitute_id
+    return sorted(subs, key=lambda p: (p.pk != usual, p.name.casefold()))
+
+
+@transaction.atomic
+def call_start(
+    *, attendance: Attendance, mode: str, links: Links, by_player: bool = False
+) -> SubstituteCall:
+    """Ask the group's free substitutes to take a regular's seat: all at once, or one at a
+    time in turn. The regular is down as not coming until someone accepts."""
+    attendance = Attendance.objects.select_related("night__group", "player").get(pk=attendance.pk)
+    night = attendance.night
+    _check_planning(night)
+    if mode not in SubstituteCall.Mode.values:
+        raise ServiceError("Choose all at once or one at a time.", "bad_mode", "mode")
+    if not attendance.player.is_regular:
+        raise ServiceError("Substitutes take a regular's seat.", "not_regular")
+    if attendance.sends_substitute:
+        raise ServiceError(
+            f"{attendance.substitute} already plays for {attendance.player}.", "has_substitute"
+        )
+    if attendance.calls.filter(status=Call.OPEN).exists():
+        raise ServiceError("The substitutes are already being asked for this seat.", "asking")
+    free = candidates(attendance)
+    if not free:
+        raise ServiceError(
+            "No substitute on the roster is free that night: add one, or pick someone.",
+            "no_candidates",
+        )
+    if not attendance.is_absent:
+        attendance_set(attendance=attendance, status=Attendance.Status.ABSENT)
+    try:
+        with transaction.atomic():
+            call = SubstituteCall.objects.create(
+                attendance=attendance, mode=mode, by_player=by_player
+            )
+    except IntegrityError:
+        raise ServiceError(
+            "The substitutes are already being asked for this seat.", "asking"
+        ) from None
+    now = timezone.now()
+    offers = []
+    for order, player in enumerate(free):
+        asked = mode == SubstituteCall.Mode.ALL or order == 0
+        offers.append(
+            SubstituteOffer(
+                call=call,
+                player=player,
+                order=order,
+                status=Offer.ASKED if asked else Offer.WAITING,
+                asked_at=now if asked else None,
+            )
+        )
+    SubstituteOffer.objects.bulk_create(offers)
+    asked = call.offers.filter(status=Offer.ASKED).select_related("player", "call__attendance")
+    _after_commit([_offer_mail(o, links) for o in asked])
+    night_touch(night)
+    return call
+
+
+def _ask_next(call: SubstituteCall, links: Links) -> SubstituteOffer | None:
+    """Ask the next substitute waiting their turn; with nobody left to ask and nobody
+    still asked, the call ends: nobody can come."""
+    nxt = call.offers.filter(status=Offer.WAITING).select_related("player").first()
+    if nxt is not None:
+        nxt.status, nxt.asked_at = Offer.ASKED, timezone.now()
+        nxt.save(update_fields=["status", "asked_at"])
+        _after_commit([_offer_mail(nxt, links)])
+        return nxt
+    if not call.offers.filter(status=Offer.ASKED).exists():
+        call.status, call.closed = Call.NOBODY, timezone.now()
+        call.save(update_fields=["status", "closed"])
+    return None
+
+
+def _withdraw(call: SubstituteCall, status: str, links: Links, taken_by: Player | None = None):
+    """Close a call: every substitute still asked hears the seat is filled (or no longer
+    needed); those still waiting their turn were never asked and hear nothing."""
+    call.status, call.closed = status, timezone.now()
+    if taken_by is not None:
+        call.filled_by = taken_by
+    call.save(update_fields=["status", "closed", "filled_by"])
+    night, regular = call.attendance.night, call.attendance.player
+    outgoing = []
+    for o in call.offers.filter(status__in=[Offer.ASKED, Offer.WAITING]).select_related("player"):
+        if o.status == Offer.ASKED:
+            if taken_by is not None:
+                words = messages.filled(night, regular, o.player, taken_by)
+                outgoing.append(_plain_mail(night, o.player, Notice.Kind.FILLED, words))
+            else:
+                words = messages.withdrawn(night, regular, o.player)
+                outgoing.append(_plain_mail(night, o.player, Notice.Kind.WITHDRAWN, words))
+        o.status = Offer.FILLED if taken_by is not None else Offer.WITHDRAWN
+        o.save(update_fields=["status"])
+    _after_commit(outgoing)
+
+
+def _lock_call(offer: SubstituteOffer) -> tuple[SubstituteCall, SubstituteOffer]:
+    call = SubstituteCall.objects.select_for_update().get(pk=offer.call_id)
+    offer = SubstituteOffer.objects.select_related(
+        "player", "call__attendance__player", "call__attendance__night__group"
+    ).get(pk=offer.pk)
+    return call, offer
+
+
+@transaction.atomic
+def offer_accept(*, offer: SubstituteOffer, links: Links) -> SubstituteOffer:
+    """A substitute takes the seat: the first to accept gets it, the others hear it is
+    filled. Returns the offer; its status says what happened (accepted, or withdrawn
+    when the seat no longer needs anyone)."""
+    call, offer = _lock_call(offer)
+    if offer.status == Offer.ACCEPTED:
+        return offer  # a second tap on the same button
+    if call.status == Call.FILLED or offer.status == Offer.FILLED:
+        raise ServiceError("Thank you! Someone else has already taken the seat.", "seat_filled")
+    if call.status != Call.OPEN or offer.status == Offer.WITHDRAWN:
+        raise ServiceError("Thank you! The seat no longer needs a substitute.", "not_needed")
+    if offer.status == Offer.WAITING:
+        raise ServiceError("You have not been asked for this seat yet.", "not_asked")
+    attendance = Attendance.objects.select_related("player", "night").get(pk=call.attendance_id)
+    _check_planning(attendance.night)
+    if not attendance.is_absent:
+        # The regular is coming after all, or the host found someone: nobody is needed.
+        _withdraw(call, Call.STOPPED, links)
+        offer.refresh_from_db()
+        return offer
+    offer.status, offer.answered_at = Offer.ACCEPTED, timezone.now()
+    try:
+        with transaction.atomic():
+            offer.save(update_fields=["status", "answered_at"])
+    except IntegrityError:
+        raise ServiceError(
+            "Thank you! Someone else has already taken the seat.", "seat_filled"
+        ) from None
+    attendance_set(
+        attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=offer.player
+    )
+    _withdraw(call, Call.FILLED, links, taken_by=offer.player)
+    # The substitute plays this seat: their other offers for the same night end.
+    others = SubstituteOffer.objects.filter(
+        player=offer.player,
+        call__attendance__night=attendance.night,
+        call__status=Call.OPEN,
+        status__in=[Offer.ASKED, Offer.WAITING],
+    ).select_related("call")
+    for other in others:
+        other.status = Offer.WITHDRAWN
+        other.save(update_fields=["status"])
+        _ask_next(other.call, links)
+    regular = attendance.player
+    if regular.email:
+        link = links.mine(link_for(regular).token)
+        words = messages.taken(attendance.night, regular, offer.player, link)
+        _after_commit([_plain_mail(attendance.night, regular, Notice.Kind.TAKEN, words)])
+    return offer
+
+
+@transaction.atomic
+def offer_decline(*, offer: SubstituteOffer, links: Links) -> SubstituteOffer:
+    """A substitute cannot come; in turn, the next one is asked."""
+    call, offer = _lock_call(offer)
+    if offer.status == Offer.ACCEPTED:
+        raise ServiceError(
+            "You have already taken the seat: if you cannot come, tell the host.", "accepted"
+        )
+    if offer.status != Offer.ASKED or call.status != Call.OPEN:
+        return offer
+    offer.status, offer.answered_at = Offer.DECLINED, timezone.now()
+    offer.save(update_fields=["status", "answered_at"])
+    if not call.offers.filter(status=Offer.ASKED).exists():
+        _ask_next(call, links)
+    night_touch(call.attendance.night)
+    return offer
+
+
+@transaction.atomic
+def call_ask_next(*, call: SubstituteCall, links: Links) -> SubstituteOffer:
+    """The host asks the next substitute in turn without waiting for an answer."""
+    call = SubstituteCall.objects.select_for_update().get(pk=call.pk)
+    if call.status != Call.OPEN:
+        raise ServiceError("These substitutes are no longer being asked.", "call_closed")
+    nxt = _ask_next(call, links)
+    if nxt is None:
+        raise ServiceError("Every substitute has been asked.", "nobody_left")
+    night_touch(call.attendance.night)
+    return nxt
+
+
+@transaction.atomic
+def call_stop(*, call: SubstituteCall, links: Links) -> SubstituteCall:
+    """Stop asking: the substitutes still asked hear the seat is no longer needed."""
+    call = SubstituteCall.objects.select_for_update().get(pk=call.pk)
+    if call.status != Call.OPEN:
+        return call
+    _withdraw(call, Call.STOPPED, links)
+    night_touch(call.attendance.night)
+    return call
+
+
+def _stop_calls(attendance: Attendance, links: Links) -> None:
+    for call in attendance.calls.select_for_update().filter(status=Call.OPEN):
+        _withdraw(call, Call.STOPPED, links)
+
+
+# ---------------------------------------------------------------------------
+# Answers from a player's link
+
+
+def nights_to_answer(player: Player, today) -> list[Night]:
+    """The group's nights still to come that the player is on the list of, soonest first."""
+    return list(
+        player.group.nights.upcoming(today)
+        .exclude(status=Night.Status.FINISHED)
+        .filter(Q(attendances__player=player) | Q(attendances__substitute=player))
+        .distinct()
+    )
+
+
+@transaction.atomic
+def answer_record(
+    *,
+    player: Player,
+    night: Night,
+    choice: str,
+    links: Links,
+    note: str = "",
+    substitute: Player | None = None,
+    new_name: str = "",
+    new_phone: str = "",
+    new_email: str = "",
+) -> Answer:
+    """A regular answers for a night from their own link: coming, not coming, sending a
+    substitute (one they pick or someone new), or asking the group's substitutes."""
+    attendance = night.attendances.select_related("night__group", "player").filter(player=player)
+    attendance = attendance.first()
+    if attendance is None:
+        raise ServiceError("You are not on this night's list: ask the host.", "not_on_list")
+    _check_planning(attendance.night)
+    Choice = Answer.Choice
+    if choice not in Choice.values:
+        raise ServiceError("Choose coming, not coming, or a substitute.", "bad_choice", "choice")
+    if choice != Choice.ASK:
+        _stop_calls(attendance, links)
+    if choice == Choice.COMING:
+        attendance_set(attendance=attendance, status=Attendance.Status.COMING)
+    elif choice == Choice.ABSENT:
+        attendance_set(attendance=attendance, status=Attendance.Status.ABSENT)
+    elif choice == Choice.SUBSTITUTE:
+        if new_name.strip():
+            attendance_send_new_substitute(
+                attendance=attendance, name=new_name, phone=new_phone, email=new_email
+            )
+        elif substitute is not None:
+            attendance_set(
+                attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=substitute
+            )
+        else:
+            raise ServiceError(
+                "Pick your substitute, or give the name of someone new.",
+                "no_substitute",
+                "substitute",
+            )
+    elif not attendance.calls.filter(status=Call.OPEN).exists():
+        if attendance.sends_substitute:
+            attendance_set(attendance=attendance, status=Attendance.Status.ABSENT)
+        call_start(
+            attendance=attendance,
+            mode=attendance.night.group.ask_substitutes,
+            links=links,
+            by_player=True,
+        )
+    answer, _ = Answer.objects.update_or_create(
+        attendance=attendance,
+        defaults={"choice": choice, "note": note.strip()[:300], "answered": timezone.now()},
+    )
+    night_touch(attendance.night)
+    return answer
+
+
+# ---------------------------------------------------------------------------
+# Invitations and reminders
+
+
+def recipients(night: Night, kind: str) -> list[Player]:
+    """Who gets an invitation (every regular on the list) or a reminder (everyone on the
+    list who plays: regulars coming and the substitutes playing for others)."""
+    attendances = night.attendances.select_related("player", "substitute").order_by("player__name")
+    if kind == Notice.Kind.INVITATION:
+        return [a.player for a in attendances if a.player.is_regular]
+    people = [a.plays for a in attendances if a.plays is not None]
+    return sorted(people, key=lambda p: p.name.casefold())
+
+
+def own_rows(night: Night) -> dict[int, Attendance]:
+    """Each person's own row of the night's list, by player id."""
+    return {a.player_id: a for a in night.attendances.select_related("substitute")}
+
+
+def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
+    """E-mail the invitation or the reminder, each with the player's own link and the
+    night as a calendar invite; players without e-mail are listed for a text message."""
+    if kind not in (Notice.Kind.INVITATION, Notice.Kind.REMINDER):
+        raise ServiceError("Send an invitation or a reminder.", "bad_kind")
+    _check_planning(night)
+    people = recipients(night, kind)
+    personal = links_for(people)
+    rows = own_rows(night)
+    outgoing = []
+    for player in people:
+        link = links.mine(personal[player.pk].token)
+        words = messages.invitation(
+            night,
+            player,
+            link,
+            reminder=kind == Notice.Kind.REMINDER,
+            attendance=rows.get(player.pk),
+        )
+        mail = messages.email(words, player.email, night=night, link=link) if player.email else None
+        outgoing.append(Outgoing(night, player, kind, mail))
+    return send(outgoing)

@@ -1,0 +1,112 @@
+"""The quick answer to a phone's poll when nothing changed.
+
+Every table phone and every player's page polls its state every few seconds, and most
+polls find nothing new. ``UnchangedPollMiddleware`` answers those with an empty 204
+before sessions, authentication, CSRF, messages and URL resolving run: one query on
+the link's unique token, no template. Anything else (a changed or malformed ``v``, an
+unknown link, another method) goes on to the views in ``views.py``, which answer as
+they always do, so the middleware only ever gives an answer the view would give.
+
+Nothing is kept between requests but the SQL text: the version comes from the
+database on every poll, so several gunicorn processes, or several machines behind a
+load balancer sharing PostgreSQL, stay correct.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import get_script_prefix, reverse
+
+from bunco_night.nights.models import Attendance, Table
+
+# What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
+
+# A poll's answer is only true for the moment it is given; nothing on the way (a proxy,
+# the browser) may keep it and give it again.
+NO_STORE = "no-store"
+
+
+@dataclass(frozen=True)
+class PollRoute:
+    """A poll URL (``prefix`` + token + ``suffix``) and the SQL that reads its version."""
+
+    prefix: str
+    suffix: str
+    sql: str
+
+    def token(self, path: str) -> str | None:
+        """The token in ``path`` if it is this poll's URL (any text but a slash)."""
+        if path.startswith(self.prefix) and path.endswith(self.suffix):
+            token = path[len(self.prefix) : len(path) - len(self.suffix)]
+            if token and "/" not in token:
+                return token
+        return None
+
+
+def _route(url_name: str, queryset) -> PollRoute:
+    marker = "TOKEN"
+    # reverse() includes the script prefix; request.path_info does not.
+    path = "/" + reverse(url_name, args=[marker])[len(get_script_prefix()) :]
+    prefix, _, suffix = path.partition(marker)
+    # The ORM writes the SQL once (table and column names, quoting for the backend);
+    # each poll runs it with its own token.
+    sql, params = queryset.filter(token=marker).order_by().query.sql_with_params()
+    if tuple(params) != (marker,):
+        raise ImproperlyConfigured(f"The {url_name} poll query takes {params!r}, not a token.")
+    return PollRoute(prefix, suffix, sql)
+
+
+@functools.cache
+def poll_routes() -> tuple[PollRoute, ...]:
+    """The polls answered here, with the same version strings as the views' ``_unchanged``:
+    a table's is "night version.table version", a player's the night's version."""
+    return (
+        _route("play:table_state", Table.objects.values_list("night__version", "version")),
+        _route("play:player_state", Attendance.objects.values_list("night__version")),
+    )
+
+
+def current_version(route: PollRoute, token: str) -> str | None:
+    """The version a poll of ``token`` would be told now, or None for an unknown token."""
+    with connection.cursor() as cursor:
+        cursor.execute(route.sql, [token])
+        row = cursor.fetchone()
+    return None if row is None else ".".join(map(str, row))
+
+
+class UnchangedPollMiddleware:
+    """Answer ``GET /t/<token>/state/?v=...`` and ``GET /p/<token>/state/?v=...`` with 204
+    when ``v`` is the current version; let every other request through.
+
+    Placed early in ``MIDDLEWARE``: what runs before it runs for every poll.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "GET":
+            return self.get_response(request)
+        path = request.path_info
+        for route in poll_routes():
+            token = route.token(path)
+            if token is None:
+                continue
+            if not TOKEN.fullmatch(token):
+                # Not a link of ours whatever it says, and not for the database to read
+                # (PostgreSQL refuses a NUL in text): the site's 404, as for an unknown link.
+                raise Http404("No such link.")
+            seen = request.GET.get("v")
+            if seen and seen == current_version(route, token):
+                return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
+            response = self.get_response(request)
+            response.headers.setdefault("Cache-Control", NO_STORE)
+            return response
+        return self.get_response(request)

@@ -1,0 +1,149 @@
+"""A player's history with the group, for the host: every night they were on the list or
+played as a substitute, their results and prizes, their dues, and who they sent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from bunco_night.groups.models import Player, Season
+from bunco_night.nights.models import Attendance, Night, Round, Seat
+from bunco_night.nights.selectors import DuesAccount, DuesRow, dues_accounts
+from bunco_night.play.standings import night_standings
+
+from .charts import BUNCOS, WINS, Column, column_chart
+
+
+@dataclass(frozen=True)
+class Results:
+    wins: int = 0
+    losses: int = 0
+    buncos: int = 0
+    mini_buncos: int = 0
+
+    @property
+    def rounds(self) -> int:
+        return self.wins + self.losses
+
+
+@dataclass
+class HistoryNight:
+    """One night in a player's history."""
+
+    night: Night
+    role: str  # how they were on the night's list, in words
+    results: Results | None  # None: did not play a round
+    rank: int | None = None
+    tied: bool = False
+    players: int = 0
+    prizes: list[tuple[str, int]] = field(default_factory=list)
+    dues: DuesRow | None = None
+
+
+@dataclass
+class History:
+    player: Player
+    nights: list[HistoryNight]  # latest first
+    account: DuesAccount
+    subs_sent: list[tuple[Night, Player]]
+    seasons: list[Season]
+
+    @property
+    def played(self) -> list[HistoryNight]:
+        return [h for h in self.nights if h.results is not None]
+
+    @property
+    def totals(self) -> Results:
+        played = [h.results for h in self.played]
+        return Results(
+            sum(r.wins for r in played),
+            sum(r.losses for r in played),
+            sum(r.buncos for r in played),
+            sum(r.mini_buncos for r in played),
+        )
+
+    @property
+    def prizes_won(self) -> int:
+        return sum(len(h.prizes) for h in self.nights)
+
+    @property
+    def money_won_cents(self) -> int:
+        return sum(amount for h in self.nights for _, amount in h.prizes)
+
+    @property
+    def dues_paid_cents(self) -> int:
+        return sum(r.paid_cents for r in self.account.rows)
+
+    def chart(self):
+        """Wins and buncos night by night, oldest first."""
+        played = list(reversed(self.played))
+        return column_chart(
+            f"results-{self.player.pk}",
+            f"{self.player.name}: wins and buncos night by night",
+            [
+                Column(
+                    f"{h.night.date.month}/{h.night.date.day}", (h.results.wins, h.results.buncos)
+                )
+                for h in played
+            ],
+            [("Wins", WINS), ("Buncos", BUNCOS)],
+        )
+
+
+def _role(a: Attendance, player: Player) -> str:
+    if a.substitute_id == player.pk:
+        return f"Played for {a.player.name}"
+    if a.is_coming:
+        return "Played" if player.is_regular else "Came as a guest"
+    if a.sends_substitute:
+        return f"Sent {a.substitute.name}"
+    if a.has_left:
+        return "Left early"
+    return "Not coming, no substitute"
+
+
+def player_history(player: Player, *, season: Season | None = None) -> History:
+    """Every night ``player`` was on the list or played, latest first (only ``season``'s
+    nights if given)."""
+    attendances = Attendance.objects.filter(Q(player=player) | Q(substitute=player))
+    if season is not None:
+        attendances = attendances.filter(night__date__range=(season.starts, season.ends))
+    attendances = list(
+        attendances.select_related("night", "player", "substitute").order_by(
+            "-night__date", "-night__pk"
+        )
+    )
+    results = {
+        row["round__night_id"]: Results(
+            row["wins"], row["losses"], row["buncos"] or 0, row["minis"] or 0
+        )
+        for row in Seat.objects.filter(
+            player=player, round__status=Round.Status.CLOSED, won__isnull=False
+        )
+        .values("round__night_id")
+        .annotate(
+            wins=Count("pk", filter=Q(won=True)),
+            losses=Count("pk", filter=Q(won=False)),
+            buncos=Sum("buncos"),
+            minis=Sum("mini_buncos"),
+        )
+    }
+    account = dues_accounts(player.group, [player.pk])[player.pk]
+    dues = {r.attendance.pk: r for r in account.rows}
+    nights = []
+    for a in attendances:
+        entry = HistoryNight(a.night, _role(a, player), results.get(a.night_id))
+        if a.player_id == player.pk:
+            entry.dues = dues.get(a.pk)
+        if entry.results is not None:
+            ns = night_standings(a.night)
+            mine = next((s for s in ns.standings if s.player == player.pk), None)
+            if mine is not None:
+                entry.rank, entry.tied, entry.players = mine.rank, mine.tied, len(ns.standings)
+            entry.prizes = [(p.title, p.amount_cents) for p in ns.prizes if p.winner == player.pk]
+        nights.append(entry)
+    sent = [
+        (a.night, a.substitute) for a in attendances if a.player_id == player.pk and a.substitute
+    ]
+    return History(player, nights, account, sent, list(player.group.seasons.all()))

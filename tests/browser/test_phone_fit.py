@@ -1,0 +1,188 @@
+"""Every page fits a phone held in one hand, at 320, 390 and 430 px wide.
+
+No page is wider than the phone, in any state of the table phone (before the round, in
+play with ten entries, the dice entry open, the bell, Done, a tie, where to sit next, the
+night over), and the score buttons a table taps every few seconds lie inside the first
+screen.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from bunco_night.play.services import bell_ring, round_start, table_done
+from bunco_night.play.state import round_board
+from tests.browser.helpers import host_page
+from tests.factories import make_group, make_night
+from tests.play.helpers import play_round, start_night, tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONES = [(320, 568), (390, 844), (430, 932)]
+SCORE_BUTTONS = ["points:1", "points:2", "bunco", "miss"]
+
+
+def width_and_screen(page) -> tuple[int, int]:
+    return page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+
+
+# The elements that reach past the right edge, so a failure says what to fix.
+WIDEST = """() => [...document.body.querySelectorAll('*')]
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .slice(-3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+    + (typeof e.className === 'string' && e.className
+       ? '.' + e.className.trim().split(/ +/).join('.') : '')
+    + ' ' + Math.round(e.getBoundingClientRect().right) + ' px')"""
+
+
+def check_fits(page, what: str):
+    wide, screen = width_and_screen(page)
+    assert wide <= screen, f"{what}: {wide} px wide on a {screen} px phone: {page.evaluate(WIDEST)}"
+
+
+def check_buttons_in_reach(page, height: int, what: str):
+    for value in SCORE_BUTTONS:
+        box = page.locator(f"#taps button[value='{value}']").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+            f"{what}: {value} ends at {box and box['y'] + box['height']} px of {height}"
+        )
+
+
+@pytest.fixture
+def phones(contexts):
+    """One phone-sized page per width, opened and reloaded together."""
+
+    class Phones:
+        def __init__(self):
+            self.pages = []
+            for width, height in PHONES:
+                context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+                page = context.new_page()
+                page.set_default_timeout(15_000)
+                self.pages.append((page, height))
+
+        def open(self, url):
+            for page, _ in self.pages:
+                page.goto(url)
+
+        def check(self, what, buttons=False):
+            for page, height in self.pages:
+                name = f"{what} at {page.viewport_size['width']} px"
+                check_fits(page, name)
+                if buttons:
+                    check_buttons_in_reach(page, height, name)
+
+    return Phones()
+
+
+def test_every_state_of_the_table_phone_fits_and_keeps_the_buttons_in_reach(phones, live_server):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    from bunco_night.nights.services import seating_draw
+
+    rnd = seating_draw(night=night, seed=8)
+    t2, t3 = night.tables.get(number=2), night.tables.get(number=3)
+    url = f"{live_server.url}/t/{t2.token}/"
+    phones.open(url)
+    phones.check("before the round")
+
+    round_start(night=night)
+    for i in range(10):
+        tap(t2, i % 4 + 1, "points" if i % 3 else "miss", 1 if i % 3 else 0)
+    phones.open(url)
+    for page, _ in phones.pages:
+        expect(page.locator("#recent .recent li")).to_have_count(6)
+    phones.check("in play after ten entries", buttons=True)
+
+    for page, _ in phones.pages:
+        page.get_by_text("Enter the dice instead").click()
+    phones.check("the dice entry open", buttons=True)
+
+    bell_ring(night=night)
+    phones.open(url)
+    for page, _ in phones.pages:
+        expect(page.locator("#board")).to_contain_text("BELL!")
+    phones.check("at the bell", buttons=True)
+
+    # Table 3 presses Done tied at 0-0: a tie that extra turns break (house rules).
+    for seat in range(1, 5):
+        tap(t3, seat, "miss")
+    table_done(table=t3)
+    phones.open(f"{live_server.url}/t/{t3.token}/")
+    for page, _ in phones.pages:
+        expect(page.locator("#board")).to_contain_text("It's a tie!")
+    phones.check("a tie broken by extra turns", buttons=True)
+
+    tap(t2, 1, "points", 2)  # 5-3: no tie, so Done ends the round here
+    table_done(table=t2)
+    phones.open(url)
+    for page, _ in phones.pages:
+        expect(page.locator("#board")).to_contain_text("Done. Waiting for the other tables.")
+    phones.check("Done")
+
+    tap(t3, 1, "points", 1)
+    from bunco_night.play.services import extra_turns_done
+
+    extra_turns_done(table=t3)
+    rnd.refresh_from_db()
+    for tr in round_board(rnd).tables:
+        if not tr.finished:
+            for seat in range(1, tr.size + 1):
+                tap(tr.table, seat, "miss")
+            tap(tr.table, 1, "points", 1)
+            table_done(table=tr.table)
+    from bunco_night.play.services import round_close
+
+    round_close(rnd=rnd)
+    phones.open(url)
+    for page, _ in phones.pages:
+        expect(page.locator("#board")).to_contain_text("Where to sit next")
+    phones.check("where to sit next")
+
+    from bunco_night.play.services import night_finish
+
+    night_finish(night=night)
+    phones.open(url)
+    phones.check("the night over")
+
+
+def test_a_roll_off_tie_fits(phones, live_server):
+    night = make_night(make_group(rules="deluxe", regulars=12, substitutes=0), sets=1)
+    rnd = start_night(night, seed=2)
+    t1, t2 = night.tables.get(number=1), night.tables.get(number=2)
+    tap(t2, 1, "points", 2)
+    tap(t2, 2, "points", 2)
+    tap(t1, 1, "bunco")  # ends the round everywhere; table 2 is tied 2-2
+    assert round_board(rnd).table(t2.pk).outcome.needs_tiebreak
+    phones.open(f"{live_server.url}/t/{t2.token}/")
+    for page, _ in phones.pages:
+        expect(page.locator("#board")).to_contain_text("Roll off")
+    phones.check("a roll-off")
+
+
+def test_the_player_page_and_every_host_page_fit_a_phone(phones, contexts, live_server):
+    night = make_night(make_group(regulars=12, substitutes=2), sets=2)
+    start_night(night, seed=3)
+    play_round(night)
+    round_start(night=night)
+    group = night.group
+    attendance = night.attendances.order_by("pk").first()
+    phones.open(f"{live_server.url}/p/{attendance.token}/")
+    phones.check("a player's page")
+    host_urls = {
+        "groups": "/groups/",
+        "group": group.get_absolute_url(),
+        "roster": f"/groups/{group.slug}/roster/",
+        "rules": f"/groups/{group.slug}/rules/",
+        "night": night.get_absolute_url(),
+        "night edit": f"/nights/{night.pk}/edit/",
+        "live board": f"/nights/{night.pk}/live/",
+        "links": f"/nights/{night.pk}/links/",
+        "standings": f"/nights/{night.pk}/standings/",
+        "correct a table": f"/nights/{night.pk}/live/table/2/?round=1",
+        "print": f"/nights/{night.pk}/print/",
+    }
+    for width, height in PHONES:
+        host = host_page(contexts, live_server, night, path="/groups/")
+        host.set_viewport_size({"width": width, "height": height})
+        for name, path in host_urls.items():
+            host.goto(f"{live_server.url}{path}")
+            check_fits(host, f"{name} at {width} px")
