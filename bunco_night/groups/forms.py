@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.utils.text import slugify
 
@@ -147,8 +149,17 @@ class DuesForm(HostForm):
     dues = MoneyField(label="Dues per night, in dollars")
 
 
+# Bounds the rules, the database's integer columns and int() can all hold.
+MAX_POINTS = 1000
+DIE_FACES = {"1", "2", "3", "4", "5", "6"}
+# A group mark's points: an optional sign and at most four ASCII digits.
+MARK_POINTS = re.compile(r"[+-]?[0-9]{1,4}")
+# A prize's percent: at most three ASCII digits, an optional "%".
+PERCENT_TEXT = re.compile(r"[0-9]{1,3}\s*%?")
+
+
 def _points(label: str, help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(min_value=0, max_value=1000, label=label, help_text=help_text)
+    return forms.IntegerField(min_value=0, max_value=MAX_POINTS, label=label, help_text=help_text)
 
 
 def _target(label: str) -> forms.IntegerField:
@@ -158,6 +169,7 @@ def _target(label: str) -> forms.IntegerField:
 MARK_BLANK_ROWS = 2  # empty rows under a group's marks, to add new ones
 MARK_ROWS_MAX = 40  # rows read from a post: more is not a form the page drew
 MARK_LABEL_MAX_LENGTH = 40
+MAX_MARK_POINTS = 100  # as the rules engine allows (docs/rules.md section 2.4)
 MARK_EFFECT_CHOICES = [
     (presets.NO_EFFECT, "Adds its points"),
     (presets.RESET_ROUND_SCORE, "Wipes out the team's round score"),
@@ -278,7 +290,8 @@ class RulesForm(HostForm):
     def clean_marks(self) -> tuple[int, ...]:
         text = self.cleaned_data["marks"]
         parts = [p for p in text.replace(" ", ",").split(",") if p]
-        if not parts or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        # "1" to "6" exactly: str.isdigit() also accepts "²", which int() refuses.
+        if not parts or not all(p in DIE_FACES for p in parts):
             raise forms.ValidationError(
                 "Round numbers are die faces 1 to 6 separated by commas, like 1,2,3,4,5,6."
             )
@@ -322,14 +335,12 @@ class RulesForm(HostForm):
                 raise forms.ValidationError(
                     f"Row {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
                 )
-            try:
-                value = int(points or 0)
-            except ValueError:
+            if not MARK_POINTS.fullmatch(points or "0") or abs(int(points or 0)) > MAX_MARK_POINTS:
                 raise forms.ValidationError(
-                    f"Row {n}: points must be a whole number, like 0 or -5."
-                ) from None
-            if not -100 <= value <= 100:
-                raise forms.ValidationError(f"Row {n}: points are -100 to 100.")
+                    f"Row {n}: points must be a whole number from -{MAX_MARK_POINTS} to "
+                    f"{MAX_MARK_POINTS}, like 0 or -5."
+                )
+            value = int(points or 0)
             effect = effect or presets.NO_EFFECT
             if effect not in presets.MARK_EFFECTS:
                 raise forms.ValidationError(f"Row {n}: choose what the mark does.")
@@ -421,7 +432,7 @@ class PrizesForm(HostForm):
                     self.prizes.append({"code": code, "amount_cents": parse_money(share)})
                 except forms.ValidationError as error:
                     self.add_error(name, error)
-            elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
+            elif PERCENT_TEXT.fullmatch(share) and int(share.removesuffix("%")) <= 100:
                 self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
             else:
                 self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")

@@ -45,7 +45,8 @@ def default_night_date(group: Group) -> dt.date:
     until it is not in the past; four weeks from today for a group's first night."""
     today = timezone.localdate()
     last = group.nights.order_by("-date").first()
-    if last is None:
+    if last is None or last.date > today + dt.timedelta(days=3650):
+        # A first night, or the last one is (mis)dated far away: four weeks from today.
         return today + dt.timedelta(days=28)
     date = last.date + dt.timedelta(days=28)
     while date < today:
