@@ -11,7 +11,19 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bunco_night"
-LAYERS = ["rules", "core", "groups", "nights", "play", "seasons", "invites", "printing", "demo"]
+LAYERS = [
+    "rules",
+    "core",
+    "groups",
+    "accounts",
+    "nights",
+    "play",
+    "seasons",
+    "invites",
+    "printing",
+    "ops",
+    "demo",
+]
 RANK = {app: i for i, app in enumerate(LAYERS)}
 
 

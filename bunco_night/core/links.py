@@ -6,12 +6,13 @@ laptop that serves the night). Phone links therefore use the site's public addre
 Wi-Fi address), and only fall back to the address the host's browser used when none is set.
 """
 
-import ipaddress
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest
+
+from .address import is_loopback
 
 
 def public_base() -> str:
@@ -26,17 +27,6 @@ def phone_url(request: HttpRequest | None) -> Callable[[str], str]:
         base = base or settings.SITE_URL.rstrip("/")
         return lambda path: base + path
     return request.build_absolute_uri
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` names this computer only (localhost, 127.x.x.x, ::1)."""
-    host = host.strip("[]").lower()
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def unreachable_host(request: HttpRequest) -> str | None:

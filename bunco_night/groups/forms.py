@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
+from django.utils.text import slugify
 
 from bunco_night.core.forms import HostForm, MoneyField
 from bunco_night.core.money import cents_text, parse_money
@@ -146,12 +149,53 @@ class DuesForm(HostForm):
     dues = MoneyField(label="Dues per night, in dollars")
 
 
+# Bounds the rules, the database's integer columns and int() can all hold.
+MAX_POINTS = 1000
+DIE_FACES = {"1", "2", "3", "4", "5", "6"}
+# A group mark's points: an optional sign and at most four ASCII digits.
+MARK_POINTS = re.compile(r"[+-]?[0-9]{1,4}")
+# A prize's percent: at most three ASCII digits, an optional "%".
+PERCENT_TEXT = re.compile(r"[0-9]{1,3}\s*%?")
+
+
 def _points(label: str, help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(min_value=0, max_value=1000, label=label, help_text=help_text)
+    return forms.IntegerField(min_value=0, max_value=MAX_POINTS, label=label, help_text=help_text)
 
 
 def _target(label: str) -> forms.IntegerField:
     return forms.IntegerField(min_value=1, max_value=1000, label=label)
+
+
+MARK_BLANK_ROWS = 2  # empty rows under a group's marks, to add new ones
+MARK_ROWS_MAX = 40  # rows read from a post: more is not a form the page drew
+MARK_LABEL_MAX_LENGTH = 40
+MAX_MARK_POINTS = 100  # as the rules engine allows (docs/rules.md section 2.4)
+MARK_EFFECT_CHOICES = [
+    (presets.NO_EFFECT, "Adds its points"),
+    (presets.RESET_ROUND_SCORE, "Wipes out the team's round score"),
+]
+
+
+class MarkRows(forms.HiddenInput):
+    """Reads the house-mark rows the rules page draws (``RulesForm.mark_rows``): for row
+    i, ``<name>-i-label``, ``-points``, ``-effect``, and the hidden ``-code`` of a mark
+    that already exists (its tallies are kept under that code when it is renamed)."""
+
+    def value_from_datadict(self, data, files, name):
+        rows = []
+        for i in range(MARK_ROWS_MAX):
+            prefix = f"{name}-{i}-"
+            keys = ("code", "label", "points", "effect")
+            if not any(prefix + k in data for k in keys):
+                continue
+            rows.append({k: str(data.get(prefix + k, "")) for k in keys})
+        return rows
+
+
+def mark_code(label: str, n: int) -> str:
+    """A new mark's code, from its name: "Monte Carlo" is ``monte_carlo``."""
+    code = slugify(label).replace("-", "_")[: presets.MARK_CODE_MAX_LENGTH]
+    return code or f"mark_{n}"
 
 
 class RulesForm(HostForm):
@@ -202,16 +246,11 @@ class RulesForm(HostForm):
         label="Winning partners at the head table stay together until they lose",
         help_text="Only with ladder movement.",
     )
-    group_marks = forms.CharField(
+    group_marks = forms.Field(
         required=False,
-        widget=forms.Textarea(
-            attrs={"rows": 3, "placeholder": "wipeout,Wipeout,0,reset_round_score"}
-        ),
+        widget=MarkRows,  # drawn as rows by the page: see ``mark_rows``
         label="Your group's own marks",
-        help_text=(
-            "One a line: code,label,points,effect. Effect is none or reset_round_score. "
-            "Example: snake_eyes,Snake eyes,0,none"
-        ),
+        help_text="A row a mark. Clear a mark's name to remove it.",
     )
 
     KNOBS = (
@@ -242,48 +281,72 @@ class RulesForm(HostForm):
         """The form's starting values: the group's rules as they are."""
         initial = {knob: getattr(rules, knob) for knob in cls.KNOBS}
         initial["marks"] = ",".join(str(m) for m in rules.marks)
-        initial["group_marks"] = "\n".join(
-            f"{m.code},{m.label},{m.points},{m.effect}" for m in rules.group_marks
-        )
+        initial["group_marks"] = [
+            {"code": m.code, "label": m.label, "points": str(m.points), "effect": m.effect}
+            for m in rules.group_marks
+        ]
         return initial
 
     def clean_marks(self) -> tuple[int, ...]:
         text = self.cleaned_data["marks"]
         parts = [p for p in text.replace(" ", ",").split(",") if p]
-        if not parts or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        # "1" to "6" exactly: str.isdigit() also accepts "²", which int() refuses.
+        if not parts or not all(p in DIE_FACES for p in parts):
             raise forms.ValidationError(
                 "Round numbers are die faces 1 to 6 separated by commas, like 1,2,3,4,5,6."
             )
         return tuple(int(p) for p in parts)
 
+    mark_effects = MARK_EFFECT_CHOICES
+
+    @property
+    def mark_rows(self) -> list[dict]:
+        """The house marks as the page shows them, a row each, with blank rows to add more:
+        what was typed when the form comes back with errors, else the group's marks."""
+        if self.is_bound:
+            rows = self.fields["group_marks"].widget.value_from_datadict(
+                self.data, self.files, self.add_prefix("group_marks")
+            )
+        else:
+            rows = list(self.initial.get("group_marks") or ())
+        rows = [r for r in rows if any(r.values())]
+        rows += [{"code": "", "label": "", "points": "", "effect": ""}] * MARK_BLANK_ROWS
+        name = self.add_prefix("group_marks")
+        return [{**row, "prefix": f"{name}-{i}-", "n": i + 1} for i, row in enumerate(rows)]
+
     def clean_group_marks(self) -> tuple[GroupMark, ...]:
         marks = []
-        for n, line in enumerate(self.cleaned_data["group_marks"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            parts = [p.strip() for p in line.split(",")]
-            code, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else parts[0]
-            points, effect = (parts + ["", "", ""])[2:4]
-            if not code or len(parts) > 4:
+        for n, row in enumerate(self.cleaned_data["group_marks"] or (), start=1):
+            code, label, points, effect = (
+                row[k].strip() for k in ("code", "label", "points", "effect")
+            )
+            if any("\x00" in v for v in (code, label, points, effect)):
+                raise forms.ValidationError("Null characters are not allowed.")
+            if not label:
+                if points and not code:
+                    raise forms.ValidationError(f"Row {n}: give the mark a name.")
+                continue  # a blank row, or a mark whose name was cleared: removed
+            if len(label) > MARK_LABEL_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"Line {n}: write code,label,points,effect (points and effect may be left out)."
+                    f"Row {n}: a mark's name is at most {MARK_LABEL_MAX_LENGTH} characters."
                 )
+            code = code or mark_code(label, n)
             if len(code) > presets.MARK_CODE_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"Line {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
+                    f"Row {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
                 )
-            try:
-                points = int(points or 0)
-            except ValueError:
+            if not MARK_POINTS.fullmatch(points or "0") or abs(int(points or 0)) > MAX_MARK_POINTS:
                 raise forms.ValidationError(
-                    f"Line {n}: points must be a whole number, like 0 or -5."
-                ) from None
+                    f"Row {n}: points must be a whole number from -{MAX_MARK_POINTS} to "
+                    f"{MAX_MARK_POINTS}, like 0 or -5."
+                )
+            value = int(points or 0)
             effect = effect or presets.NO_EFFECT
             if effect not in presets.MARK_EFFECTS:
-                raise forms.ValidationError(
-                    f"Line {n}: the effect is none or reset_round_score, not {effect!r}."
-                )
-            marks.append(GroupMark(code=code, label=label, points=points, effect=effect))
+                raise forms.ValidationError(f"Row {n}: choose what the mark does.")
+            if code in {m.code for m in marks}:
+                raise forms.ValidationError(f"Two marks are called {label!r}: rename one.")
+            marks.append(GroupMark(code=code, label=label, points=value, effect=effect))
         return tuple(marks)
 
     def changes(self) -> dict:
@@ -369,7 +432,7 @@ class PrizesForm(HostForm):
                     self.prizes.append({"code": code, "amount_cents": parse_money(share)})
                 except forms.ValidationError as error:
                     self.add_error(name, error)
-            elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
+            elif PERCENT_TEXT.fullmatch(share) and int(share.removesuffix("%")) <= 100:
                 self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
             else:
                 self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")

@@ -45,7 +45,8 @@ def default_night_date(group: Group) -> dt.date:
     until it is not in the past; four weeks from today for a group's first night."""
     today = timezone.localdate()
     last = group.nights.order_by("-date").first()
-    if last is None:
+    if last is None or last.date > today + dt.timedelta(days=3650):
+        # A first night, or the last one is (mis)dated far away: four weeks from today.
         return today + dt.timedelta(days=28)
     date = last.date + dt.timedelta(days=28)
     while date < today:
@@ -67,7 +68,8 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {
         "date": date,
         "time": last.time if last else dt.time(19, 0),
-        "place": (turn.where if turn else "") or (last.place if last else ""),
+        # Where the rotation says, or empty: last month's host is not this month's.
+        "place": turn.where if turn else "",
         "sets": group.rules_obj.sets_per_night,
     }
     form = NightForm(initial=initial, rules=group.rules_obj)

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -59,6 +60,7 @@ def _table(token: str) -> Table:
     return get_object_or_404(Table.objects.select_related("night__group"), token=token)
 
 
+@never_cache
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The phone at a table: round, mark, seats, Us/Them, taps, the bell, where to sit next."""
@@ -66,6 +68,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/table.html", {"page": page, "token": token})
 
 
+@never_cache
 @require_GET
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the board fragment."""
@@ -172,6 +175,7 @@ def _attendance(token: str) -> Attendance:
     )
 
 
+@never_cache
 @require_GET
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
     """A player's card round by round, and where to sit now or next."""
@@ -179,6 +183,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/player.html", {"page": page, "token": token})
 
 
+@never_cache
 @require_GET
 def player_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the card fragment."""
@@ -219,7 +224,13 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the live board."""
-    version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
+    # Only the host's nights: anyone else gets the 404 of a night that does not exist.
+    version = (
+        Night.objects.hosted_by(request.user)
+        .filter(pk=pk)
+        .values_list("version", "scores_version")
+        .first()
+    )
     if _unchanged(request, version):
         return _no_change()
     night = night_for_host(request.user, pk)
@@ -351,6 +362,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @login_required
+@never_cache
 @require_GET
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
@@ -381,6 +393,21 @@ def links(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def table_link_renew(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A table gets a new link; the old one stops working at once."""
+    night = night_for_host(request.user, pk)
+    table = get_object_or_404(Table, night=night, number=number)
+    services.table_link_renew(table=table)
+    messages.success(
+        request,
+        f"Table {number} has a new link: the old one no longer works. "
+        "Scan the new code below, or print new table cards.",
+    )
+    return redirect("play:links", pk=night.pk)
+
+
+@login_required
 @require_GET
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
@@ -396,7 +423,12 @@ def _room_context(night: Night) -> dict:
 @require_GET
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the room screen."""
-    version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
+    version = (
+        Night.objects.hosted_by(request.user)
+        .filter(pk=pk)
+        .values_list("version", "scores_version")
+        .first()
+    )
     if _unchanged(request, version):
         return _no_change()
     night = night_for_host(request.user, pk)

@@ -10,7 +10,8 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from bunco_night.core.links import is_loopback, phone_url, unreachable_host
+from bunco_night.core.address import is_loopback, reachable_url
+from bunco_night.core.links import phone_url, unreachable_host
 from tests.factories import make_night
 from tests.play.helpers import start_night
 
@@ -100,3 +101,19 @@ def test_unreachable_reads_the_public_address_first(rf):
         assert unreachable_host(request) == "localhost"
     with override_settings(PUBLIC_URL="https://bunco.example.com"):
         assert unreachable_host(request) is None
+
+
+@pytest.mark.parametrize(
+    "host, found, url",
+    [
+        ("0.0.0.0", "192.168.1.20", "http://192.168.1.20:8000"),
+        ("::", "192.168.1.20", "http://192.168.1.20:8000"),
+        ("0.0.0.0", None, ""),  # no network: no address to give phones
+        ("127.0.0.1", "192.168.1.20", ""),  # listening on this computer only
+        ("localhost", "192.168.1.20", ""),
+        ("10.0.0.7", "192.168.1.20", "http://10.0.0.7:8000"),
+        ("fe80::1", None, "http://[fe80::1]:8000"),
+    ],
+)
+def test_make_run_finds_the_address_phones_can_reach(host, found, url):
+    assert reachable_url(host, 8000, find=lambda: found) == url
