@@ -53,11 +53,18 @@ system-test:
 
 run: system-run $(VENV)/.run-installed .secret_key
 	@export DJANGO_SECRET_KEY="$$(cat .secret_key)" DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-*}"; \
+	export DJANGO_PUBLIC_URL="$${DJANGO_PUBLIC_URL:-$$($(PY) -m bunco_night.core.address '$(HOST)' '$(PORT)')}"; \
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py load_demo && \
 	$(PY) manage.py collectstatic --noinput -v 0 && \
-	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
-	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
+	echo && \
+	if [ -n "$$DJANGO_PUBLIC_URL" ]; then \
+	  echo "Bunco Night is at $$DJANGO_PUBLIC_URL/ (phones on the same Wi-Fi open it too)"; \
+	  echo "On this computer also http://127.0.0.1:$(PORT)/; table links and QR codes use the address above."; \
+	else \
+	  echo "Bunco Night is at http://127.0.0.1:$(PORT)/ on this computer only: no phone can reach it"; \
+	  echo "(HOST=$(HOST), or no network). Run 'make run' without HOST, or set DJANGO_PUBLIC_URL."; \
+	fi; \
 	$(PY) manage.py demo_login; echo "Stop with Ctrl+C."; echo; \
 	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py bunco_night.wsgi --bind $(HOST):$(PORT) --access-logfile -
 

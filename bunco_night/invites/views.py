@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import form_apply, form_message
+from bunco_night.core.forms import form_apply, form_message, whole_number
 from bunco_night.core.links import phone_url
 from bunco_night.groups import services as group_services
 from bunco_night.nights.pages import night_context
@@ -173,7 +173,7 @@ def answers(request: HttpRequest, pk: int) -> HttpResponse:
     night = night_for_host(request.user, pk)
     if request.htmx:
         # The page's sections each carry the version they show: the newest one counts.
-        shown = [int(v) for v in request.GET.getlist("v") if v.isdigit()]
+        shown = [n for v in request.GET.getlist("v") if (n := whole_number(v)) is not None]
         if shown and max(shown) >= night.version:
             return HttpResponse(status=204)
         return _panel(request, night, sections=bool(shown))

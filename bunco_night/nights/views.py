@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import form_apply, form_message
+from bunco_night.core.forms import form_apply, form_message, whole_number
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
@@ -288,7 +288,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     pick = request.GET.get("pick", "")
     if request.htmx:
         return render(request, f"{PAGE}#seating", night_context(night, pick=pick))
-    query = f"?pick={pick}" if pick.isdigit() else ""
+    query = f"?pick={whole_number(pick)}" if whole_number(pick) is not None else ""
     return redirect(f"{night.get_absolute_url()}{query}#seating")
 
 

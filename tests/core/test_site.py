@@ -67,7 +67,7 @@ def test_welcome_page(client):
 
 @pytest.mark.django_db
 def test_load_demo_only_touches_an_empty_database(capsys):
-    """Issue 3 demo data: Maple Street Bunco, 12 regulars, 5 substitutes, one host login,
+    """The demo data: Maple Street Bunco, 12 regulars, 5 substitutes, one host login,
     three past nights with complete results, and a season with the next night's answers;
     never loaded over existing data."""
     call_command("load_demo")
