@@ -1,4 +1,4 @@
-"""Issue 5: every printed document is a real PDF, read back as a person (and a phone) would.
+"""Every printed document is a real PDF, read back as a person (and a phone) would.
 
 Each test fetches a document as the host, then reads the PDF with poppler (pages and
 text) and zbar (QR codes scanned from a 150 dpi image of each page).
