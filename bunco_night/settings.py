@@ -147,6 +147,16 @@ STORAGES = {
     },
 }
 
+# Printing (bunco_night/printing): documents longer than this many pages are made in the
+# background; their PDFs wait in PRINT_JOBS_DIR (private: they carry secret links) for
+# PRINT_JOBS_KEEP seconds. A job silent for PRINT_JOBS_STALE seconds was lost with its
+# process. PRINT_WORKERS processes print the pieces of a long document (0: one per CPU).
+PRINT_BACKGROUND_PAGES = int(os.environ.get("DJANGO_PRINT_BACKGROUND_PAGES", "60"))
+PRINT_JOBS_DIR = Path(os.environ.get("DJANGO_PRINT_JOBS_DIR", BASE_DIR / "print-jobs"))
+PRINT_JOBS_KEEP = int(os.environ.get("DJANGO_PRINT_JOBS_KEEP", str(6 * 3600)))
+PRINT_JOBS_STALE = 600
+PRINT_WORKERS = int(os.environ.get("DJANGO_PRINT_WORKERS", "0"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "start"
 LOGOUT_REDIRECT_URL = "home"

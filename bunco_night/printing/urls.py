@@ -14,5 +14,7 @@ urlpatterns = [
     path("nights/<int:pk>/print/master-sheet/", views.master_sheet, name="master_sheet"),
     path("nights/<int:pk>/print/prizes/", views.prizes, name="prizes"),
     path("nights/<int:pk>/print/roster/", views.roster, name="roster"),
+    path("nights/<int:pk>/print/jobs/<uuid:job_id>/", views.job, name="job"),
+    path("nights/<int:pk>/print/jobs/<uuid:job_id>/pdf/", views.job_pdf, name="job_pdf"),
     path("seasons/<int:pk>/print/", views.season_standings, name="season_standings"),
 ]
