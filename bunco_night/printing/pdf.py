@@ -47,15 +47,16 @@ def static_file(path: str) -> Path | None:
     name = unquote(path.removeprefix(prefix))
     if ".." in Path(name).parts:
         return None
-    # Collected (and possibly hashed) files first, as served in production; then the sources.
+    # The sources first: a collected copy (STATIC_ROOT, left by `make run`'s collectstatic)
+    # may be older than the checkout. Then the collected files, for hashed names only they have.
+    found = finders.find(name)
+    if found:
+        return Path(found)
     try:
         collected = Path(staticfiles_storage.path(name))
     except NotImplementedError:
-        collected = None
-    if collected is not None and collected.is_file():
-        return collected
-    found = finders.find(name)
-    return Path(found) if found else None
+        return None
+    return collected if collected.is_file() else None
 
 
 class StaticFetcher(URLFetcher):
