@@ -83,6 +83,38 @@
     });
   });
 
+  /* The table phone's screen stays on while a round is in play (Screen Wake Lock API) and
+     may sleep between rounds. The browser drops the lock when the page is hidden, so it is
+     asked for again when the page is visible. Without the API the screen dims as before. */
+  var wakeLock = null;
+  function roundInPlay() {
+    var board = document.getElementById("board");
+    return !!(token && board && board.classList.contains("status-playing"));
+  }
+  function keepAwake() {
+    if (!navigator.wakeLock) return;
+    if (roundInPlay() && document.visibilityState === "visible") {
+      if (wakeLock) return;
+      wakeLock = "asking";
+      navigator.wakeLock.request("screen").then(function (lock) {
+        wakeLock = lock;
+        lock.addEventListener("release", function () { if (wakeLock === lock) wakeLock = null; });
+        if (!roundInPlay()) letSleep();
+      }).catch(function () { wakeLock = null; });
+    } else if (!roundInPlay()) {
+      letSleep();
+    }
+  }
+  function letSleep() {
+    if (!wakeLock || wakeLock === "asking") return;
+    var lock = wakeLock;
+    wakeLock = null;
+    lock.release().catch(function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.body.addEventListener("htmx:afterSwap", keepAwake);
+  document.addEventListener("DOMContentLoaded", keepAwake);
+
   /* The room screen shows twelve tables at a time and turns its pages by itself. */
   var roomPage = 0;
   function showRoomPage() {
