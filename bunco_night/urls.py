@@ -10,6 +10,7 @@ from bunco_night.groups import views as group_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("manifest.webmanifest", core_views.manifest, name="manifest"),
+    path("sw.js", core_views.service_worker, name="service_worker"),
     path("start/", group_views.start, name="start"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

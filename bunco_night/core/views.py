@@ -2,6 +2,7 @@
 
 import re
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -53,3 +54,16 @@ def manifest(request: HttpRequest) -> JsonResponse:
         ],
     }
     return JsonResponse(data, content_type="application/manifest+json")
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The phones' service worker (see the template): served from the root of the site,
+    so its scope may cover the table pages (/t/) and the player pages (/p/)."""
+    return render(
+        request,
+        "core/sw.js",
+        {"static_url": settings.STATIC_URL},
+        content_type="application/javascript; charset=utf-8",
+    )

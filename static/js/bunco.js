@@ -115,6 +115,23 @@
   document.body.addEventListener("htmx:afterSwap", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
 
+  /* Offline reload: the table and player phones get a service worker (templates/core/sw.js)
+     scoped to their own kind of page, so host pages have none. A page's first visit came
+     before the worker could see it: it hands the worker its address and static files. */
+  if (body.dataset.sw && "serviceWorker" in navigator) {
+    var swScope = "/" + location.pathname.split("/")[1] + "/";
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(body.dataset.sw, { scope: swScope }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {
+      if (controlled || !reg.active) return;
+      var assets = Array.prototype.map.call(
+        document.querySelectorAll("link[rel=stylesheet], script[src]"),
+        function (el) { return el.href || el.src; });
+      reg.active.postMessage({ page: location.pathname, assets: assets });
+    }).catch(function () { /* no offline reload here; everything else still works */ });
+  }
+
   /* The room screen shows twelve tables at a time and turns its pages by itself. */
   var roomPage = 0;
   function showRoomPage() {
