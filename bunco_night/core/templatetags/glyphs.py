@@ -2,11 +2,12 @@
 
 Debian's headless Chromium and WeasyPrint's fonts have no emoji, so 🔔 and 🎲 showed as
 empty boxes there. The drawing is decoration (``aria-hidden``): the words beside it carry
-the meaning. It takes the text's colour and size, on screen and on paper.
+the meaning. It takes the text's size, and its colour on screen; WeasyPrint does not
+pass the text's colour into an SVG, so a PDF names it: ``{% glyph "bell" colour="#fff" %}``.
 """
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -30,11 +31,13 @@ SHAPES = {
 
 
 @register.simple_tag
-def glyph(name: str) -> str:
+def glyph(name: str, colour: str = "currentColor") -> str:
     """The named shape as an ``<svg>`` one text line high, hidden from screen readers."""
     return format_html(
         '<svg class="glyph glyph-{}" viewBox="0 0 24 24" width="1em" height="1em" '
-        'fill="currentColor" aria-hidden="true" focusable="false">{}</svg>',
+        'fill="{}" aria-hidden="true" focusable="false">{}</svg>',
         name,
-        mark_safe(SHAPES[name]),  # our own constant markup
+        colour,
+        # our own constant markup, in the one colour
+        mark_safe(SHAPES[name].replace('"currentColor"', f'"{escape(colour)}"')),
     )
