@@ -132,6 +132,21 @@
     }).catch(function () { /* no offline reload here; everything else still works */ });
   }
 
+  /* Screen readers hear what a poll changed: the scores on the table phone, the seat on a
+     player's page (the fragments say it in words, in data-announce). The bell banners are
+     role="alert" and speak for themselves. */
+  var announcer = document.getElementById("announce");
+  function announcement() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-announce]"),
+      function (el) { return el.dataset.announce; }).join(" ");
+  }
+  var announced = announcement();
+  document.body.addEventListener("htmx:afterSwap", function () {
+    var now = announcement();
+    if (announcer && now && now !== announced) announcer.textContent = now;
+    announced = now;
+  });
+
   /* The room screen shows twelve tables at a time and turns its pages by itself. */
   var roomPage = 0;
   function showRoomPage() {

@@ -7,7 +7,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from bunco_night.play.services import bell_ring, round_start
-from tests.browser.helpers import host_page
+from tests.browser.helpers import host_page, phone
+from tests.browser.helpers import tap as tap_page
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -76,3 +77,33 @@ def test_every_page_type_has_no_serious_accessibility_problem(size, contexts, li
         found[name] = problems(host)
 
     assert {name: p for name, p in found.items() if p} == {}
+
+
+def test_a_screen_reader_hears_the_score_change_and_the_bell(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=1)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    announce = page.locator("#announce[aria-live=polite]")
+    expect(announce).to_have_text("")  # nothing read out on arrival
+
+    tap(table, 1, "points", 2)  # another phone at the table
+    expect(announce).to_contain_text("Score: ")
+    expect(announce).to_contain_text(", 2; ")
+    tap_page(page, 2, "points:1")  # this phone
+    expect(announce).to_contain_text(", 2; ")
+    expect(announce).to_contain_text(", 1.")
+
+    bell_ring(night=night)
+    expect(page.get_by_role("alert")).to_contain_text("BELL!")
+
+
+def test_a_player_hears_where_to_sit_next(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=2)
+    start_night(night, seed=1)
+    attendance = night.attendances.order_by("pk").first()
+    page = phone(contexts, f"{live_server.url}/p/{attendance.token}/")
+    announce = page.locator("#announce")
+    expect(page.locator("#card")).to_contain_text("Round 1")
+    play_round(night)
+    expect(announce).to_contain_text("Round 2: table ")
