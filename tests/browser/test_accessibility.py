@@ -107,3 +107,14 @@ def test_a_player_hears_where_to_sit_next(contexts, live_server):
     expect(page.locator("#card")).to_contain_text("Round 1")
     play_round(night)
     expect(announce).to_contain_text("Round 2: table ")
+
+
+def test_the_host_hears_the_bell_on_the_live_board(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=1)
+    host = host_page(contexts, live_server, night)
+    announce = host.locator("#announce[aria-live=polite]")
+    expect(announce).to_have_text("")
+    bell_ring(night=night)
+    expect(host.locator("#live-status")).to_contain_text("The bell has rung.")
+    expect(announce).to_have_text("The bell has rung.")
