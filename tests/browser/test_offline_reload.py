@@ -13,7 +13,15 @@ from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-KEPT = "caches.match(location.pathname, {ignoreVary: true}).then(Boolean)"
+
+def wait_until_kept(page):
+    """Until the service worker holds the page (evaluate awaits the promise; wait_for_function
+    would not)."""
+    for _ in range(150):
+        if page.evaluate("caches.match(location.pathname, {ignoreVary: true}).then(Boolean)"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{page.url} was not cached")
 
 
 def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, live_server):
@@ -22,7 +30,7 @@ def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, li
     table = night.tables.get(number=2)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_function(KEPT)
+    wait_until_kept(page)
 
     page.context.set_offline(True)
     tap(page, 1, "points:2")
@@ -51,18 +59,25 @@ def test_online_a_reload_shows_the_latest_board_not_the_cached_one(contexts, liv
     table = night.tables.get(number=2)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_function(KEPT)
+    wait_until_kept(page)
     server_tap(table, 1, "points", 2)
     page.reload()
     expect(score(page, 0)).to_have_text("2")
 
 
-def test_the_player_page_has_the_service_worker_and_host_pages_do_not(contexts, live_server):
+def test_the_player_page_reloads_offline_and_host_pages_have_no_service_worker(
+    contexts, live_server
+):
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     start_night(night, seed=4)
     attendance = night.attendances.order_by("pk").first()
     page = phone(contexts, f"{live_server.url}/p/{attendance.token}/")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until_kept(page)
+    page.context.set_offline(True)
+    assert page.reload().from_service_worker
+    expect(page.locator(".next-seat")).to_contain_text("Round 1: you sit at")
+    page.context.set_offline(False)
     # The same browser, logged in as the host: the live board has no service worker.
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("host")
