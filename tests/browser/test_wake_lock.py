@@ -9,8 +9,9 @@ from playwright.sync_api import expect
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.services import round_start
+from tests.browser.helpers import score, tap
 from tests.factories import make_group, make_night
-from tests.play.helpers import play_round
+from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,3 +76,20 @@ def test_the_screen_stays_on_while_a_round_is_in_play(contexts, live_server):
     expect(page.locator("#board")).to_contain_text("Round 1 is over")
     page.wait_for_timeout(2_500)
     assert not held(page)
+
+
+def test_without_the_api_the_table_phone_plays_on_quietly(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=1)
+    context = contexts(viewport={"width": 390, "height": 844}, has_touch=True)
+    context.add_init_script("delete Navigator.prototype.wakeLock;")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.goto(f"{live_server.url}/t/{night.tables.get(number=1).token}/")
+    assert page.evaluate("'wakeLock' in navigator") is False
+    tap(page, 1, "points:2")
+    expect(score(page, 0)).to_have_text("2")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert errors == []
