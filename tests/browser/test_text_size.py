@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from bunco_night.play.services import bell_ring
 from tests.browser.helpers import score
+from tests.browser.test_phone_fit import WIDEST
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
 
@@ -48,11 +49,15 @@ def test_bigger_text_is_remembered_by_the_phone_from_the_first_paint(contexts, l
     expect(page.get_by_role("button", name="Bigger text")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board")).to_contain_text("BELL!")
     wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert wide <= screen, f"{wide} px wide on a {screen} px phone"
+    assert wide <= screen, f"{wide} px wide on a {screen} px phone: {page.evaluate(WIDEST)}"
 
     attendance = night.attendances.order_by("pk").first()
     page.goto(f"{live_server.url}/p/{attendance.token}/")  # the same phone, a player's page
     assert page.evaluate("window.biggerAtBody") is True
+    wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= screen, (
+        f"the player's page: {wide} px wide on a {screen} px phone: {page.evaluate(WIDEST)}"
+    )
     page.get_by_role("button", name="Bigger text").click()
     page.reload()
     assert page.evaluate("window.biggerAtBody") is False
