@@ -112,7 +112,8 @@
     lock.release().catch(function () {});
   }
   document.addEventListener("visibilitychange", keepAwake);
-  document.body.addEventListener("htmx:afterSwap", keepAwake);
+  /* After the settle, not the swap: htmx keeps the old class on a swapped element until then. */
+  document.body.addEventListener("htmx:afterSettle", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
 
   /* Offline reload: the table and player phones get a service worker (templates/core/sw.js)
