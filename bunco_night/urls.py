@@ -10,6 +10,8 @@ from bunco_night.groups import views as group_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
+    path("manifest.webmanifest", core_views.manifest, name="manifest"),
+    path("sw.js", core_views.service_worker, name="service_worker"),
     path("start/", group_views.start, name="start"),
     # Login, logout and passwords keep Django's names, which its auth views reverse.
     path("accounts/login/", account_views.Login.as_view(), name="login"),
