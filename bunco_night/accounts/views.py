@@ -31,6 +31,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply
+from bunco_night.core.links import phone_url
 from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host
@@ -236,7 +237,7 @@ def _hosts_page(request: HttpRequest, group: Group, form: InvitationForm | None 
     invitations = [
         (i, url, qr_svg(url))
         for i in group.invitations.usable().select_related("invited_by")
-        for url in [request.build_absolute_uri(i.get_absolute_url())]
+        for url in [phone_url(request)(i.get_absolute_url())]
     ]
     response = render(
         request,
@@ -262,7 +263,7 @@ def hosts(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _send_invitation(request: HttpRequest, invitation: Invitation) -> bool:
-    url = request.build_absolute_uri(invitation.get_absolute_url())
+    url = phone_url(request)(invitation.get_absolute_url())
     body = render_to_string(
         "accounts/invitation_email.txt",
         {

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.test import override_settings
 from django.urls import reverse
 
 from bunco_night.accounts import services
@@ -129,6 +130,17 @@ def test_a_host_invites_by_email_and_the_link_shows_on_the_hosts_page(client, ho
     assert mail.outbox[0].to == ["ann@example.com"]
     page = client.get(reverse("accounts:hosts", args=[group.slug]))
     assert page["Cache-Control"] == "no-store"
+
+
+@override_settings(PUBLIC_URL="http://192.168.1.20:8000")
+def test_an_invitation_from_the_laptop_links_to_the_public_address(client, host, group):
+    client.defaults["HTTP_HOST"] = "127.0.0.1:8000"
+    client.post(reverse("accounts:invite", args=[group.slug]), {"email": "ann@example.com"})
+    invitation = Invitation.objects.get(group=group)
+    link = f"http://192.168.1.20:8000{invitation.get_absolute_url()}"
+    assert link in mail.outbox[0].body and "127.0.0.1" not in mail.outbox[0].body
+    page = client.get(reverse("accounts:hosts", args=[group.slug])).content.decode()
+    assert link in page and "127.0.0.1" not in page
 
 
 def test_a_stranger_accepts_by_making_an_account(client, host, group):
