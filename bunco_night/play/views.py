@@ -220,18 +220,24 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
 
 
-@login_required
-@require_GET
-def live_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Poll for the live board."""
-    # Only the host's nights: anyone else gets the 404 of a night that does not exist.
+def _host_screen_unchanged(request: HttpRequest, pk: int) -> bool:
+    """Whether a host's screen (live board, room screen) polling night ``pk`` shows its
+    current versions. Only the host's nights count: for anyone else the night does not
+    exist, and the view goes on to its 404."""
     version = (
         Night.objects.hosted_by(request.user)
         .filter(pk=pk)
         .values_list("version", "scores_version")
         .first()
     )
-    if _unchanged(request, version):
+    return _unchanged(request, version)
+
+
+@login_required
+@require_GET
+def live_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """Poll for the live board."""
+    if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
     update = pages.board_update(night, request.GET.get("v", ""))
@@ -423,13 +429,7 @@ def _room_context(night: Night) -> dict:
 @require_GET
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the room screen."""
-    version = (
-        Night.objects.hosted_by(request.user)
-        .filter(pk=pk)
-        .values_list("version", "scores_version")
-        .first()
-    )
-    if _unchanged(request, version):
+    if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
     return render(request, "play/room.html#screen", _room_context(night))
