@@ -14,14 +14,25 @@ from tests.play.helpers import tap as server_tap
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def wait_until_kept(page):
-    """Until the service worker holds the page (evaluate awaits the promise; wait_for_function
-    would not)."""
+def until(page, expression: str, what: str):
+    """Until ``expression`` is true in the page. ``page.evaluate`` awaits a promise and runs
+    under the site's Content-Security-Policy; ``wait_for_function`` would do neither (it
+    evaluates a string, which the policy's script-src 'self' refuses)."""
     for _ in range(150):
-        if page.evaluate("caches.match(location.pathname, {ignoreVary: true}).then(Boolean)"):
+        if page.evaluate(expression):
             return
         page.wait_for_timeout(100)
-    raise AssertionError(f"{page.url} was not cached")
+    raise AssertionError(f"{page.url}: {what}")
+
+
+def wait_until_kept(page):
+    """Until the service worker controls the page and holds it in its cache."""
+    until(page, "navigator.serviceWorker.controller !== null", "no service worker")
+    until(
+        page,
+        "caches.match(location.pathname, {ignoreVary: true}).then(Boolean)",
+        "the page was not cached",
+    )
 
 
 def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, live_server):
@@ -29,7 +40,6 @@ def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, li
     rnd = start_night(night, seed=4)
     table = night.tables.get(number=2)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
     wait_until_kept(page)
 
     page.context.set_offline(True)
@@ -58,7 +68,6 @@ def test_online_a_reload_shows_the_latest_board_not_the_cached_one(contexts, liv
     start_night(night, seed=4)
     table = night.tables.get(number=2)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
     wait_until_kept(page)
     server_tap(table, 1, "points", 2)
     page.reload()
@@ -72,7 +81,6 @@ def test_the_player_page_reloads_offline_and_host_pages_have_no_service_worker(
     start_night(night, seed=4)
     attendance = night.attendances.order_by("pk").first()
     page = phone(contexts, f"{live_server.url}/p/{attendance.token}/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
     wait_until_kept(page)
     page.context.set_offline(True)
     assert page.reload().from_service_worker
