@@ -231,6 +231,20 @@ def test_the_account_page_lists_the_groups_you_host(client, host, group):
 # The login limit
 
 
+@pytest.mark.parametrize("weak", ["password", "12345678901"])
+def test_a_well_known_or_all_digit_password_is_refused(client, host, weak):
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "bunco", "new_password1": weak, "new_password2": weak},
+    )
+    assert response.status_code == 200
+    assert "too common" in response.content.decode() or "entirely numeric" in (
+        response.content.decode()
+    )
+    client.logout()
+    assert client.login(username=host.username, password="bunco")
+
+
 def test_a_username_is_locked_out_after_repeated_failures_and_phones_still_play(client, settings):
     make_user("host")
     group = make_group(user=get_user_model().objects.get(username="host"))
