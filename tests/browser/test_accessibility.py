@@ -7,7 +7,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from bunco_night.play.services import bell_ring, round_start
-from tests.browser.helpers import host_page, phone
+from tests.browser.helpers import host_page, host_paths, phone
 from tests.browser.helpers import tap as tap_page
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
@@ -40,7 +40,6 @@ def test_every_page_type_has_no_serious_accessibility_problem(size, contexts, li
     table = night.tables.get(number=1)
     tap(table, 1, "points", 2)
     bell_ring(night=night)
-    group = night.group
     attendance = night.attendances.order_by("pk").first()
     found = {}
 
@@ -67,20 +66,9 @@ def test_every_page_type_has_no_serious_accessibility_problem(size, contexts, li
 
     host = host_page(contexts, live_server, night, path="/groups/")
     host.set_viewport_size({"width": width, "height": height})
-    for name, path in {
-        "groups": "/groups/",
-        "group": group.get_absolute_url(),
-        "roster": f"/groups/{group.slug}/roster/",
-        "rules": f"/groups/{group.slug}/rules/",
-        "night": night.get_absolute_url(),
-        "night edit": f"/nights/{night.pk}/edit/",
-        "live board": f"/nights/{night.pk}/live/",
-        "links": f"/nights/{night.pk}/links/",
-        "standings": f"/nights/{night.pk}/standings/",
-        "correct a table": f"/nights/{night.pk}/live/table/2/?round={rnd.number - 1}",
-        "print": f"/nights/{night.pk}/print/",
-        "room screen": f"/nights/{night.pk}/room/",
-    }.items():
+    paths = host_paths(night, correct_round=rnd.number - 1)
+    paths["room screen"] = f"/nights/{night.pk}/room/"
+    for name, path in paths.items():
         host.goto(f"{live_server.url}{path}")
         found[name] = problems(host)
 
