@@ -253,6 +253,8 @@
   function flush() {
     if (flushing || !token) return;
     var q = queue();
+    /* The browser knows it has no network: keep the taps; the "online" event sends them. */
+    if (q.length && navigator.onLine === false) { setOffline(true, q.length); return; }
     setOffline(false, q.length);
     if (!q.length) { refreshBoard(); return; }
     flushing = true;
