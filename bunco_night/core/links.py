@@ -20,13 +20,11 @@ def public_base() -> str:
     return (settings.PUBLIC_URL or "").strip().rstrip("/")
 
 
-def phone_url(request: HttpRequest | None) -> Callable[[str], str]:
-    """Turns a path (``/t/<token>/``) into the full URL a phone opens."""
+def phone_url(request: HttpRequest) -> Callable[[str], str]:
+    """Turns a path (``/t/<token>/``) into the full URL a phone opens. (Without a request,
+    as in ``send_reminders``, links use ``settings.SITE_URL``: ``invites.messages.site_links``.)"""
     base = public_base()
-    if base or request is None:
-        base = base or settings.SITE_URL.rstrip("/")
-        return lambda path: base + path
-    return request.build_absolute_uri
+    return (lambda path: base + path) if base else request.build_absolute_uri
 
 
 def unreachable_host(request: HttpRequest) -> str | None:

@@ -303,13 +303,7 @@ class RulesForm(HostForm):
     def mark_rows(self) -> list[dict]:
         """The house marks as the page shows them, a row each, with blank rows to add more:
         what was typed when the form comes back with errors, else the group's marks."""
-        if self.is_bound:
-            rows = self.fields["group_marks"].widget.value_from_datadict(
-                self.data, self.files, self.add_prefix("group_marks")
-            )
-        else:
-            rows = list(self.initial.get("group_marks") or ())
-        rows = [r for r in rows if any(r.values())]
+        rows = [r for r in self["group_marks"].value() or () if any(r.values())]
         rows += [{"code": "", "label": "", "points": "", "effect": ""}] * MARK_BLANK_ROWS
         name = self.add_prefix("group_marks")
         return [{**row, "prefix": f"{name}-{i}-", "n": i + 1} for i, row in enumerate(rows)]

@@ -553,6 +553,19 @@ _UNITS = {
 }
 
 
+def _prize_line(prize, names: list[str], detail: str, percents: dict) -> PrizeLine:
+    """A night's or a season's prize (an engine ``Prize``) as the sheets print it."""
+    return PrizeLine(
+        title=prize.title,
+        amount_cents=prize.amount_cents,
+        names=names,
+        tied=prize.tied,
+        broken_by_host=prize.broken_by_host,
+        detail=detail,
+        percent=percents.get(prize.code),
+    )
+
+
 def _detail(code: str, value: int | None) -> str:
     if code not in _UNITS or value is None:
         return ""
@@ -569,17 +582,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     prizes = []
     for p in ns.prizes:
         names = [name[p.winner]] if p.winner is not None else [name[c] for c in p.candidates]
-        prizes.append(
-            PrizeLine(
-                title=p.title,
-                amount_cents=p.amount_cents,
-                names=names,
-                tied=p.tied,
-                broken_by_host=p.broken_by_host,
-                detail=_detail(p.code, p.value),
-                percent=percents.get(p.code),
-            )
-        )
+        prizes.append(_prize_line(p, names, _detail(p.code, p.value), percents))
     standings = [
         StandingLine(
             s.rank,
@@ -747,17 +750,7 @@ def season_sheet(*, season: Season) -> SeasonSheet:
     prizes = []
     for prize, candidates, winner in table.prize_rows:
         names = [winner.name] if winner is not None else [p.name for p in candidates]
-        prizes.append(
-            PrizeLine(
-                title=prize.title,
-                amount_cents=prize.amount_cents,
-                names=names,
-                tied=prize.tied,
-                broken_by_host=prize.broken_by_host,
-                detail=_season_detail(prize.code, prize.value),
-                percent=percents.get(prize.code),
-            )
-        )
+        prizes.append(_prize_line(prize, names, _season_detail(prize.code, prize.value), percents))
     standings = [
         SeasonLine(
             s.rank,

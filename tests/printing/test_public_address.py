@@ -11,7 +11,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from bunco_night.core.address import is_loopback, reachable_url
-from bunco_night.core.links import phone_url, unreachable_host
+from bunco_night.core.links import unreachable_host
+from bunco_night.invites.messages import site_links
 from tests.factories import make_night
 from tests.play.helpers import start_night
 
@@ -92,7 +93,7 @@ def test_loopback_addresses(host, loopback):
 
 @override_settings(PUBLIC_URL="", SITE_URL="https://bunco.example.com/")
 def test_without_a_request_links_use_the_site_address():
-    assert phone_url(None)("/t/abc/") == "https://bunco.example.com/t/abc/"
+    assert site_links().absolute("/t/abc/") == "https://bunco.example.com/t/abc/"
 
 
 def test_unreachable_reads_the_public_address_first(rf):
