@@ -18,7 +18,7 @@ RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-co
 TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk postgresql
 
 .PHONY: run test test-sqlite test-postgres check lint format bench bench-load \
-	system-run system-test clean
+	system-run system-test clean backup restore
 
 define apt_install
 	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -53,13 +53,29 @@ system-test:
 
 run: system-run $(VENV)/.run-installed .secret_key
 	@export DJANGO_SECRET_KEY="$$(cat .secret_key)" DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-*}"; \
+	export DJANGO_PUBLIC_URL="$${DJANGO_PUBLIC_URL:-$$($(PY) -m bunco_night.core.address '$(HOST)' '$(PORT)')}"; \
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py load_demo && \
 	$(PY) manage.py collectstatic --noinput -v 0 && \
-	ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
-	echo; echo "Bunco Night is at http://127.0.0.1:$(PORT)/ (phones on this Wi-Fi: http://$${ip:-this-computer}:$(PORT)/)"; \
-	echo "Demo host login: username host, password bunco"; echo "Stop with Ctrl+C."; echo; \
+	echo && \
+	if [ -n "$$DJANGO_PUBLIC_URL" ]; then \
+	  echo "Bunco Night is at $$DJANGO_PUBLIC_URL/ (phones on the same Wi-Fi open it too)"; \
+	  echo "On this computer also http://127.0.0.1:$(PORT)/; table links and QR codes use the address above."; \
+	else \
+	  echo "Bunco Night is at http://127.0.0.1:$(PORT)/ on this computer only: no phone can reach it"; \
+	  echo "(HOST=$(HOST), or no network). Run 'make run' without HOST, or set DJANGO_PUBLIC_URL."; \
+	fi; \
+	$(PY) manage.py demo_login; echo "Stop with Ctrl+C."; echo; \
 	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py bunco_night.wsgi --bind $(HOST):$(PORT) --access-logfile -
+
+# A consistent copy of the database in backups/ (DIR=... elsewhere); safe while the site runs.
+backup: $(VENV)/.run-installed .secret_key
+	@DJANGO_SECRET_KEY="$$(cat .secret_key)" $(PY) manage.py backup $(if $(DIR),--dir "$(DIR)")
+
+# Bring a backup back into an empty database: make restore FILE=backups/bunco-night-....sqlite3
+restore: $(VENV)/.run-installed .secret_key
+	@test -n "$(FILE)" || { echo "Say which backup: make restore FILE=backups/..."; exit 2; }
+	@DJANGO_SECRET_KEY="$$(cat .secret_key)" $(PY) manage.py restore "$(FILE)"
 
 TEMPLATES = $(shell find templates -name '*.html' | sort)
 

@@ -3,9 +3,30 @@
 `make run` gives --bind and --access-logfile on the command line (they win over this
 file). bench/party_bench.py serves the site with this file too; the figures behind each
 choice are in bench/README.md.
+
+The access log never records the secret part of table, player, invitation and
+password-reset links: every value a log line can show (the request line, the path,
+the referrer of a phone's poll, a redirect's Location) goes through
+``bunco_night.core.logging.redact``.
 """
 
 import os
+
+from gunicorn.glogging import Logger
+
+from bunco_night.core.logging import redact
+
+
+class RedactingLogger(Logger):
+    """gunicorn's logger with secret links redacted in the access log."""
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {k: redact(v) if isinstance(v, str) else v for k, v in atoms.items()}
+
+
+# `make run` turns the access log on (--access-logfile -); the benches leave it off.
+logger_class = RedactingLogger
 
 # A worker process runs Python on one core at a time (the GIL), so only processes use
 # both cores of a small laptop. One more worker than cores: while one renders the host's

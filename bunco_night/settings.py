@@ -2,10 +2,12 @@
 
 DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, DATABASE_URL. SQLite by
 default, PostgreSQL when DATABASE_URL says so. With debug off the site refuses to
-start without a secret key.
+start without a secret key. DJANGO_PRODUCTION=1 is a server behind a TLS proxy:
+HTTPS only, HSTS, secure cookies (``manage.py check --deploy`` is clean).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -51,20 +53,25 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "bunco_night.core",
     "bunco_night.groups",
+    "bunco_night.accounts",
     "bunco_night.nights",
     "bunco_night.games",
     "bunco_night.play",
     "bunco_night.seasons",
     "bunco_night.invites",
     "bunco_night.printing",
+    "bunco_night.ops",
     "bunco_night.demo",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "bunco_night.play.polls.UnchangedPollMiddleware",  # before sessions: polls are hot
+    "csp.middleware.CSPMiddleware",
+    "bunco_night.core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -74,6 +81,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "bunco_night.core.middleware.HtmxLoginRedirectMiddleware",
+    # Last, so it sees the login view's answer; it does nothing on any other request.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # Refuses a locked-out username or address before the password is checked.
+    "bunco_night.accounts.backends.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "bunco_night.urls"
@@ -110,8 +125,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# At least 8 characters, not a well-known password ("password", "bunco123"), not only digits.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"
@@ -133,12 +151,91 @@ STORAGES = {
     },
 }
 
+# Printing (bunco_night/printing): documents longer than this many pages are made in the
+# background; their PDFs wait in PRINT_JOBS_DIR (private: they carry secret links) for
+# PRINT_JOBS_KEEP seconds. A job silent for PRINT_JOBS_STALE seconds was lost with its
+# process. PRINT_WORKERS processes print the pieces of a long document (0: one per CPU).
+PRINT_BACKGROUND_PAGES = int(os.environ.get("DJANGO_PRINT_BACKGROUND_PAGES", "60"))
+PRINT_JOBS_DIR = Path(os.environ.get("DJANGO_PRINT_JOBS_DIR", BASE_DIR / "print-jobs"))
+PRINT_JOBS_KEEP = int(os.environ.get("DJANGO_PRINT_JOBS_KEEP", str(6 * 3600)))
+PRINT_JOBS_STALE = 600
+PRINT_WORKERS = int(os.environ.get("DJANGO_PRINT_WORKERS", "0"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "start"
 LOGOUT_REDIRECT_URL = "home"
 
+# ---------------------------------------------------------------------------
+# Security: headers on every response, production mode, the log.
+
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# No inline script or style anywhere (templates carry none; htmx is told not to add its
+# indicator style): every page, the phones', the room screen's and the PDFs alike.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "media-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Features no page uses are off; the bell's sound and vibration need none of these.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=(), fullscreen=(self)"
+)
+
+# A server on the internet, behind a TLS proxy such as Caddy (README: "On a server").
+PRODUCTION = env_bool("DJANGO_PRODUCTION")
+# The proxy says which address a request came from (X-Forwarded-For) and that it was HTTPS.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", default=PRODUCTION)
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if PRODUCTION:
+    if DEBUG:
+        raise ImproperlyConfigured("DJANGO_PRODUCTION=1 and DJANGO_DEBUG=1 cannot go together.")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    if not SECURE_HSTS_PRELOAD:
+        # Asking browsers to preload the domain is its owner's decision (DJANGO_HSTS_PRELOAD=1).
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+SESSION_COOKIE_HTTPONLY = True
+
+# Login attempts (django-axes, its own table): after DJANGO_LOGIN_FAILURES wrong passwords
+# for one username, or from one address, that login waits DJANGO_LOGIN_LOCKOUT_MINUTES.
+# Only the login view consults it: the phones' pages never do.
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "bunco_night.accounts.views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "bunco_night.core.middleware.client_ip"
+AXES_VERBOSE = False
+
+# Who may open an account: "invite" (default) only from a co-host invitation;
+# "open" also from the login page, for anyone starting a group.
+SIGNUP = os.environ.get("DJANGO_SIGNUP", "invite").strip().lower()
+if SIGNUP not in {"invite", "open"}:
+    raise ImproperlyConfigured("DJANGO_SIGNUP is 'invite' or 'open'.")
+# How long a co-host invitation link works.
+INVITATION_DAYS = 7
+# Where `make run` keeps the demo host's random password (default: beside db.sqlite3).
+DEMO_PASSWORD_FILE = os.environ.get("DJANGO_DEMO_PASSWORD_FILE", "")
 
 # ---------------------------------------------------------------------------
 # E-mail: invitations, reminders and substitute offers.
@@ -159,14 +256,36 @@ EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
     else "django.core.mail.backends.console.EmailBackend"
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Bunco Night <bunco@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # The site's address for links in messages sent without a request (manage.py
 # send_reminders), such as https://bunco.example.com.
-SITE_URL = os.environ.get("DJANGO_SITE_URL", "http://localhost:8000")
-# ---------------------------------------------------------------------------
+SITE_URL = os.environ.get("DJANGO_SITE_URL") or os.environ.get(
+    "DJANGO_PUBLIC_URL", "http://localhost:8000"
+)
+# The site's public address: what phones open from table and player links, QR codes and
+# e-mails (http://192.168.1.20:8000 on a home Wi-Fi, https://bunco.example.com on a
+# server). `make run` sets it to this computer's Wi-Fi address; empty, links use the address
+# the host's browser is on, and the links and print pages warn when that is this computer's
+# own (bunco_night/core/links.py).
+PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "")
 
+# ---------------------------------------------------------------------------
+# The log: on the console, with the secret part of table, player, invitation and
+# password-reset links replaced by "…" (core/logging.py; gunicorn.conf.py does the same
+# for the access log).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"secrets": {"()": "bunco_night.core.logging.RedactSecrets"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["secrets"], "formatter": "plain"}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Failed and locked-out logins: who and from where, never the password.
+        "axes": {"level": "WARNING"},
+        # runserver's request lines, redacted like gunicorn's access log.
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

@@ -24,3 +24,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"bunco-test-{os.getpid()}.sqlite3")
     }
+
+# Background print jobs write their PDFs here, one folder per test process.
+PRINT_JOBS_DIR = os.path.join(tempfile.gettempdir(), f"bunco-print-jobs-{os.getpid()}")

@@ -15,12 +15,14 @@ LAYERS = [
     "rules",
     "core",
     "groups",
+    "accounts",
     "nights",
     "games",
     "play",
     "seasons",
     "invites",
     "printing",
+    "ops",
     "demo",
 ]
 RANK = {app: i for i, app in enumerate(LAYERS)}

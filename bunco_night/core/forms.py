@@ -62,3 +62,11 @@ class MoneyField(forms.Field):
 
     def prepare_value(self, value):
         return cents_text(value) if isinstance(value, int) else value
+
+
+def whole_number(text: str | None) -> int | None:
+    """``text`` as a whole number when it is one, in ASCII digits (at most 18 of them), else
+    None. For ids and versions read from a query string: ``"²"`` passes ``str.isdigit`` but
+    ``int`` refuses it, and a number of a thousand digits is no id."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdecimal() and len(text) <= 18 else None

@@ -1,4 +1,6 @@
-"""Middleware for htmx requests."""
+"""Middleware: htmx login redirects, the Permissions-Policy header; the client's address."""
+
+import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -23,3 +25,35 @@ class HtmxLoginRedirectMiddleware:
         ):
             return HttpResponse(status=204, headers={"HX-Redirect": response["Location"]})
         return response
+
+
+class PermissionsPolicyMiddleware:
+    """Every response says which browser features the site may use (``PERMISSIONS_POLICY``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = " ".join(settings.PERMISSIONS_POLICY.split())
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", self.policy)
+        return response
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The address a request came from, for counting failed logins (None if unknown).
+
+    Behind a TLS proxy (``BEHIND_PROXY``) every request comes from the proxy, which adds
+    the client's address as the last entry of X-Forwarded-For; entries before it were
+    sent by the client and prove nothing. Anything that is not an IP address is ignored.
+    """
+    candidates = [request.META.get("REMOTE_ADDR", "")]
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        candidates.insert(0, forwarded.rsplit(",", 1)[-1].strip())
+    for candidate in candidates:
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            continue
+    return None

@@ -5,7 +5,8 @@ import re
 from django.core.exceptions import ValidationError
 
 # "5", "5.00", "$5", ".50", "1,000.50": digits with optional thousands commas and cents.
-AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d*)(?:\.(?P<cents>\d*))?")
+# ASCII digits only: "²" or "٣" are digits to Python's \d but not amounts.
+AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d*)(?:\.(?P<cents>\d*))?", re.ASCII)
 MAX_CENTS = 10_000_00
 
 
@@ -20,11 +21,15 @@ def parse_money(text: str) -> int:
     if match is None or not (match["whole"] or match["cents"]):
         raise ValidationError("Enter an amount in dollars, like 5 or 5.00.", code="invalid")
     cents = match["cents"] or ""
+    whole = match["whole"].replace(",", "").lstrip("0")
+    if len(whole) > len(str(MAX_CENTS // 100)):
+        # Checked before int(): thousands of digits are refused, not converted.
+        raise ValidationError("That is more than $10,000: check the amount.", code="too_large")
     if len(cents) > 2:
         raise ValidationError(
             "Use at most two decimals (dollars and cents), like 5.25.", code="too_precise"
         )
-    total = int(match["whole"].replace(",", "") or 0) * 100 + int(cents.ljust(2, "0"))
+    total = int(whole or 0) * 100 + int(cents.ljust(2, "0"))
     if total > MAX_CENTS:
         raise ValidationError("That is more than $10,000: check the amount.", code="too_large")
     return total

@@ -1,58 +1,79 @@
-"""QR codes as inline SVG paths, the same markup on screen and on paper; CSS sizes them."""
+"""QR codes as SVG paths, the same drawing on screen and on paper; CSS sizes them.
 
-import re
+The web pages put ``qr_svg`` inline. The printed documents link ``qr_image`` instead,
+an ``<img>`` whose address (``qr:`` and the link) the PDF engine answers with the
+code's SVG (``engine.MemoryFetcher``): so a long document's codes are made in its worker
+processes, in parallel, not one after another in the web process. Making a code
+(choosing its mask) takes a few milliseconds; a night of 500 has 500 of them.
+
+Nothing here needs Django's settings: the workers import it too.
+"""
+
+from functools import lru_cache
+from urllib.parse import quote, unquote
 
 import qrcode
-import qrcode.image.svg
-from django.utils.safestring import SafeString, mark_safe
 
-_SIZE = re.compile(r'^<svg width="[^"]*" height="[^"]*"')
-# qrcode names its path "qr-path": many codes in one document would repeat the id.
-_ID = re.compile(r' id="qr-path"')
-_PATH = re.compile(r' d="([^"]*)"')
-# SvgPathImage draws every dark module as its own unit square: "M4,4H5V5H4z".
-_SQUARE = re.compile(r"M(\d+),(\d+)H(\d+)V(\d+)H\1z")
+QR_SCHEME = "qr:"
 
 
-def qr_svg(url: str) -> SafeString:
-    """``url`` as an ``<svg class="qr">`` element; its size comes from CSS, not from qrcode."""
-    image = qrcode.make(
-        url,
-        image_factory=qrcode.image.svg.SvgPathImage,
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
-        border=2,
+@lru_cache(maxsize=4096)
+def svg_markup(url: str) -> str:
+    """``url`` as an ``<svg class="qr">`` element, made once per process and link."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
+    code.add_data(url)
+    code.make(fit=True)
+    modules = code.get_matrix()
+    size = len(modules)
+    return (
+        f'<svg class="qr" role="img" aria-label="QR code" viewBox="0 0 {size} {size}" '
+        f'xmlns="http://www.w3.org/2000/svg"><path d="{module_path(modules)}" '
+        'stroke="#000" fill="none"/></svg>'
     )
-    svg = _ID.sub("", image.to_string(encoding="unicode"), count=1)
-    svg = _PATH.sub(lambda m: f' d="{join_squares(m[1])}"', svg, count=1)
-    # The markup is qrcode's own (the URL is encoded as squares, never as text), so it is safe.
-    return mark_safe(_SIZE.sub('<svg class="qr" role="img" aria-label="QR code"', svg, count=1))
 
 
-def join_squares(path: str) -> str:
-    """The same shape with each row's touching squares joined into one rectangle.
+def qr_svg(url: str):
+    """``url`` as an inline ``<svg class="qr">`` for a page; its size comes from CSS."""
+    from django.utils.safestring import mark_safe
 
-    WeasyPrint parses and draws every subpath; a printed night has hundreds of codes,
-    and joining the squares makes each code about three times cheaper to print.
-    A path that is not made of unit squares is returned unchanged.
+    # The markup is made here from the code's modules (the URL is never written into
+    # it), so it is safe.
+    return mark_safe(svg_markup(url))
+
+
+def qr_image(url: str):
+    """``url`` as an ``<img class="qr">`` for a printed document (see the module's doc)."""
+    from django.utils.html import format_html
+
+    return format_html('<img class="qr" alt="QR code" src="{}">', image_address(url))
+
+
+def image_address(url: str) -> str:
+    return QR_SCHEME + quote(url, safe="")
+
+
+def url_of(address: str) -> str:
+    """The link a ``qr:`` address stands for."""
+    return unquote(address.removeprefix(QR_SCHEME))
+
+
+def module_path(modules: list[list[bool]]) -> str:
+    """The dark modules as an SVG path: one horizontal stroke, a module thick, per run
+    of dark modules in a row.
+
+    WeasyPrint parses and draws every command of a path, and a printed night has
+    hundreds of codes: a run as "move, line" is two commands, where a filled square
+    per module was five, and a filled rectangle per run still five.
     """
-    squares = _SQUARE.findall(path)
-    if not squares or sum(len(m[0]) for m in _SQUARE.finditer(path)) != len(path):
-        return path
-    rows: dict[int, list[int]] = {}
-    for x, y, right, bottom in squares:
-        x, y = int(x), int(y)
-        if int(right) != x + 1 or int(bottom) != y + 1:
-            return path
-        rows.setdefault(y, []).append(x)
     parts = []
-    for y in sorted(rows):
-        xs = sorted(rows[y])
-        start = end = xs[0]
-        for x in xs[1:] + [None]:
-            if x == end + 1:
-                end = x
+    for y, row in enumerate(modules):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
                 continue
-            parts.append(f"M{start},{y}H{end + 1}V{y + 1}H{start}z")
-            if x is not None:
-                start = end = x
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            parts.append(f"M{start} {y}.5h{x - start}")
     return "".join(parts)

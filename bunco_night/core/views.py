@@ -1,11 +1,69 @@
-"""Site-wide pages."""
+"""Site-wide pages, and what makes the site an app on a phone: its manifest."""
 
-from django.http import HttpRequest, HttpResponse
+import re
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+
+from bunco_night.core.converters import TokenConverter
+
+# A table's or a player's page: the only start pages a phone's home-screen icon may name.
+PHONE_PAGE = re.compile(rf"/[tp]/{TokenConverter.regex}/")
+THEME = "#1b1b2f"
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The welcome page."""
     return render(request, "core/home.html")
+
+
+@require_GET
+@cache_control(no_cache=True)
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, so a phone can add Bunco Night to its home screen.
+
+    Phone pages link it with ``?start=`` their own address, so the icon a table phone
+    adds opens that table; any other start is the welcome page.
+    """
+    start = request.GET.get("start", "")
+    data = {
+        "name": "Bunco Night",
+        "short_name": "Bunco",
+        "description": "Runs a group's Bunco party night: seating, scores, the bell, prizes.",
+        "start_url": start if PHONE_PAGE.fullmatch(start) else reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#fffdf7",
+        "theme_color": THEME,
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icons/maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The phones' service worker (see the template): served from the root of the site,
+    so its scope may cover the table pages (/t/) and the player pages (/p/)."""
+    return render(
+        request,
+        "core/sw.js",
+        {"static_url": settings.STATIC_URL},
+        content_type="application/javascript; charset=utf-8",
+    )

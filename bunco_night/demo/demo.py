@@ -4,14 +4,20 @@
 nights played to the end with seeded dice, so standings and history have
 something to show; then the 2026 season with its hosting rotation, dues paid
 ahead, and December's night with players' answers and substitutes being asked.
-``manage.py build_demo`` writes it to ``fixtures/demo.json``; ``manage.py load_demo``
-loads that file into an empty database.
+``manage.py build_demo`` writes it to ``fixtures/demo.json`` without any secret
+(``without_secrets``); ``manage.py load_demo`` loads that file into an empty database,
+where every table and player link is made fresh and the host gets a random password
+(``set_demo_password``), kept beside the database.
 """
 
 import datetime as dt
 import random
+import secrets
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test.utils import override_settings
 
 from bunco_night.groups.models import Player
@@ -45,8 +51,17 @@ from bunco_night.play.state import round_board
 from bunco_night.rules.scoring import POINTS, score_roll
 
 DEMO_USERNAME = "host"
-DEMO_PASSWORD = "bunco"
+# The fixed password older versions gave the demo host: `make run` replaces it.
+OLD_DEMO_PASSWORD = "bunco"
 GROUP_NAME = "Maple Street Bunco"
+# Fields of the fixture that would be the same secret in every copy of the demo.
+SECRET_FIELDS = {
+    "auth.user": "password",
+    "nights.table": "token",
+    "nights.attendance": "token",
+    "invites.playerlink": "token",
+    "invites.substituteoffer": "token",
+}
 
 REGULARS = [
     ("Ann Marie Baxter", "555-0101", "ann@example.com"),
@@ -122,9 +137,7 @@ def play_night(night: Night, seed: int) -> None:
 def build_demo() -> Night:
     """Create the demo host, group, roster and three finished nights."""
     User = get_user_model()
-    host = User.objects.create_user(
-        DEMO_USERNAME, password=DEMO_PASSWORD, first_name="Helen", last_name="Host"
-    )
+    host = User.objects.create_user(DEMO_USERNAME, first_name="Helen", last_name="Host")
     group = group_create(name=GROUP_NAME, user=host, rules="house", dues_cents=500)
     regulars = [player_add(group=group, name=n, phone=p, email=e) for n, p, e in REGULARS]
     subs = [
@@ -159,6 +172,52 @@ def build_demo() -> Night:
         last = night
     build_season(group, regulars, subs)
     return last
+
+
+def without_secrets(records: list[dict]) -> list[dict]:
+    """Fixture records with no password hash and no link token: loading makes new ones."""
+    for record in records:
+        field = SECRET_FIELDS.get(record["model"])
+        if field == "password":
+            record["fields"]["password"] = "!"  # no password logs in until one is set
+        elif field:
+            record["fields"].pop(field, None)
+    return records
+
+
+def password_file() -> Path:
+    """Where the demo host's password is kept: beside an SQLite database file, else in the
+    project folder (DJANGO_DEMO_PASSWORD_FILE overrides it)."""
+    override = settings.DEMO_PASSWORD_FILE
+    if override:
+        return Path(override)
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and name and not name.startswith(":memory:"):
+        path = Path(name)
+        return path.with_name(path.name + ".demo-password")
+    return Path(settings.BASE_DIR) / ".demo-password"
+
+
+def set_demo_password() -> str:
+    """Give the demo host a new random password, keep it in ``password_file``, return it."""
+    password = secrets.token_urlsafe(9)
+    user = get_user_model().objects.get(username=DEMO_USERNAME)
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    path = password_file()
+    path.write_text(password + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    return password
+
+
+def demo_password() -> str | None:
+    """The kept demo password while it still logs the demo host in, else None."""
+    path = password_file()
+    user = get_user_model().objects.filter(username=DEMO_USERNAME).first()
+    if user is None or not path.is_file():
+        return None
+    password = path.read_text(encoding="utf-8").strip()
+    return password if password and user.check_password(password) else None
 
 
 def build_season(group, regulars: list[Player], subs: list[Player]) -> Night:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.text import slugify
 
 from bunco_night.core.forms import HostForm, MoneyField
 from bunco_night.core.money import cents_text, parse_money
@@ -191,12 +193,53 @@ class DuesForm(HostForm):
     dues = MoneyField(label="Dues per night, in dollars")
 
 
+# Bounds the rules, the database's integer columns and int() can all hold.
+MAX_POINTS = 1000
+DIE_FACES = {"1", "2", "3", "4", "5", "6"}
+# A group mark's points: an optional sign and at most four ASCII digits.
+MARK_POINTS = re.compile(r"[+-]?[0-9]{1,4}")
+# A prize's percent: at most three ASCII digits, an optional "%".
+PERCENT_TEXT = re.compile(r"[0-9]{1,3}\s*%?")
+
+
 def _points(label: str, help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(min_value=0, max_value=1000, label=label, help_text=help_text)
+    return forms.IntegerField(min_value=0, max_value=MAX_POINTS, label=label, help_text=help_text)
 
 
 def _target(label: str) -> forms.IntegerField:
     return forms.IntegerField(min_value=1, max_value=1000, label=label)
+
+
+MARK_BLANK_ROWS = 2  # empty rows under a group's marks, to add new ones
+MARK_ROWS_MAX = 40  # rows read from a post: more is not a form the page drew
+MARK_LABEL_MAX_LENGTH = 40
+MAX_MARK_POINTS = 100  # as the rules engine allows (docs/rules.md section 2.4)
+MARK_EFFECT_CHOICES = [
+    (presets.NO_EFFECT, "Adds its points"),
+    (presets.RESET_ROUND_SCORE, "Wipes out the team's round score"),
+]
+
+
+class MarkRows(forms.HiddenInput):
+    """Reads the house-mark rows the rules page draws (``RulesForm.mark_rows``): for row
+    i, ``<name>-i-label``, ``-points``, ``-effect``, and the hidden ``-code`` of a mark
+    that already exists (its tallies are kept under that code when it is renamed)."""
+
+    def value_from_datadict(self, data, files, name):
+        rows = []
+        for i in range(MARK_ROWS_MAX):
+            prefix = f"{name}-{i}-"
+            keys = ("code", "label", "points", "effect")
+            if not any(prefix + k in data for k in keys):
+                continue
+            rows.append({k: str(data.get(prefix + k, "")) for k in keys})
+        return rows
+
+
+def mark_code(label: str, n: int) -> str:
+    """A new mark's code, from its name: "Monte Carlo" is ``monte_carlo``."""
+    code = slugify(label).replace("-", "_")[: presets.MARK_CODE_MAX_LENGTH]
+    return code or f"mark_{n}"
 
 
 class RulesForm(HostForm):
@@ -265,16 +308,11 @@ class RulesForm(HostForm):
         label="Winning partners at the head table stay together until they lose",
         help_text="Only with ladder movement.",
     )
-    group_marks = forms.CharField(
+    group_marks = forms.Field(
         required=False,
-        widget=forms.Textarea(
-            attrs={"rows": 3, "placeholder": "wipeout,Wipeout,0,reset_round_score"}
-        ),
+        widget=MarkRows,  # drawn as rows by the page: see ``mark_rows``
         label="Your group's own marks",
-        help_text=(
-            "One a line: code,label,points,effect. Effect is none or reset_round_score. "
-            "Example: snake_eyes,Snake eyes,0,none"
-        ),
+        help_text="A row a mark. Clear a mark's name to remove it.",
     )
 
     buck_target = forms.IntegerField(
@@ -321,48 +359,66 @@ class RulesForm(HostForm):
         """The form's starting values: the group's rules as they are."""
         initial = {knob: getattr(rules, knob) for knob in cls.KNOBS}
         initial["marks"] = ",".join(str(m) for m in rules.marks)
-        initial["group_marks"] = "\n".join(
-            f"{m.code},{m.label},{m.points},{m.effect}" for m in rules.group_marks
-        )
+        initial["group_marks"] = [
+            {"code": m.code, "label": m.label, "points": str(m.points), "effect": m.effect}
+            for m in rules.group_marks
+        ]
         return initial
 
     def clean_marks(self) -> tuple[int, ...]:
         text = self.cleaned_data["marks"]
         parts = [p for p in text.replace(" ", ",").split(",") if p]
-        if not parts or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        # "1" to "6" exactly: str.isdigit() also accepts "²", which int() refuses.
+        if not parts or not all(p in DIE_FACES for p in parts):
             raise forms.ValidationError(
                 "Round numbers are die faces 1 to 6 separated by commas, like 1,2,3,4,5,6."
             )
         return tuple(int(p) for p in parts)
 
+    mark_effects = MARK_EFFECT_CHOICES
+
+    @property
+    def mark_rows(self) -> list[dict]:
+        """The house marks as the page shows them, a row each, with blank rows to add more:
+        what was typed when the form comes back with errors, else the group's marks."""
+        rows = [r for r in self["group_marks"].value() or () if any(r.values())]
+        rows += [{"code": "", "label": "", "points": "", "effect": ""}] * MARK_BLANK_ROWS
+        name = self.add_prefix("group_marks")
+        return [{**row, "prefix": f"{name}-{i}-", "n": i + 1} for i, row in enumerate(rows)]
+
     def clean_group_marks(self) -> tuple[GroupMark, ...]:
         marks = []
-        for n, line in enumerate(self.cleaned_data["group_marks"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            parts = [p.strip() for p in line.split(",")]
-            code, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else parts[0]
-            points, effect = (parts + ["", "", ""])[2:4]
-            if not code or len(parts) > 4:
+        for n, row in enumerate(self.cleaned_data["group_marks"] or (), start=1):
+            code, label, points, effect = (
+                row[k].strip() for k in ("code", "label", "points", "effect")
+            )
+            if any("\x00" in v for v in (code, label, points, effect)):
+                raise forms.ValidationError("Null characters are not allowed.")
+            if not label:
+                if points and not code:
+                    raise forms.ValidationError(f"Row {n}: give the mark a name.")
+                continue  # a blank row, or a mark whose name was cleared: removed
+            if len(label) > MARK_LABEL_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"Line {n}: write code,label,points,effect (points and effect may be left out)."
+                    f"Row {n}: a mark's name is at most {MARK_LABEL_MAX_LENGTH} characters."
                 )
+            code = code or mark_code(label, n)
             if len(code) > presets.MARK_CODE_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"Line {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
+                    f"Row {n}: a mark's code is at most {presets.MARK_CODE_MAX_LENGTH} characters."
                 )
-            try:
-                points = int(points or 0)
-            except ValueError:
+            if not MARK_POINTS.fullmatch(points or "0") or abs(int(points or 0)) > MAX_MARK_POINTS:
                 raise forms.ValidationError(
-                    f"Line {n}: points must be a whole number, like 0 or -5."
-                ) from None
+                    f"Row {n}: points must be a whole number from -{MAX_MARK_POINTS} to "
+                    f"{MAX_MARK_POINTS}, like 0 or -5."
+                )
+            value = int(points or 0)
             effect = effect or presets.NO_EFFECT
             if effect not in presets.MARK_EFFECTS:
-                raise forms.ValidationError(
-                    f"Line {n}: the effect is none or reset_round_score, not {effect!r}."
-                )
-            marks.append(GroupMark(code=code, label=label, points=points, effect=effect))
+                raise forms.ValidationError(f"Row {n}: choose what the mark does.")
+            if code in {m.code for m in marks}:
+                raise forms.ValidationError(f"Two marks are called {label!r}: rename one.")
+            marks.append(GroupMark(code=code, label=label, points=value, effect=effect))
         return tuple(marks)
 
     def changes(self) -> dict:
@@ -435,7 +491,82 @@ def prize_choices(rules: Rules, prizes: list[Prize]) -> list[PrizeChoice]:
     return chosen + [c for c in offered if c.key not in keys]
 
 
-class PrizesForm(HostForm):
+class PrizeSharesForm(HostForm):
+    """Which prizes are awarded, and each one's share of a pot (percent or dollars): the
+    season's year-end prizes as it is, and the base of a night's prizes (``PrizesForm``)."""
+
+    labels = PRIZE_LABELS  # the categories offered
+
+    def __init__(self, *args, prizes: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        current = {p.key: p for p in prizes}
+        self.choices = self.prize_choices(prizes)
+        for choice in self.choices:
+            name = prize_field(choice.key)
+            prize = current.get(choice.key)
+            if prize is None:
+                share, unit = "", PERCENT
+            elif prize.percent is not None:
+                share, unit = str(prize.percent), PERCENT
+            else:
+                share, unit = cents_text(prize.amount_cents), DOLLARS
+            self.fields[f"{name}_on"] = forms.BooleanField(
+                required=False, initial=prize is not None, label=choice.title
+            )
+            self.fields[f"{name}_share"] = forms.CharField(
+                required=False,
+                initial=share,
+                label=f"Share for {choice.title.lower()}",
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+            )
+            self.fields[f"{name}_unit"] = forms.ChoiceField(
+                choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
+                initial=unit,
+                required=False,
+                label=f"Unit for {choice.title.lower()}",
+            )
+
+    def prize_choices(self, prizes: list) -> list[PrizeChoice]:
+        """The prizes given first, in their order, then the rest of ``labels``."""
+        codes = {p.code for p in prizes}
+        return [PrizeChoice(p.code, "", self.labels[p.code]) for p in prizes] + [
+            PrizeChoice(code, "", label) for code, label in self.labels.items() if code not in codes
+        ]
+
+    def rows(self):
+        """(key, include box, share, unit) per prize, in the given order."""
+        rows = []
+        for choice in self.choices:
+            name = prize_field(choice.key)
+            rows.append(
+                (choice.key, self[f"{name}_on"], self[f"{name}_share"], self[f"{name}_unit"])
+            )
+        return rows
+
+    def clean(self):
+        cleaned = super().clean()
+        self.prizes = []
+        for choice in self.choices:
+            name = prize_field(choice.key)
+            if not cleaned.get(f"{name}_on"):
+                continue
+            share = (cleaned.get(f"{name}_share") or "").strip()
+            prize = (
+                {"code": choice.code, "mark": choice.mark} if choice.mark else {"code": choice.code}
+            )
+            if cleaned.get(f"{name}_unit") == DOLLARS:
+                try:
+                    self.prizes.append(prize | {"amount_cents": parse_money(share)})
+                except forms.ValidationError as error:
+                    self.add_error(f"{name}_share", error)
+            elif PERCENT_TEXT.fullmatch(share) and int(share.removesuffix("%")) <= 100:
+                self.prizes.append(prize | {"percent": int(share.removesuffix("%"))})
+            else:
+                self.add_error(f"{name}_share", "Enter a whole percent from 0 to 100, like 25.")
+        return cleaned
+
+
+class PrizesForm(PrizeSharesForm):
     """Which prizes the group awards, each one's share of the pot (percent or dollars), and
     the prize settings: rounding, the money left over, ties, substitutes, and the rounds
     needed for fewest wins (docs/rules.md sections 7.4 to 7.8)."""
@@ -474,45 +605,13 @@ class PrizesForm(HostForm):
     )
 
     def __init__(self, *args, prizes: list[Prize], rules: Rules, **kwargs):
+        self.rules = rules
         self.current = {knob: getattr(rules, knob) for knob in PRIZE_KNOBS}
         kwargs.setdefault("initial", dict(self.current))
-        super().__init__(*args, **kwargs)
-        current = {p.key: p for p in prizes}
-        self.choices = prize_choices(rules, prizes)
-        for choice in self.choices:
-            name = prize_field(choice.key)
-            prize = current.get(choice.key)
-            if prize is None:
-                share, unit = "", PERCENT
-            elif prize.percent is not None:
-                share, unit = str(prize.percent), PERCENT
-            else:
-                share, unit = cents_text(prize.amount_cents), DOLLARS
-            self.fields[f"{name}_on"] = forms.BooleanField(
-                required=False, initial=prize is not None, label=choice.title
-            )
-            self.fields[f"{name}_share"] = forms.CharField(
-                required=False,
-                initial=share,
-                label=f"Share for {choice.title.lower()}",
-                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
-            )
-            self.fields[f"{name}_unit"] = forms.ChoiceField(
-                choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
-                initial=unit,
-                required=False,
-                label=f"Unit for {choice.title.lower()}",
-            )
+        super().__init__(*args, prizes=prizes, **kwargs)
 
-    def rows(self):
-        """(key, include box, share, unit) per prize, in the group's order."""
-        rows = []
-        for choice in self.choices:
-            name = prize_field(choice.key)
-            rows.append(
-                (choice.key, self[f"{name}_on"], self[f"{name}_share"], self[f"{name}_unit"])
-            )
-        return rows
+    def prize_choices(self, prizes: list[Prize]) -> list[PrizeChoice]:
+        return prize_choices(self.rules, prizes)
 
     def settings(self) -> dict:
         """The prize knobs of the rules, as ``rules_update`` takes them."""
@@ -521,87 +620,6 @@ class PrizesForm(HostForm):
             for knob in PRIZE_KNOBS
             for value in [self.cleaned_data.get(knob)]
         }
-
-    def clean(self):
-        cleaned = super().clean()
-        self.prizes = []
-        for choice in self.choices:
-            name = prize_field(choice.key)
-            if not cleaned.get(f"{name}_on"):
-                continue
-            share = (cleaned.get(f"{name}_share") or "").strip()
-            prize = {"code": choice.code, "mark": choice.mark}
-            if cleaned.get(f"{name}_unit") == DOLLARS:
-                try:
-                    self.prizes.append(prize | {"amount_cents": parse_money(share)})
-                except forms.ValidationError as error:
-                    self.add_error(f"{name}_share", error)
-            elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
-                self.prizes.append(prize | {"percent": int(share.removesuffix("%"))})
-            else:
-                self.add_error(f"{name}_share", "Enter a whole percent from 0 to 100, like 25.")
-        return cleaned
-
-
-class PrizeSharesForm(HostForm):
-    """Which prizes of ``labels`` are awarded, and each one's share of a pot (percent or
-    dollars), without the night's prize settings: the season's year-end prizes."""
-
-    labels = PRIZE_LABELS  # the categories offered
-
-    def __init__(self, *args, prizes: list, **kwargs):
-        super().__init__(*args, **kwargs)
-        current = {p.code: p for p in prizes}
-        self.codes = [p.code for p in prizes] + [c for c in self.labels if c not in current]
-        for code in self.codes:
-            prize = current.get(code)
-            if prize is None:
-                share, unit = "", PERCENT
-            elif prize.percent is not None:
-                share, unit = str(prize.percent), PERCENT
-            else:
-                share, unit = cents_text(prize.amount_cents), DOLLARS
-            self.fields[f"{code}_on"] = forms.BooleanField(
-                required=False, initial=prize is not None, label=self.labels[code]
-            )
-            self.fields[f"{code}_share"] = forms.CharField(
-                required=False,
-                initial=share,
-                label=f"Share for {self.labels[code].lower()}",
-                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
-            )
-            self.fields[f"{code}_unit"] = forms.ChoiceField(
-                choices=[(PERCENT, "% of the pot"), (DOLLARS, "dollars")],
-                initial=unit,
-                required=False,
-                label=f"Unit for {self.labels[code].lower()}",
-            )
-
-    def rows(self):
-        """(code, include box, share, unit) per prize, in the given order."""
-        return [
-            (code, self[f"{code}_on"], self[f"{code}_share"], self[f"{code}_unit"])
-            for code in self.codes
-        ]
-
-    def clean(self):
-        cleaned = super().clean()
-        self.prizes = []
-        for code in self.codes:
-            if not cleaned.get(f"{code}_on"):
-                continue
-            share = (cleaned.get(f"{code}_share") or "").strip()
-            name = f"{code}_share"
-            if cleaned.get(f"{code}_unit") == DOLLARS:
-                try:
-                    self.prizes.append({"code": code, "amount_cents": parse_money(share)})
-                except forms.ValidationError as error:
-                    self.add_error(name, error)
-            elif share.removesuffix("%").strip().isdigit() and int(share.removesuffix("%")) <= 100:
-                self.prizes.append({"code": code, "percent": int(share.removesuffix("%"))})
-            else:
-                self.add_error(name, "Enter a whole percent from 0 to 100, like 25.")
-        return cleaned
 
 
 class RosterFileForm(HostForm):

@@ -145,7 +145,42 @@ def mark_prize_title(label: str) -> str:
     return f"Most {label if label.endswith('s') else label + 's'}"
 
 
-class Prize(models.Model):
+class PrizeShare(models.Model):
+    """A prize's share of a pot: a fixed amount or a percent of it, never both."""
+
+    amount_cents = models.PositiveIntegerField(null=True, blank=True)
+    percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+        ordering = ["order", "id"]
+
+    def __str__(self) -> str:
+        return self.get_code_display()
+
+    @property
+    def key(self) -> str:
+        """What tells the prizes of one pot apart: the category's code."""
+        return self.code
+
+    @staticmethod
+    def share_constraints(prefix: str) -> list[models.CheckConstraint]:
+        """An amount or a percent, and a percent of at most 100 (named ``prefix_...``)."""
+        return [
+            models.CheckConstraint(
+                condition=models.Q(amount_cents__isnull=True, percent__isnull=False)
+                | models.Q(amount_cents__isnull=False, percent__isnull=True),
+                name=f"{prefix}_amount_or_percent",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(percent__isnull=True) | models.Q(percent__lte=100),
+                name=f"{prefix}_percent_at_most_100",
+            ),
+        ]
+
+
+class Prize(PrizeShare):
     """A prize category a group awards, with its share of the pot.
 
     ``mark`` is the group mark's code for "most of a group mark" (one prize per mark,
@@ -157,12 +192,8 @@ class Prize(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="prizes")
     code = models.CharField(max_length=20, choices=CODES)
     mark = models.CharField(max_length=MARK_CODE_MAX_LENGTH, blank=True, default="")
-    amount_cents = models.PositiveIntegerField(null=True, blank=True)
-    percent = models.PositiveSmallIntegerField(null=True, blank=True)
-    order = models.PositiveSmallIntegerField(default=0)
 
-    class Meta:
-        ordering = ["order", "id"]
+    class Meta(PrizeShare.Meta):
         constraints = [
             models.UniqueConstraint(fields=["group", "code", "mark"], name="one_prize_per_key"),
             models.CheckConstraint(
@@ -170,15 +201,7 @@ class Prize(models.Model):
                 | (~models.Q(code=MOST_MARK) & models.Q(mark="")),
                 name="prize_mark_only_for_most_mark",
             ),
-            models.CheckConstraint(
-                condition=models.Q(amount_cents__isnull=True, percent__isnull=False)
-                | models.Q(amount_cents__isnull=False, percent__isnull=True),
-                name="prize_amount_or_percent",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(percent__isnull=True) | models.Q(percent__lte=100),
-                name="prize_percent_at_most_100",
-            ),
+            *PrizeShare.share_constraints("prize"),
         ]
 
     def __str__(self) -> str:
@@ -270,34 +293,19 @@ class Season(models.Model):
         return months
 
 
-class SeasonPrize(models.Model):
+class SeasonPrize(PrizeShare):
     """A year-end prize of a season, with its share of the season's pot."""
 
     CODES = list(SEASON_PRIZE_LABELS.items())
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="prizes")
     code = models.CharField(max_length=30, choices=CODES)
-    amount_cents = models.PositiveIntegerField(null=True, blank=True)
-    percent = models.PositiveSmallIntegerField(null=True, blank=True)
-    order = models.PositiveSmallIntegerField(default=0)
 
-    class Meta:
-        ordering = ["order", "id"]
+    class Meta(PrizeShare.Meta):
         constraints = [
             models.UniqueConstraint(fields=["season", "code"], name="one_season_prize_per_code"),
-            models.CheckConstraint(
-                condition=models.Q(amount_cents__isnull=True, percent__isnull=False)
-                | models.Q(amount_cents__isnull=False, percent__isnull=True),
-                name="season_prize_amount_or_percent",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(percent__isnull=True) | models.Q(percent__lte=100),
-                name="season_prize_percent_at_most_100",
-            ),
+            *PrizeShare.share_constraints("season_prize"),
         ]
-
-    def __str__(self) -> str:
-        return self.get_code_display()
 
     def as_category(self) -> PrizeCategory:
         """The engine's value for this prize."""

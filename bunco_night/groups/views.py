@@ -52,7 +52,8 @@ def start(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     """The host's dashboard: their groups, and a form to start a new one."""
-    form = GroupForm(request.POST or None)
+    # An empty POST is still a POST: an unbound form would have no errors to show.
+    form = GroupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         group = form_apply(
             form,

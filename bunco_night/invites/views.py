@@ -24,7 +24,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import form_apply, form_message
+from bunco_night.core.forms import form_apply, form_message, whole_number
+from bunco_night.core.links import phone_url
 from bunco_night.groups import services as group_services
 from bunco_night.nights.pages import night_context
 from bunco_night.nights.selectors import attendance_of, night_for_host
@@ -40,7 +41,7 @@ PANEL = "invites/_answers.html"
 
 
 def links_for(request: HttpRequest) -> Links:
-    return Links(request.build_absolute_uri)
+    return Links(phone_url(request))
 
 
 # A player's own page ----------------------------------------------------------------
@@ -103,7 +104,7 @@ def mine_calendar(request: HttpRequest, token: str, night_pk: int) -> HttpRespon
     """A night as a calendar file, to add to the phone's calendar."""
     link = _link(token)
     night = get_object_or_404(link.player.group.nights, pk=night_pk)
-    url = request.build_absolute_uri(reverse("invites:mine", args=[token]))
+    url = phone_url(request)(reverse("invites:mine", args=[token]))
     response = HttpResponse(night_event(night, url=url), content_type="text/calendar")
     response["Content-Disposition"] = f'attachment; filename="bunco-{night.date:%Y-%m-%d}.ics"'
     return response
@@ -172,7 +173,7 @@ def answers(request: HttpRequest, pk: int) -> HttpResponse:
     night = night_for_host(request.user, pk)
     if request.htmx:
         # The page's sections each carry the version they show: the newest one counts.
-        shown = [int(v) for v in request.GET.getlist("v") if v.isdigit()]
+        shown = [n for v in request.GET.getlist("v") if (n := whole_number(v)) is not None]
         if shown and max(shown) >= night.version:
             return HttpResponse(status=204)
         return _panel(request, night, sections=bool(shown))

@@ -11,6 +11,11 @@ from bunco_night.rules.presets import Rules
 from .models import Attendance
 
 SEED_MAX = 2**31 - 1
+# A row id the database can hold (BigAutoField).
+ID_MAX = 2**63 - 1
+# Nights are planned within these years: the next night's default date (four weeks on)
+# and every date sum stay far from the calendar's end.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
 
 
 class NightForm(HostForm):
@@ -20,6 +25,15 @@ class NightForm(HostForm):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         error_messages={"required": "Choose the night's date.", "invalid": "Enter a date."},
     )
+
+    def clean_date(self):
+        date = self.cleaned_data["date"]
+        if not FIRST_YEAR <= date.year <= LAST_YEAR:
+            raise forms.ValidationError(
+                f"Choose a date between {FIRST_YEAR} and {LAST_YEAR}.", code="date_range"
+            )
+        return date
+
     time = forms.TimeField(
         required=False,
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -117,5 +131,9 @@ class DrawForm(HostForm):
 class SwapForm(HostForm):
     """Two seats of the next round to swap."""
 
-    seat_a = forms.IntegerField(error_messages={"required": "Tap the first seat."})
-    seat_b = forms.IntegerField(error_messages={"required": "Tap the seat to swap it with."})
+    seat_a = forms.IntegerField(
+        min_value=1, max_value=ID_MAX, error_messages={"required": "Tap the first seat."}
+    )
+    seat_b = forms.IntegerField(
+        min_value=1, max_value=ID_MAX, error_messages={"required": "Tap the seat to swap it with."}
+    )

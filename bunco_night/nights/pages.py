@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bunco_night.core.forms import whole_number
 from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
 from bunco_night.rules.presets import FILL_GHOSTS
@@ -85,7 +86,8 @@ def night_context(
     chart = seated_tables(rnd) if rnd is not None else []
     pickable = bool(chart) and rnd.is_pending
     seat_ids = {s.pk for t in chart for s in t.seats}
-    picked = int(pick) if pickable and pick and pick.isdigit() and int(pick) in seat_ids else None
+    picked = whole_number(pick) if pickable else None
+    picked = picked if picked in seat_ids else None
     return {
         "night": night,
         "group": group,

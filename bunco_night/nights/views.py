@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import form_apply, form_message
+from bunco_night.core.forms import form_apply, form_message, whole_number
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
@@ -45,7 +45,8 @@ def default_night_date(group: Group) -> dt.date:
     until it is not in the past; four weeks from today for a group's first night."""
     today = timezone.localdate()
     last = group.nights.order_by("-date").first()
-    if last is None:
+    if last is None or last.date > today + dt.timedelta(days=3650):
+        # A first night, or the last one is (mis)dated far away: four weeks from today.
         return today + dt.timedelta(days=28)
     date = last.date + dt.timedelta(days=28)
     while date < today:
@@ -67,7 +68,8 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {
         "date": date,
         "time": last.time if last else dt.time(19, 0),
-        "place": (turn.where if turn else "") or (last.place if last else ""),
+        # Where the rotation says, or empty: last month's host is not this month's.
+        "place": turn.where if turn else "",
         "sets": group.rules_obj.sets_per_night,
     }
     form = NightForm(initial=initial, rules=group.rules_obj)
@@ -286,7 +288,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     pick = request.GET.get("pick", "")
     if request.htmx:
         return render(request, f"{PAGE}#seating", night_context(night, pick=pick))
-    query = f"?pick={pick}" if pick.isdigit() else ""
+    query = f"?pick={whole_number(pick)}" if whole_number(pick) is not None else ""
     return redirect(f"{night.get_absolute_url()}{query}#seating")
 
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
-from bunco_night.nights.models import Night, Round, Seat, Table
+from bunco_night.nights.models import Night, Round, Seat, Table, new_token
 from bunco_night.nights.selectors import seating_of
 from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
@@ -609,3 +609,20 @@ def door_prize_draw(*, night: Night) -> Night:
         night.save(update_fields=["door_seed"])
         night_touch(night)
     return night
+
+
+# ---------------------------------------------------------------------------
+# Table links
+
+
+@transaction.atomic
+def table_link_renew(*, table: Table) -> Table:
+    """Give a table a new secret link (a lost phone, a link posted by mistake).
+
+    The old link stops working at once: every table page and write looks the table
+    up by its token. The table's entries and seats stay as they are.
+    """
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.token = new_token()
+    table.save(update_fields=["token"])
+    return table

@@ -27,6 +27,11 @@ urlpatterns = [
     path("nights/<int:pk>/live/action/", views.live_action, name="live_action"),
     path("nights/<int:pk>/live/table/<int:number>/", views.table_fix, name="table_fix"),
     path("nights/<int:pk>/links/", views.links, name="links"),
+    path(
+        "nights/<int:pk>/links/table/<int:number>/renew/",
+        views.table_link_renew,
+        name="table_link_renew",
+    ),
     path("nights/<int:pk>/room/", views.room, name="room"),
     path("nights/<int:pk>/room/state/", views.room_state, name="room_state"),
     path("nights/<int:pk>/standings/", views.standings, name="standings"),

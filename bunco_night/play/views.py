@@ -11,10 +11,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
 from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
@@ -60,6 +62,7 @@ def _table(token: str) -> Table:
     return get_object_or_404(Table.objects.select_related("night__group"), token=token)
 
 
+@never_cache
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The phone at a table: round, mark, seats, Us/Them, taps, the bell, where to sit next."""
@@ -69,6 +72,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/table.html", {"page": page, "token": token})
 
 
+@never_cache
 @require_GET
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the board fragment."""
@@ -210,6 +214,7 @@ def _attendance(token: str) -> Attendance:
     )
 
 
+@never_cache
 @require_GET
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
     """A player's card round by round, and where to sit now or next."""
@@ -219,6 +224,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/player.html", {"page": page, "token": token})
 
 
+@never_cache
 @require_GET
 def player_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the card fragment."""
@@ -277,14 +283,26 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
 
 
+def _host_screen_unchanged(request: HttpRequest, pk: int) -> bool:
+    """Whether a host's screen (live board, room screen) polling night ``pk`` shows its
+    current versions. Only the host's nights count: for anyone else the night does not
+    exist, and the view goes on to its 404."""
+    version = (
+        Night.objects.hosted_by(request.user)
+        .filter(pk=pk)
+        .values_list("version", "scores_version")
+        .first()
+    )
+    return _unchanged(request, version)
+
+
 @login_required
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the live board. The host's poll also checks the clock of a timed round
     (docs/rules.md section 3.8), so the bell rings at the time even when no phone asks."""
     _host_clock(request, pk)
-    version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
-    if _unchanged(request, version):
+    if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
     update = pages.board_update(night, request.GET.get("v", ""))
@@ -415,25 +433,49 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @login_required
+@never_cache
 @require_GET
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
     night = night_for_host(request.user, pk)
+    absolute = phone_url(request)
     tables = [
         (t, url, qr_svg(url))
         for t in night.tables.filter(active=True)
-        for url in [request.build_absolute_uri(reverse("play:table", args=[t.token]))]
+        for url in [absolute(reverse("play:table", args=[t.token]))]
     ]
     players = [
         (a.plays, url, qr_svg(url))
         for a in night.attendances.select_related("player", "substitute")
         if a.plays is not None
-        for url in [request.build_absolute_uri(reverse("play:player", args=[a.token]))]
+        for url in [absolute(reverse("play:player", args=[a.token]))]
     ]
     players.sort(key=lambda row: row[0].name)
     return render(
-        request, "play/links.html", {"night": night, "tables": tables, "players": players}
+        request,
+        "play/links.html",
+        {
+            "night": night,
+            "tables": tables,
+            "players": players,
+            "unreachable": unreachable_host(request),
+        },
     )
+
+
+@login_required
+@require_POST
+def table_link_renew(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A table gets a new link; the old one stops working at once."""
+    night = night_for_host(request.user, pk)
+    table = get_object_or_404(Table, night=night, number=number)
+    services.table_link_renew(table=table)
+    messages.success(
+        request,
+        f"Table {number} has a new link: the old one no longer works. "
+        "Scan the new code below, or print new table cards.",
+    )
+    return redirect("play:links", pk=night.pk)
 
 
 @login_required
@@ -454,8 +496,7 @@ def _room_context(night: Night) -> dict:
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Poll for the room screen; it checks the clock too."""
     _host_clock(request, pk)
-    version = Night.objects.filter(pk=pk).values_list("version", "scores_version").first()
-    if _unchanged(request, version):
+    if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
     return render(request, "play/room.html#screen", _room_context(night))

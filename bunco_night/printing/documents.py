@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.qr import qr_svg
+from bunco_night.core.qr import qr_image
 from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Group, Player, Season
 from bunco_night.groups.selectors import rules_explained
@@ -31,6 +31,8 @@ from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
 from bunco_night.seasons.standings import season_table
+
+from .grid import GridRow, GridSet, TallyGrid, grid_set, tally_grid
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -208,7 +210,11 @@ class TableCard:
     number: int
     head: bool
     link: str
-    qr: SafeString
+
+    @property
+    def qr(self) -> SafeString:
+        """The link as a QR code (made by the PDF engine, with the piece it is in)."""
+        return qr_image(self.link)
 
     @property
     def digits(self) -> int:
@@ -221,7 +227,7 @@ def table_cards(*, night: Night, links: PlayLinks) -> list[TableCard]:
     cards = []
     for t in night.tables.filter(active=True).order_by("number"):
         link = links.table(t.token)
-        cards.append(TableCard(t.number, t.is_head, link, qr_svg(link)))
+        cards.append(TableCard(t.number, t.is_head, link))
     return cards
 
 
@@ -230,35 +236,18 @@ def table_cards(*, night: Night, links: PlayLinks) -> list[TableCard]:
 
 
 @dataclass(frozen=True)
-class TallyRow:
-    slot: Slot
-    result: Result | None
-
-
-@dataclass(frozen=True)
-class TallySet:
-    number: int
-    rows: list[TallyRow]
-
-
-@dataclass(frozen=True)
 class TallySheet:
     """One player's card for the night (a blank one has no name and no QR code)."""
 
     name: str
     link: str
-    qr: SafeString | str
-    sets: list[TallySet]
+    sets: list[GridSet]
     totals: Totals | None
 
-
-def _by_set(rows: list[TallyRow]) -> list[TallySet]:
-    sets: list[TallySet] = []
-    for row in rows:
-        if not sets or sets[-1].number != row.slot.set_number:
-            sets.append(TallySet(row.slot.set_number, []))
-        sets[-1].rows.append(row)
-    return sets
+    @property
+    def qr(self) -> SafeString | str:
+        """The player's link as a QR code (made by the PDF engine, with the piece)."""
+        return qr_image(self.link) if self.link else ""
 
 
 @dataclass(frozen=True)
@@ -266,13 +255,57 @@ class TallySheets:
     sheets: list[TallySheet]
     columns: Columns
     density: str
+    grid: TallyGrid
     blank_marks: tuple[None, ...]
+
+    @cached_property
+    def set_heights(self) -> list[tuple[int, float]]:
+        """(rounds, height in points) of the sets (every sheet has the same rounds)."""
+        sizes = sorted({s.rows for sheet in self.sheets[:1] for s in sheet.sets})
+        return [(n, self.grid.set_height(n)) for n in sizes]
+
+    @property
+    def grid_height(self) -> float:
+        """The sets one under the other, with a thick line (3 pt) between two."""
+        sets = self.sheets[0].sets if self.sheets else []
+        return sum(self.grid.set_height(s.rows) for s in sets) + 3 * max(len(sets) - 1, 0)
+
+    @property
+    def row_tops(self) -> list[tuple[int, float, float]]:
+        """(row, its top from its set's top, the way back up from its bottom), in points,
+        for the boxes placed on a row (a box is a row high, less the rule)."""
+        rows = max((n for n, _ in self.set_heights), default=0)
+        pitch = self.grid.pitch
+        return [(i, i * pitch, i * pitch + pitch - 1) for i in range(rows)]
+
+
+def _grid_sets(
+    grid: TallyGrid, slots: list[Slot], mine: dict[int, Result], card_game: bool
+) -> list[GridSet]:
+    """A sheet's sets as the grid prints them (``mine``: round number -> result)."""
+    by_set: dict[int, list[GridRow]] = {}
+    for s in slots:
+        r = mine.get(s.number)
+        counts = () if card_game else (r and r.buncos, r and r.mini_buncos)
+        marks = r.marks if r else ()
+        by_set.setdefault(s.set_number, []).append(
+            GridRow(
+                round=s.in_set,
+                mark=s.mark,
+                table=r.table if r else None,
+                won=r.won if r else None,
+                extras=tuple(str(n) if n else "" for n in (*counts, *marks)),
+            )
+        )
+    return [grid_set(grid, number, rows) for number, rows in by_set.items()]
 
 
 def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallySheets:
     """A sheet per player playing tonight (by name), filled for closed rounds, then ``blank``."""
     cols = columns(night.rules_obj)
     slots = night_slots(night)
+    density = _density(len(slots))
+    grid = tally_grid(density, card_game=cols.is_card_game, marks=len(cols.mark_codes))
     results = seat_results(night, cols.mark_codes)
     attendances = [
         a for a in night.attendances.select_related("player", "substitute") if a.plays is not None
@@ -287,14 +320,13 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
             TallySheet(
                 name=a.plays.name,
                 link=link,
-                qr=qr_svg(link),
-                sets=_by_set([TallyRow(s, mine.get(s.number)) for s in slots]),
+                sets=_grid_sets(grid, slots, mine, cols.is_card_game),
                 totals=totals(mine.values(), len(cols.mark_codes)) if any_closed else None,
             )
         )
-    empty = _by_set([TallyRow(s, None) for s in slots])
-    sheets += [TallySheet("", "", "", empty, None) for _ in range(blank)]
-    return TallySheets(sheets, cols, _density(len(slots)), tuple(None for _ in cols.mark_codes))
+    empty = _grid_sets(grid, slots, {}, cols.is_card_game)
+    sheets += [TallySheet("", "", empty, None) for _ in range(blank)]
+    return TallySheets(sheets, cols, density, grid, tuple(None for _ in cols.mark_codes))
 
 
 # ---------------------------------------------------------------------------
@@ -446,6 +478,7 @@ class MasterBlock:
     sets: list[int]
     slots: list[Slot]
     rows: list[MasterRow]
+    continued: bool = False  # more rows of the block before (printed in pieces)
 
     @property
     def set_headers(self) -> list[tuple[int, int]]:
@@ -470,6 +503,7 @@ class MasterSheet:
     columns: Columns
     started: bool
     density: str
+    block_count: int  # of the whole sheet, when ``blocks`` are a piece of it
 
     @property
     def totals_span(self) -> int:
@@ -525,7 +559,7 @@ def master_sheet(*, night: Night) -> MasterSheet:
         blocks.append(MasterBlock(sorted({s.set_number for s in block}), block, rows))
     # Up to twelve players fit one landscape page with tall rows.
     density = "roomy" if len(players) <= 12 else "compact"
-    return MasterSheet(blocks, cols, any(s.closed for s in slots), density)
+    return MasterSheet(blocks, cols, any(s.closed for s in slots), density, len(blocks))
 
 
 # ---------------------------------------------------------------------------
@@ -590,6 +624,24 @@ _UNITS = {
 }
 
 
+def _prize_line(
+    prize, names: list[str], detail: str, percents: dict, payouts: tuple = ()
+) -> PrizeLine:
+    """A night's or a season's prize (an engine ``PrizeResult``) as the sheets print it;
+    ``percents`` are the pot's percents by prize key, ``payouts`` (name, cents)."""
+    return PrizeLine(
+        title=prize.title,
+        amount_cents=prize.amount_cents,
+        names=names,
+        tied=prize.tied,
+        broken_by_host=prize.broken_by_host,
+        detail=detail,
+        percent=percents.get(prize.key),
+        split=prize.split,
+        payouts=payouts,
+    )
+
+
 def _detail(code: str, value: int | None) -> str:
     if code not in _UNITS or value is None:
         return ""
@@ -606,19 +658,8 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     prizes = []
     for p in ns.prizes:
         names = [name[p.winner]] if p.winner is not None else [name[c] for c in p.candidates]
-        prizes.append(
-            PrizeLine(
-                title=p.title,
-                amount_cents=p.amount_cents,
-                names=names,
-                tied=p.tied,
-                broken_by_host=p.broken_by_host,
-                detail=_detail(p.code, p.value),
-                percent=percents.get(p.key),
-                split=p.split,
-                payouts=tuple((name[who], cents) for who, cents in p.payouts),
-            )
-        )
+        payouts = tuple((name[who], cents) for who, cents in p.payouts)
+        prizes.append(_prize_line(p, names, _detail(p.code, p.value), percents, payouts))
     standings = [
         StandingLine(
             s.rank,
@@ -784,21 +825,11 @@ class SeasonSheet:
 def season_sheet(*, season: Season) -> SeasonSheet:
     """The year-end prizes (ties shown as ties) and the season's ranked standings."""
     table = season_table(season)
-    percents = {p.code: p.percent for p in season.prizes.all()}
+    percents = {p.key: p.percent for p in season.prizes.all()}
     prizes = []
     for prize, candidates, winner in table.prize_rows:
         names = [winner.name] if winner is not None else [p.name for p in candidates]
-        prizes.append(
-            PrizeLine(
-                title=prize.title,
-                amount_cents=prize.amount_cents,
-                names=names,
-                tied=prize.tied,
-                broken_by_host=prize.broken_by_host,
-                detail=_season_detail(prize.code, prize.value),
-                percent=percents.get(prize.code),
-            )
-        )
+        prizes.append(_prize_line(prize, names, _season_detail(prize.code, prize.value), percents))
     standings = [
         SeasonLine(
             s.rank,

@@ -1,26 +1,38 @@
 """Turning a template into PDF bytes with WeasyPrint.
 
-``render_pdf`` is a plain function: views only set the response headers. The
-print stylesheet is linked from the template with ``{% static %}``; WeasyPrint
-reads it (and any other static file) straight from disk through ``StaticFetcher``,
-which refuses every other address, so rendering never touches the network.
+``render_pdf`` and ``print_pieces`` are plain functions: views only set the response
+headers. The print stylesheet is linked from the template with ``{% static %}``; the
+static files a document links are read from disk here (``StaticFetcher``, which refuses
+every other address) and handed to WeasyPrint with the HTML, so rendering never touches
+the network, and a worker process (``parallel``) needs neither Django nor the database.
+
+A long document is printed in pieces (say 25 tally sheets each), in parallel, and the
+pieces joined (``engine.join``). Its "Page X of Y" footers stay right: when every piece's
+page count is known beforehand (a score pad is one page), each piece is told its first
+page number and the total; when it is not (the master sheet's rows), the pieces print no
+numbers and the numbers are printed afterwards on a page of their own each, drawn over
+the joined document's pages (``engine.overlay``).
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
+import html as html_lib
 import mimetypes
-import threading
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template.loader import render_to_string
-from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from bunco_night.core.qr import QR_SCHEME
+
+from . import engine, parallel
 
 # Any absolute address will do: only its path is read, to find a static file.
 DEFAULT_BASE_URL = "http://localhost/"
@@ -35,15 +47,16 @@ def static_file(path: str) -> Path | None:
     name = unquote(path.removeprefix(prefix))
     if ".." in Path(name).parts:
         return None
-    # Collected (and possibly hashed) files first, as served in production; then the sources.
+    # The sources first: a collected copy (STATIC_ROOT, left by `make run`'s collectstatic)
+    # may be older than the checkout. Then the collected files, for hashed names only they have.
+    found = finders.find(name)
+    if found:
+        return Path(found)
     try:
         collected = Path(staticfiles_storage.path(name))
     except NotImplementedError:
-        collected = None
-    if collected is not None and collected.is_file():
-        return collected
-    found = finders.find(name)
-    return Path(found) if found else None
+        return None
+    return collected if collected.is_file() else None
 
 
 class StaticFetcher(URLFetcher):
@@ -63,38 +76,86 @@ class StaticFetcher(URLFetcher):
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": content_type})
 
 
-_gc_lock = threading.Lock()
-_gc_pauses = 0
+_LINK = re.compile(r'<(?:link|img)\b[^>]*?\b(?:href|src)="([^"]+)"')
 
 
-@contextlib.contextmanager
-def gc_paused():
-    """Pause Python's cycle collector while WeasyPrint builds a document.
-
-    A big document is millions of long-lived objects with few cycles, and the
-    collector keeps rescanning them: pausing it makes 500 tally sheets about a
-    quarter faster (bench/print_bench.py). Concurrent renders share one pause.
-    """
-    global _gc_pauses
-    with _gc_lock:
-        # Leave the collector alone if something else turned it off.
-        ours = _gc_pauses > 0 or gc.isenabled()
-        if ours:
-            _gc_pauses += 1
-            gc.disable()
-    try:
-        yield
-    finally:
-        if ours:
-            with _gc_lock:
-                _gc_pauses -= 1
-                if _gc_pauses == 0:
-                    gc.enable()
+def piece(html: str, base_url: str | None = None) -> engine.Piece:
+    """``html`` with the static files it links (stylesheets, images), read now."""
+    base_url = base_url or DEFAULT_BASE_URL
+    fetcher = StaticFetcher()
+    files = {}
+    for link in _LINK.findall(html):
+        url = urljoin(base_url, html_lib.unescape(link))
+        if url not in files and not url.startswith(QR_SCHEME):
+            response = fetcher.fetch(url)
+            files[url] = (response.read(), response.content_type)
+    return engine.Piece(html, base_url, files)
 
 
 def render_pdf(template_name: str, context: dict, base_url: str | None = None) -> bytes:
     """Render ``template_name`` with ``context`` and return the PDF's bytes."""
-    html = render_to_string(template_name, context)
-    document = HTML(string=html, base_url=base_url or DEFAULT_BASE_URL, url_fetcher=StaticFetcher())
-    with gc_paused():
-        return document.write_pdf()
+    return engine.render_piece(piece(render_to_string(template_name, context), base_url)).pdf
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """A document in pieces: the template, and a context for each piece.
+
+    ``pages`` is each piece's page count when it is known beforehand. ``numbered``: the
+    document's pages carry "Page X of Y" (base.html), and ``page_class`` names the
+    ``<section>`` class that gives its pages their size and margins (for the numbers
+    printed afterwards, when ``pages`` is not known).
+    """
+
+    template: str
+    contexts: Sequence[Callable[[], dict]]
+    pages: Sequence[int] | None = None
+    numbered: bool = False
+    page_class: str = ""
+
+
+def print_pieces(
+    pieces: Pieces,
+    *,
+    base_url: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
+    """The document as one PDF, its pieces printed in parallel.
+
+    ``progress(done, total)`` is told how many pieces are printed, as they finish.
+    """
+    count = len(pieces.contexts)
+    numbers = None
+    if pieces.numbered and count > 1:
+        numbers = _predicted_numbers(pieces.pages) if pieces.pages else [{"stamp": True}] * count
+
+    def pieces_html() -> Iterator[engine.Piece]:
+        for i, context in enumerate(pieces.contexts):
+            extra = {"page_numbers": numbers[i]} if numbers else {}
+            yield piece(render_to_string(pieces.template, {**context(), **extra}), base_url)
+
+    rendered = parallel.render_pieces(
+        pieces_html(), count, progress=(lambda done: progress(done, count)) if progress else None
+    )
+    if numbers and pieces.pages and [r.pages for r in rendered] != list(pieces.pages):
+        # A piece ran longer than foreseen: its numbers, and every later piece's, are wrong.
+        return print_pieces(
+            Pieces(pieces.template, pieces.contexts, None, True, pieces.page_class),
+            base_url=base_url,
+            progress=progress,
+        )
+    joined = engine.join([r.pdf for r in rendered])
+    if numbers and not pieces.pages:
+        total = sum(r.pages for r in rendered)
+        context = {**pieces.contexts[0](), "pages": range(total), "page_class": pieces.page_class}
+        stamps = render_pdf("printing/page_numbers.html", context, base_url)
+        joined = engine.overlay(joined, stamps)
+    return joined
+
+
+def _predicted_numbers(pages: Sequence[int]) -> list[dict]:
+    total, first, numbers = sum(pages), 1, []
+    for count in pages:
+        numbers.append({"first": first, "total": total})
+        first += count
+    return numbers

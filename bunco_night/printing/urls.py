@@ -16,5 +16,7 @@ urlpatterns = [
     path("nights/<int:pk>/print/roster/", views.roster, name="roster"),
     path("nights/<int:pk>/print/rules-card/", views.rules_card, name="rules_card"),
     path("groups/<slug:slug>/print/rules-card/", views.group_rules_card, name="group_rules_card"),
+    path("nights/<int:pk>/print/jobs/<uuid:job_id>/", views.job, name="job"),
+    path("nights/<int:pk>/print/jobs/<uuid:job_id>/pdf/", views.job_pdf, name="job_pdf"),
     path("seasons/<int:pk>/print/", views.season_standings, name="season_standings"),
 ]

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import form_apply
+from bunco_night.core.forms import form_apply, whole_number
 from bunco_night.groups import services as group_services
 from bunco_night.groups.models import Player, Season
 from bunco_night.groups.selectors import group_for_host, player_for_host, season_for_host
@@ -323,8 +323,8 @@ def history(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """A player's nights, results, prizes, dues and substitutes, all seasons or one."""
     player = player_for_host(request.user, slug, player_pk)
     season = None
-    if request.GET.get("season", "").isdigit():
-        season = player.group.seasons.filter(pk=int(request.GET["season"])).first()
+    if (season_pk := whole_number(request.GET.get("season"))) is not None:
+        season = player.group.seasons.filter(pk=season_pk).first()
     return render(
         request,
         "seasons/history.html",

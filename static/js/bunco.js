@@ -83,6 +83,71 @@
     });
   });
 
+  /* The table phone's screen stays on while a round is in play (Screen Wake Lock API) and
+     may sleep between rounds. The browser drops the lock when the page is hidden, so it is
+     asked for again when the page is visible. Without the API the screen dims as before. */
+  var wakeLock = null;
+  function roundInPlay() {
+    var board = document.getElementById("board");
+    return !!(token && board && board.classList.contains("status-playing"));
+  }
+  function keepAwake() {
+    if (!navigator.wakeLock) return;
+    if (roundInPlay() && document.visibilityState === "visible") {
+      if (wakeLock) return;
+      wakeLock = "asking";
+      navigator.wakeLock.request("screen").then(function (lock) {
+        wakeLock = lock;
+        lock.addEventListener("release", function () { if (wakeLock === lock) wakeLock = null; });
+        if (!roundInPlay()) letSleep();
+      }).catch(function () { wakeLock = null; });
+    } else if (!roundInPlay()) {
+      letSleep();
+    }
+  }
+  function letSleep() {
+    if (!wakeLock || wakeLock === "asking") return;
+    var lock = wakeLock;
+    wakeLock = null;
+    lock.release().catch(function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  /* After the settle, not the swap: htmx keeps the old class on a swapped element until then. */
+  document.body.addEventListener("htmx:afterSettle", keepAwake);
+  document.addEventListener("DOMContentLoaded", keepAwake);
+
+  /* Offline reload: the table and player phones get a service worker (templates/core/sw.js)
+     scoped to their own kind of page, so host pages have none. A page's first visit came
+     before the worker could see it: it hands the worker its address and static files. */
+  if (body.dataset.sw && "serviceWorker" in navigator) {
+    var swScope = "/" + location.pathname.split("/")[1] + "/";
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(body.dataset.sw, { scope: swScope }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {
+      if (controlled || !reg.active) return;
+      var assets = Array.prototype.map.call(
+        document.querySelectorAll("link[rel=stylesheet], script[src]"),
+        function (el) { return el.href || el.src; });
+      reg.active.postMessage({ page: location.pathname, assets: assets });
+    }).catch(function () { /* no offline reload here; everything else still works */ });
+  }
+
+  /* Screen readers hear what a poll changed: the scores on the table phone, the seat on a
+     player's page (the fragments say it in words, in data-announce). The bell banners are
+     role="alert" and speak for themselves. */
+  var announcer = document.getElementById("announce");
+  function announcement() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-announce]"),
+      function (el) { return el.dataset.announce; }).join(" ");
+  }
+  var announced = announcement();
+  document.body.addEventListener("htmx:afterSwap", function () {
+    var now = announcement();
+    if (announcer && now && now !== announced) announcer.textContent = now;
+    announced = now;
+  });
+
   /* The room screen shows twelve tables at a time and turns its pages by itself. */
   var roomPage = 0;
   function showRoomPage() {
@@ -188,6 +253,8 @@
   function flush() {
     if (flushing || !token) return;
     var q = queue();
+    /* The browser knows it has no network: keep the taps; the "online" event sends them. */
+    if (q.length && navigator.onLine === false) { setOffline(true, q.length); return; }
     setOffline(false, q.length);
     if (!q.length) { refreshBoard(); return; }
     flushing = true;

@@ -31,3 +31,22 @@ def tap(page, seat, value):
 
 def score(page, side):
     return page.locator(f"[data-testid=score-{side}]")
+
+
+def host_paths(night, correct_round: int) -> dict[str, str]:
+    """Every host page type of ``night``, by name (the room screen, made for a TV, apart);
+    "correct a table" opens table 2 in round ``correct_round``."""
+    group = night.group
+    return {
+        "groups": "/groups/",
+        "group": group.get_absolute_url(),
+        "roster": f"/groups/{group.slug}/roster/",
+        "rules": f"/groups/{group.slug}/rules/",
+        "night": night.get_absolute_url(),
+        "night edit": f"/nights/{night.pk}/edit/",
+        "live board": f"/nights/{night.pk}/live/",
+        "links": f"/nights/{night.pk}/links/",
+        "standings": f"/nights/{night.pk}/standings/",
+        "correct a table": f"/nights/{night.pk}/live/table/2/?round={correct_round}",
+        "print": f"/nights/{night.pk}/print/",
+    }

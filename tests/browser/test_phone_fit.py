@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from bunco_night.play.services import bell_ring, round_start, table_done
 from bunco_night.play.state import round_board
-from tests.browser.helpers import host_page
+from tests.browser.helpers import host_page, host_paths
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -163,23 +163,10 @@ def test_the_player_page_and_every_host_page_fit_a_phone(phones, contexts, live_
     start_night(night, seed=3)
     play_round(night)
     round_start(night=night)
-    group = night.group
     attendance = night.attendances.order_by("pk").first()
     phones.open(f"{live_server.url}/p/{attendance.token}/")
     phones.check("a player's page")
-    host_urls = {
-        "groups": "/groups/",
-        "group": group.get_absolute_url(),
-        "roster": f"/groups/{group.slug}/roster/",
-        "rules": f"/groups/{group.slug}/rules/",
-        "night": night.get_absolute_url(),
-        "night edit": f"/nights/{night.pk}/edit/",
-        "live board": f"/nights/{night.pk}/live/",
-        "links": f"/nights/{night.pk}/links/",
-        "standings": f"/nights/{night.pk}/standings/",
-        "correct a table": f"/nights/{night.pk}/live/table/2/?round=1",
-        "print": f"/nights/{night.pk}/print/",
-    }
+    host_urls = host_paths(night, correct_round=1)
     for width, height in PHONES:
         host = host_page(contexts, live_server, night, path="/groups/")
         host.set_viewport_size({"width": width, "height": height})

@@ -69,7 +69,7 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
         expect(player.locator("#card")).to_have_attribute("data-bell", "1")
         for t in (2, 3):
             phones[t].get_by_role("button", name="Done ✔").click()
-            expect(phones[t].locator(".bell-banner")).to_contain_text("Done")
+            expect(phones[t].locator(".done-banner")).to_be_visible()
         host_click(host, f"Close round {number}")
         rnd.refresh_from_db()
         assert rnd.status == Round.Status.CLOSED

@@ -81,7 +81,8 @@ def _rules(group, night):
     from bunco_night.groups.forms import RulesForm
 
     initial = RulesForm.initial_for(group.rules_obj)
-    data = {k: v for k, v in initial.items() if v not in (False, None)}
+    data = {k: v for k, v in initial.items() if v not in (False, None) and k != "group_marks"}
+    data |= {"group_marks-0-label": "Wipeout", "group_marks-0-points": "0"}
     return reverse("groups:rules_save", args=[group.slug]), data
 
 
@@ -119,12 +120,12 @@ HOST_FORMS = [
     (
         "mark code too long",
         _rules,
-        "group_marks",
-        f"{LONG_CODE},Long mark,0,none",
-        f"Line 1: a mark's code is at most {MARK_CODE_MAX_LENGTH} characters",
+        "group_marks-0-code",
+        LONG_CODE,
+        f"Row 1: a mark's code is at most {MARK_CODE_MAX_LENGTH} characters",
     ),
-    ("mark code with NUL", _rules, "group_marks", f"wipe{NUL}out,Wipeout,0,none", NO_NUL),
-    ("mark label with NUL", _rules, "group_marks", f"wipeout,Wipe{NUL}out,0,none", NO_NUL),
+    ("mark code with NUL", _rules, "group_marks-0-code", f"wipe{NUL}out", NO_NUL),
+    ("mark label with NUL", _rules, "group_marks-0-label", f"Wipe{NUL}out", NO_NUL),
     ("prize share with NUL", _prizes, "most_wins_share", f"25{NUL}", NO_NUL),
 ]
 

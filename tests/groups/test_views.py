@@ -284,7 +284,6 @@ def rules_data(group, **changes):
         "sets_per_night": r.sets_per_night,
         "movement": r.movement,
         "fill": r.fill,
-        "group_marks": "",
         "dice": r.dice,
         "mark_die_points": r.mark_die_points,
         "mark_pair_points": r.mark_pair_points,
@@ -296,6 +295,20 @@ def rules_data(group, **changes):
         if getattr(r, knob):
             data[knob] = "on"
     data.update(changes)
+    return data
+
+
+def mark_rows(*rows):
+    """House marks as the rules page posts them: (name, points, effect[, code]) a row."""
+    data = {}
+    for i, row in enumerate(rows):
+        label, points, effect, code = (*row, "")[:4]
+        data |= {
+            f"group_marks-{i}-label": label,
+            f"group_marks-{i}-points": points,
+            f"group_marks-{i}-effect": effect,
+            f"group_marks-{i}-code": code,
+        }
     return data
 
 
@@ -315,7 +328,9 @@ def test_save_rules_knob_by_knob(client, group):
         marks="2, 3,4,5,6",
         fill="ghosts",
         sets_per_night="3",
-        group_marks="wipeout,Wipeout,0,reset_round_score\nsnake_eyes,Snake eyes",
+        **mark_rows(
+            ("Wipeout", "0", "reset_round_score"), ("Snake eyes", "", "none"), ("", "", "")
+        ),
     )
     response = client.post(url("rules_save", group), data)
     assert response.status_code == 302
@@ -332,7 +347,36 @@ def test_save_rules_knob_by_knob(client, group):
         ("snake_eyes", "Snake eyes", "none"),
     ]
     page = text(client.get(url("rules", group)))
-    assert "wipeout,Wipeout,0,reset_round_score" in page
+    assert 'name="group_marks-0-label" value="Wipeout"' in page
+    assert 'name="group_marks-0-code" value="wipeout"' in page
+    assert 'name="group_marks-1-label" value="Snake eyes"' in page
+    assert 'name="group_marks-3-label" value=""' in page  # blank rows to add more
+    assert "code,label" not in page
+
+
+def test_a_house_mark_renamed_keeps_its_code_and_one_cleared_is_removed(client, group):
+    client.post(
+        url("rules_save", group),
+        rules_data(
+            group, **mark_rows(("Wipeout", "0", "reset_round_score"), ("Monte Carlo", "2", "none"))
+        ),
+    )
+    rules = Group.objects.get(pk=group.pk).rules_obj
+    assert [(m.code, m.label, m.points) for m in rules.group_marks] == [
+        ("wipeout", "Wipeout", 0),
+        ("monte_carlo", "Monte Carlo", 2),
+    ]
+    client.post(
+        url("rules_save", group),
+        rules_data(
+            group,
+            **mark_rows(
+                ("Wipe-out!", "0", "reset_round_score", "wipeout"), ("", "2", "none", "monte_carlo")
+            ),
+        ),
+    )
+    rules = Group.objects.get(pk=group.pk).rules_obj
+    assert [(m.code, m.label) for m in rules.group_marks] == [("wipeout", "Wipe-out!")]
 
 
 @pytest.mark.parametrize(
@@ -341,9 +385,12 @@ def test_save_rules_knob_by_knob(client, group):
         ({"marks": "1,2,7"}, "die faces 1 to 6"),
         ({"bunco_points": "-1"}, "greater than or equal to 0"),
         ({"movement": "ladder", "fill": "tables"}, "fill empty seats with ghosts"),
-        ({"group_marks": "wipeout,Wipeout,lots"}, "Line 1: points must be a whole number"),
-        ({"group_marks": "w,W,0,explode"}, "the effect is none or reset_round_score"),
-        ({"group_marks": "w,W\nw,Again"}, "Two group marks share a code."),
+        (mark_rows(("Wipeout", "lots", "none")), "Row 1: points must be a whole number"),
+        (mark_rows(("Wipeout", "500", "none")), "from -100 to 100"),
+        (mark_rows(("W", "0", "explode")), "Row 1: choose what the mark does"),
+        (mark_rows(("Wipeout", "0", "none"), ("wipeout", "1", "none")), "Two marks are called"),
+        (mark_rows(("", "5", "none")), "Row 1: give the mark a name"),
+        (mark_rows(("W" * 41, "5", "none")), "at most 40 characters"),
     ],
 )
 def test_save_rules_refuses_what_makes_no_sense(client, group, changes, message):

@@ -239,7 +239,7 @@ def test_late_arrival_and_early_leaver_replan_the_layout():
 
 
 def test_database_refuses_impossible_seats():
-    """Issue 3: constraints for a player twice in one round, two in a seat, a seat outside its
+    """Database constraints for a player twice in one round, two in a seat, a seat outside its
     table."""
     group = make_group()
     night = make_night(group)

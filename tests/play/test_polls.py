@@ -54,7 +54,7 @@ def test_an_unchanged_poll_is_an_empty_204_from_one_query_with_no_cookie(
     assert response.status_code == 204 and response.content == b""
     assert response.cookies == {} and "Set-Cookie" not in response.headers
     # Nothing on the way may keep the answer: the night moves on.
-    assert response.headers["Cache-Control"] == "no-store"
+    assert "no-store" in response.headers["Cache-Control"]
 
 
 @pytest.mark.parametrize("poll", POLLS)
@@ -87,7 +87,7 @@ def test_a_changed_table_falls_through_to_its_board_fragment(client, night):
     assert html.lstrip().startswith('<section id="board"') and "<html" not in html
     new_url, new_version = table_poll(night)
     assert new_version != version and f"{new_url}?v={new_version}" in html
-    assert response.headers["Cache-Control"] == "no-store"
+    assert "no-store" in response.headers["Cache-Control"]
     # The fragment's version is the one the quick path then finds unchanged.
     assert client.get(url, {"v": new_version}).status_code == 204
 

@@ -52,7 +52,7 @@ def test_running_score_is_the_sum_of_entries():
 
 
 def test_a_repeated_nonce_is_stored_once():
-    """Issue 4: "a repeated submit (a retry on bad Wi-Fi, a double tap) is stored once"."""
+    """A repeated submit (a retry on bad Wi-Fi, a double tap) is stored once."""
     night = make_night(make_group())
     rnd = start_night(night)
     t1 = tables(rnd)[0]
@@ -182,7 +182,7 @@ def test_deluxe_bunco_ends_the_round_everywhere():
 
 
 def test_late_entries_are_refused_and_the_host_can_correct():
-    """Issue 4: "Late entries for a closed round are refused ... the host can still correct"."""
+    """Entries for a closed round are refused; the host can still correct the table."""
     night = make_night(make_group())
     rnd = start_night(night)
     nxt = play_round(night)
@@ -264,7 +264,7 @@ def test_ghost_bunco_counts_for_the_partner():
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_at_once_both_count():
-    """Issue 4: "Two phones at the same table entering at the same moment both count"."""
+    """Two phones at the same table entering at the same moment both count."""
     night = make_night(make_group())
     rnd = start_night(night)
     t2 = tables(rnd)[1]

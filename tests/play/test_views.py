@@ -57,7 +57,7 @@ def test_unknown_links_are_404(client):
 def test_a_poll_when_nothing_changed_is_one_query_and_empty(
     client, night, django_assert_num_queries
 ):
-    """Issue 4: "a poll when nothing changed must cost one small query or less"."""
+    """A poll when nothing changed costs one small query or less."""
     t, other = table(night), table(night, 2)
     night.refresh_from_db()
     t.refresh_from_db()

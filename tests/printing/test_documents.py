@@ -1,4 +1,4 @@
-"""Issue 5: every printed document is a real PDF, read back as a person (and a phone) would.
+"""Every printed document is a real PDF, read back as a person (and a phone) would.
 
 Each test fetches a document as the host, then reads the PDF with poppler (pages and
 text) and zbar (QR codes scanned from a 150 dpi image of each page).
@@ -321,6 +321,38 @@ def test_roster_shows_who_came_substitutes_absentees_payments_and_the_pot(client
     # shares left over (docs/rules.md section 7.8).
     assert "Most wins $6.00" in all_text
     assert "The pot $10.00" in all_text
+
+
+def test_a_monthly_nights_roster_and_dues_fits_on_one_page(client, night):
+    """The demo's December night: 9 coming, a substitute, 2 absent, and the prizes from
+    the pot, on one page (no second page with the last prize and the pot alone)."""
+    att = {a.player.name: a for a in night.attendances.select_related("player")}
+    attendance_set(
+        attendance=att["Regular 4"],
+        status=Attendance.Status.SENT_SUB,
+        substitute=night.group.players.get(name="Sub 1"),
+    )
+    attendance_set(attendance=att["Regular 5"], status=Attendance.Status.ABSENT)
+    attendance_set(attendance=att["Regular 9"], status=Attendance.Status.ABSENT)
+    pdf = get_pdf(client, night, "roster")
+    assert page_count(pdf) == 1
+    page = " ".join(pages_text(pdf)[0].split())
+    assert "Coming 9" in page
+    assert "Fewest wins" in page
+    assert "The pot $0.00" in page
+
+
+def test_a_long_roster_keeps_the_prizes_from_the_pot_together_on_its_last_page(client, group):
+    for i in range(40):
+        player_add(group=group, name=f"Guest {i:02d}")
+    night = make_night(group, sets=1)
+    pdf = get_pdf(client, night, "roster")
+    pages = [" ".join(page.split()) for page in pages_text(pdf)]
+    assert len(pages) >= 2
+    # The heading, every prize and the pot on one page, after the last rows of names.
+    assert "Prizes from the pot" in pages[-1]
+    assert "Most wins" in pages[-1]
+    assert "The pot" in pages[-1]
 
 
 # Every document, on either paper -----------------------------------------------------------

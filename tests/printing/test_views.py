@@ -1,17 +1,15 @@
-"""Who may print, the print page, and a night of 500 players."""
+"""Who may print, the print page, and how a PDF is made from a template."""
 
 import pytest
 from django.urls import reverse
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.groups.models import Player
-from bunco_night.nights.models import Attendance
 from bunco_night.printing.documents import check_blank_count
 from bunco_night.printing.pdf import StaticFetcher, render_pdf
 from tests.factories import make_group, make_night, make_user
 
-from .helpers import get_pdf, url
-from .pdftools import page_count, page_size, pages_text
+from .helpers import url
+from .pdftools import page_size
 
 pytestmark = pytest.mark.django_db
 
@@ -111,21 +109,3 @@ def test_weasyprint_reads_static_files_from_disk_and_nothing_from_the_network():
     ]:
         with pytest.raises(ValueError):
             fetcher.fetch(refused)
-
-
-# A night of 500 players --------------------------------------------------------------------
-
-
-@pytest.mark.slow  # about 20-25 s: 500 pages, each with its own QR code
-def test_tally_sheets_for_500_players_one_page_each(client, host):
-    group = make_group(user=host, regulars=0, substitutes=0, name="Big Hall Bunco")
-    Player.objects.bulk_create(Player(group=group, name=f"Player {i:03d}") for i in range(500))
-    night = make_night(group, sets=1)
-    assert night.attendances.filter(status=Attendance.Status.COMING).count() == 500
-    # How long this takes is bench/print_bench.py's business, not a test's.
-    pdf = get_pdf(client, night, "tally_sheets")
-    assert page_count(pdf) == 500
-    first, second = pages_text(pdf, 1, 2)
-    assert first.lstrip().startswith("Player 000")
-    assert second.lstrip().startswith("Player 001")
-    assert pages_text(pdf, 500)[0].lstrip().startswith("Player 499")

@@ -1,5 +1,7 @@
-"""Rebuild fixtures/demo.json from ``bunco_night.demo.demo.build_demo``."""
+"""Rebuild fixtures/demo.json from ``bunco_night.demo.demo.build_demo``, without secrets."""
 
+import io
+import json
 from pathlib import Path
 
 from django.conf import settings
@@ -8,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test.utils import setup_databases, teardown_databases
 
-from bunco_night.demo.demo import build_demo
+from bunco_night.demo.demo import build_demo, without_secrets
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 APPS = ["auth.user", "groups", "nights", "play", "seasons", "invites"]
@@ -24,8 +26,10 @@ class Command(BaseCommand):
         old = setup_databases(verbosity=0, interactive=False)
         try:
             build_demo()
-            with FIXTURE.open("w", encoding="utf-8") as out:
-                call_command("dumpdata", *APPS, natural_foreign=True, stdout=out)
+            dump = io.StringIO()
+            call_command("dumpdata", *APPS, natural_foreign=True, stdout=dump)
+            records = without_secrets(json.loads(dump.getvalue()))
+            FIXTURE.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
         finally:
             teardown_databases(old, verbosity=0)
         self.stdout.write(f"Wrote {FIXTURE}.")

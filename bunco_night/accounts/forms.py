@@ -1,0 +1,86 @@
+"""Forms for hosts' accounts. Forms parse what was typed; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth.forms import UserCreationForm
+
+from bunco_night.core.forms import HostForm
+
+EMAIL_INVALID = {"invalid": "Enter an e-mail address like ann@example.com."}
+
+
+class SignupForm(UserCreationForm):
+    """A new host: a username, an e-mail for password resets, and a password twice."""
+
+    email = forms.EmailField(
+        label="E-mail",
+        max_length=254,
+        error_messages=EMAIL_INVALID,
+        help_text="Where a forgotten password's reset link goes.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class EmailForm(HostForm):
+    """A host's new e-mail address, confirmed with their password."""
+
+    email = forms.EmailField(
+        label="E-mail", max_length=254, required=False, error_messages=EMAIL_INVALID
+    )
+    password = forms.CharField(
+        label="Your password",
+        max_length=128,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        error_messages={"required": "Type your password to confirm the change."},
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password
+
+
+class InvitationForm(HostForm):
+    """Invite a co-host: the link is shown here, and e-mailed if an address is given."""
+
+    email = forms.EmailField(
+        label="Their e-mail (optional)",
+        max_length=254,
+        required=False,
+        error_messages=EMAIL_INVALID,
+        help_text="Leave it empty to pass the link on yourself.",
+    )
+
+
+class NoColonMixin:
+    """Labels without a colon, as on every other form of the site."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class PasswordChangeForm(NoColonMixin, auth_forms.PasswordChangeForm):
+    """Django's password change."""
+
+
+class SetPasswordForm(NoColonMixin, auth_forms.SetPasswordForm):
+    """Django's new password from a reset link."""
+
+
+class PasswordResetForm(NoColonMixin, auth_forms.PasswordResetForm):
+    """Django's reset request by e-mail."""

@@ -1,0 +1,123 @@
+"""HTML to PDF, and PDFs joined: the part of printing that worker processes run.
+
+Nothing here imports Django or reads the database, so a worker process needs only
+WeasyPrint, pypdf and qrcode (the QR codes are made here, see ``qr``). The parent
+process renders each piece's HTML and reads the static files it links (``pdf.piece``);
+a worker turns a piece into PDF bytes (``render_piece``); the parent joins the pieces
+in order (``join``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import io
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pypdf import PdfReader, PdfWriter
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from bunco_night.core import qr
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A whole HTML document to print, with every file it may read, by URL."""
+
+    html: str
+    base_url: str
+    files: Mapping[str, tuple[bytes, str]] = field(default_factory=dict)  # (content, type)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    pdf: bytes
+    pages: int
+
+
+class MemoryFetcher(URLFetcher):
+    """Serves the files handed over with a piece and the QR codes the piece links
+    (``qr:`` addresses); every other URL is refused."""
+
+    def __init__(self, files: Mapping[str, tuple[bytes, str]]):
+        super().__init__(fail_on_errors=True)
+        self.files = files
+
+    def fetch(self, url, headers=None):
+        if url.startswith(qr.QR_SCHEME):
+            svg = qr.svg_markup(qr.url_of(url)).encode()
+            return URLFetcherResponse(url, svg, {"Content-Type": "image/svg+xml"})
+        if url not in self.files:
+            raise ValueError(f"Refused to fetch {url}: only the document's static files are read.")
+        content, content_type = self.files[url]
+        return URLFetcherResponse(url, content, {"Content-Type": content_type})
+
+
+_gc_lock = threading.Lock()
+_gc_pauses = 0
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while WeasyPrint builds a document.
+
+    A big document is millions of long-lived objects with few cycles, and the
+    collector keeps rescanning them: pausing it makes 500 tally sheets about a
+    quarter faster (bench/print_bench.py). Concurrent renders share one pause.
+    """
+    global _gc_pauses
+    with _gc_lock:
+        # Leave the collector alone if something else turned it off.
+        ours = _gc_pauses > 0 or gc.isenabled()
+        if ours:
+            _gc_pauses += 1
+            gc.disable()
+    try:
+        yield
+    finally:
+        if ours:
+            with _gc_lock:
+                _gc_pauses -= 1
+                if _gc_pauses == 0:
+                    gc.enable()
+
+
+def render_piece(piece: Piece) -> Rendered:
+    """The piece as PDF bytes, and how many pages it has."""
+    html = HTML(string=piece.html, base_url=piece.base_url, url_fetcher=MemoryFetcher(piece.files))
+    with gc_paused():
+        document = html.render()
+        return Rendered(document.write_pdf(), len(document.pages))
+
+
+def join(pdfs: Sequence[bytes]) -> bytes:
+    """The documents one after the other, as one PDF: pages in order, each piece's
+    outline (bookmarks) under the pages it points to, the first piece's title."""
+    if len(pdfs) == 1:
+        return pdfs[0]
+    writer = PdfWriter()
+    for i, pdf in enumerate(pdfs):
+        reader = PdfReader(io.BytesIO(pdf))
+        if i == 0 and reader.metadata:
+            writer.add_metadata(dict(reader.metadata))
+        writer.append(reader, import_outline=True)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def overlay(pdf: bytes, stamps: bytes) -> bytes:
+    """Each page of ``stamps`` drawn over the same page of ``pdf`` (page numbers)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    stamp_pages = PdfReader(io.BytesIO(stamps)).pages
+    if len(stamp_pages) != len(writer.pages):
+        raise ValueError(f"{len(stamp_pages)} stamps for {len(writer.pages)} pages")
+    for page, stamp in zip(writer.pages, stamp_pages, strict=True):
+        page.merge_page(stamp)
+        page.compress_content_streams()
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

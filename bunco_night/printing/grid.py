@@ -1,0 +1,242 @@
+"""The tally sheet's grid of rounds, laid out as a few lines of text per set.
+
+WeasyPrint lays out every table cell as a box of its own, with a line and a piece of
+text in it, and a cell costs about as much as a whole line of text: as a table of
+about 200 cells, the grid was most of a tally sheet's print time. So the printed grid
+is drawn in layers over one box per set, and looks the same:
+
+* the regular numbers of a row (round, table) are one line of text in the row's box,
+  each number centred in its column with figure spaces (as wide as a digit) and, for half a digit,
+  punctuation spaces (as wide as a full stop: half a digit in DejaVu Sans);
+* the bold ones (the mark, W or L) are a second line over it: the mark is centred by
+  moving that line back half a bold digit, and W or L starts at a tab stop;
+* the wide columns (buncos, mini buncos, the group's marks) are mostly empty, so each
+  number in them is a small box of its own, as is the shading of each round won;
+* the rules are borders: under each row's box, and down empty boxes as tall as the grid.
+
+Every box stays in the flow, put in place with margins: a positioned box costs several
+times as much to lay out. Nothing is drawn with a background image or a gradient
+either: WeasyPrint writes each one as several objects into the PDF, on every page,
+which makes long documents big and slow to join.
+
+Column widths are in ``ch`` (a digit's width at the grid's font size), so each of these
+positions is a whole or half number of digits from the set's left edge. This module
+only computes text and numbers; ``templates/printing/tally_sheets.html`` draws them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FIGURE_SPACE = "\u2007"
+HALF_SPACE = "\u2008"  # punctuation space
+QUARTER_EM = "\u2005"  # four-per-em space
+
+# Advance widths in DejaVu Sans (units of the em): they size the columns to match the
+# sheet as it was, and put W or L where it is centred. Digits are what must line up,
+# and figure spaces keep them lined up in any font with digits of one width.
+DIGIT_EM = 1303 / 2048
+BOLD_DIGIT_EM = 1425 / 2048
+BOLD_W_EM = 2259 / 2048
+
+# How tightly rows are set (``documents._density``): font size and row pitch in points.
+DENSITIES = {"roomy": (16, 33), "compact": (13, 20), "dense": (11, 16)}
+
+# Columns before the wide ones, in points on Letter paper (7.5 in of grid), as the
+# sheet's table had them: set, round, mark, table, W / L. Group marks need room.
+_NARROW_PT = {False: (52.2, 57.6, 57.6, 63.0, 84.6), True: (42.8, 48.2, 48.2, 53.6, 69.8)}
+_GRID_PT = 540.0
+
+
+def _half(value: float) -> float:
+    return round(value * 2) / 2
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A vertical line of the grid: where it is centred (a CSS length, or a sum of them)
+    and how thick (points)."""
+
+    left: str
+    width: float
+
+    @property
+    def start(self) -> str:
+        """Where the line's left side is: centred on its edge, as a table's border is."""
+        return f"calc({self.left} - {self.width / 2}pt)"
+
+
+@dataclass(frozen=True)
+class TallyGrid:
+    """Where the columns of a night's tally sheets are, in digits (``ch``)."""
+
+    pitch: float
+    set: float
+    round: int
+    mark: float
+    table: int
+    wl: float | None  # None: W / L takes the rest of the width (a card game, no marks)
+    wide: int  # buncos, mini buncos and the group's marks
+
+    @property
+    def has_mark(self) -> bool:
+        return self.mark > 0
+
+    @property
+    def narrow(self) -> float:
+        """Width of the columns up to W / L."""
+        return self.set + self.round + self.mark + self.table + (self.wl or 0)
+
+    @property
+    def col_widths(self) -> list[float | None]:
+        """Each column's width in ``ch`` for the header's ``<col>``, None for a wide one."""
+        widths = [self.set, self.round] + ([self.mark] if self.has_mark else [])
+        return [*widths, self.table, self.wl] + [None] * self.wide
+
+    @property
+    def columns(self) -> int:
+        return len(self.col_widths)
+
+    @property
+    def label_span(self) -> int:
+        """Columns under "Totals": set, round, mark and table."""
+        return 4 if self.has_mark else 3
+
+    @property
+    def wl_left(self) -> float:
+        return self.set + self.round + self.mark + self.table
+
+    @property
+    def mark_centre(self) -> float:
+        return self.set + self.round + self.mark / 2
+
+    @property
+    def tab(self) -> float:
+        """The tab stop, in ``ch`` from the start of the bold line, that centres W.
+
+        The bold line starts half a bold digit left of the mark's centre; W's centre
+        must land on the centre of the W / L column.
+        """
+        wl = self.wl or 0
+        distance = self.wl_left + wl / 2 - self.mark_centre
+        return round(distance + (BOLD_DIGIT_EM - BOLD_W_EM) / 2 / DIGIT_EM, 2)
+
+    @property
+    def wide_width(self) -> str:
+        """One wide column's width, a percentage of the wide columns' width."""
+        return f"{100 / self.wide:g}%" if self.wide else "0"
+
+    @property
+    def wide_columns(self) -> list[str]:
+        """The left edge of each wide column, a percentage of the wide columns' width."""
+        return [f"{100 * i / self.wide:g}%" for i in range(self.wide)]
+
+    @property
+    def rules(self) -> list[Rule]:
+        """The vertical lines: a thick one after the set, then every column edge."""
+        edges = [self.set + self.round]
+        if self.has_mark:
+            edges.append(edges[-1] + self.mark)
+        edges.append(edges[-1] + self.table)
+        if self.wl is not None and self.wide:
+            edges.append(self.narrow)
+        rules = [Rule(f"{self.set}ch", 2)] + [Rule(f"{x}ch", 1) for x in edges]
+        step = f"(100% - {self.narrow}ch) / {self.wide}"
+        return rules + [Rule(f"{self.narrow}ch + {i} * {step}", 1) for i in range(1, self.wide)]
+
+    def set_height(self, rows: int) -> float:
+        """A set's box: its rows, less the rule under the last one (the next set's thick
+        line, or the totals', takes its place)."""
+        return rows * self.pitch - 1
+
+
+def tally_grid(density: str, *, card_game: bool, marks: int) -> TallyGrid:
+    """The columns for a night's sheets: the sheet's old proportions, in whole digits."""
+    font_pt, pitch = DENSITIES[density]
+    wide = (0 if card_game else 2) + marks
+    set_pt, round_pt, mark_pt, table_pt, wl_pt = _NARROW_PT[marks > 0]
+    if card_game:
+        mark_pt = 0.0
+        if not wide:  # four columns share the whole width, as the table spread them
+            scale = _GRID_PT / (set_pt + round_pt + table_pt + wl_pt)
+            set_pt, round_pt, table_pt = set_pt * scale, round_pt * scale, table_pt * scale
+    digit = DIGIT_EM * font_pt
+    return TallyGrid(
+        pitch=pitch,
+        set=_half(set_pt / digit),
+        round=round(round_pt / digit),
+        mark=_half(mark_pt / digit),
+        table=round(table_pt / digit),
+        wl=None if card_game and not wide else _half(wl_pt / digit),
+        wide=wide,
+    )
+
+
+def centred(digits: str, width: int) -> str:
+    """``digits`` in the middle of a field ``width`` digits wide, padded with spaces as
+    wide as a digit (and half a digit when the padding is odd)."""
+    pad = max(width - len(digits), 0)
+    side = FIGURE_SPACE * (pad // 2) + HALF_SPACE * (pad % 2)
+    return f"{side}{digits}{side}"
+
+
+def gap(width: float) -> str:
+    """Blank space ``width`` digits wide (a whole or half number)."""
+    return FIGURE_SPACE * int(width) + HALF_SPACE * (width % 1 > 0)
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One round on a sheet, as the grid prints it."""
+
+    round: int
+    mark: int | None
+    table: int | None
+    won: bool | None
+    extras: tuple[str, ...]  # buncos, mini buncos, group marks ("" for none)
+
+
+@dataclass(frozen=True)
+class Extra:
+    column: int
+    row: int
+    text: str
+
+
+@dataclass(frozen=True)
+class GridSet:
+    """One set's rows on a sheet: a line of regular and a line of bold text per row."""
+
+    number: int
+    rows: int
+    regular: tuple[str, ...]  # a line per row
+    bold: str  # the lines, one under the other
+    wins: tuple[int, ...]
+    extras: tuple[Extra, ...]
+
+
+def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
+    """The text and boxes of one set of ``rows``."""
+    regular, bold, wins, extras = [], [], [], []
+    for i, row in enumerate(rows):
+        line = centred(str(row.round), grid.round) + gap(grid.mark)
+        if row.table is not None:
+            line += centred(str(row.table), grid.table)
+        regular.append(line.rstrip(FIGURE_SPACE + HALF_SPACE))
+        won = {True: "W", False: f"{QUARTER_EM}L", None: ""}[row.won]
+        if grid.has_mark:
+            mark = FIGURE_SPACE if row.mark is None else str(row.mark)
+            bold.append(f"{mark}\t{won}" if won else mark)
+        else:
+            bold.append(won.strip())
+        if row.won:
+            wins.append(i)
+        extras += [Extra(c, i, text) for c, text in enumerate(row.extras) if text]
+    return GridSet(
+        number=number,
+        rows=len(rows),
+        regular=tuple(regular),
+        bold="\n".join(bold),
+        wins=tuple(wins),
+        extras=tuple(extras),
+    )

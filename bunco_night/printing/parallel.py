@@ -1,0 +1,80 @@
+"""Worker processes that turn pieces of a document into PDF, in parallel.
+
+Workers are forked from a fork server, a clean process that Python starts once and that
+has imported only ``engine`` (WeasyPrint, pypdf, qrcode). Nothing is forked from the
+web process itself, so no database connection, lock or thread of a gunicorn worker ever
+reaches a worker; and a fork from the server is quick, so each document gets a pool of
+its own, which exits (and gives its memory back) when the document is done.
+
+As with every start method but "fork", each worker imports the program's main module
+again (as ``__mp_main__``): a script that prints long documents keeps its work under
+``if __name__ == "__main__":``, as gunicorn's, manage.py's and pytest's do
+(bench/print_bench.py does too).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from django.conf import settings
+
+from . import engine
+
+_context_lock = threading.Lock()
+_context = None
+
+
+def workers() -> int:
+    """How many processes render at once: ``PRINT_WORKERS``, else one per CPU."""
+    configured = getattr(settings, "PRINT_WORKERS", None)
+    if configured:
+        return configured
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _mp_context():
+    global _context
+    with _context_lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            # Not "__main__" (the default): the server must not import gunicorn's or a
+            # script's main module, only what the workers need.
+            context.set_forkserver_preload(["bunco_night.printing.engine"])
+            _context = context
+        return _context
+
+
+def render_pieces(
+    pieces: Iterable[engine.Piece],
+    count: int,
+    *,
+    progress: Callable[[int], None] | None = None,
+) -> list[engine.Rendered]:
+    """The ``count`` pieces as PDF, in order: in this process when there is one, else in
+    workers, each piece sent as soon as ``pieces`` yields it (so this process renders the
+    next piece's HTML while the workers print the ones before).
+
+    ``progress`` is called with the number of pieces printed so far.
+    """
+    if count <= 1 or workers() <= 1:
+        done = []
+        for piece in pieces:
+            done.append(engine.render_piece(piece))
+            if progress:
+                progress(len(done))
+        return done
+    results: list[engine.Rendered | None] = [None] * count
+    with ProcessPoolExecutor(max_workers=min(workers(), count), mp_context=_mp_context()) as pool:
+        futures = {pool.submit(engine.render_piece, piece): i for i, piece in enumerate(pieces)}
+        for done, future in enumerate(as_completed(futures), start=1):
+            results[futures[future]] = future.result()
+            if progress:
+                progress(done)
+    return results  # type: ignore[return-value]

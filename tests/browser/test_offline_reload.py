@@ -1,0 +1,105 @@
+"""A table phone reloaded in a Wi-Fi dead spot still shows its board and the taps it holds,
+and sends them, once each, when the network is back; online it is never shown a stale page.
+Host pages have no service worker."""
+
+import pytest
+from playwright.sync_api import expect
+
+from bunco_night.play.models import Entry
+from tests.browser.helpers import phone, score, tap
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night
+from tests.play.helpers import tap as server_tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def until(page, expression: str, what: str):
+    """Until ``expression`` is true in the page. ``page.evaluate`` awaits a promise and runs
+    under the site's Content-Security-Policy; ``wait_for_function`` would do neither (it
+    evaluates a string, which the policy's script-src 'self' refuses)."""
+    for _ in range(150):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{page.url}: {what}")
+
+
+def wait_until_kept(page):
+    """Until the service worker controls the page and holds it in its cache."""
+    until(page, "navigator.serviceWorker.controller !== null", "no service worker")
+    until(
+        page,
+        "caches.match(location.pathname, {ignoreVary: true}).then(Boolean)",
+        "the page was not cached",
+    )
+
+
+def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    rnd = start_night(night, seed=4)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    wait_until_kept(page)
+
+    page.context.set_offline(True)
+    tap(page, 1, "points:2")
+    tap(page, 3, "points:1")
+    expect(page.locator("#offline")).to_contain_text("2 taps wait")
+    server_tap(table, 2, "points", 1)  # meanwhile, another phone at the table is online
+    response = page.reload()
+    assert response.from_service_worker
+    expect(page.locator("#board")).to_contain_text(f"Round 1 of {night.total_rounds}")
+    expect(score(page, 1)).to_have_text("0")  # the page as the phone last saw it
+    expect(page.locator("#taps button[value='points:2']")).to_be_visible()
+    expect(page.locator("#offline")).to_contain_text("Offline. 2 taps wait on this phone")
+    assert Entry.objects.filter(table=table, round=rnd).count() == 1
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(score(page, 0)).to_have_text("3")  # seats 1 and 3 are partners
+    expect(score(page, 1)).to_have_text("1")
+    page.wait_for_timeout(2_500)  # another poll and flush: nothing is sent twice
+    assert Entry.objects.filter(table=table, round=rnd).count() == 3
+
+
+def test_online_a_reload_shows_the_latest_board_not_the_cached_one(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=4)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    wait_until_kept(page)
+    server_tap(table, 1, "points", 2)
+    page.reload()
+    expect(score(page, 0)).to_have_text("2")
+
+
+def test_the_player_page_reloads_offline_and_host_pages_have_no_service_worker(
+    contexts, live_server
+):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=4)
+    attendance = night.attendances.order_by("pk").first()
+    page = phone(contexts, f"{live_server.url}/p/{attendance.token}/")
+    wait_until_kept(page)
+    page.context.set_offline(True)
+    assert page.reload().from_service_worker
+    expect(page.locator(".next-seat")).to_contain_text("Round 1: you sit at")
+    page.context.set_offline(False)
+    # The same browser, logged in as the host: the live board has no service worker.
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill("bunco")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/nights/{night.pk}/live/")
+    expect(page.locator("#live-status")).to_be_attached()
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r === undefined)")
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 1
+
+
+def test_the_service_worker_is_served_from_the_root_and_never_cached(client):
+    response = client.get("/sw.js")
+    assert response["Content-Type"].startswith("application/javascript")
+    assert "no-cache" in response["Cache-Control"]
+    assert b'var STATIC_URL = "/static/";' in response.content

@@ -1,0 +1,74 @@
+"""The demo ships no secret: its links are made fresh and its host's password is random."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from bunco_night.demo.demo import password_file
+from bunco_night.nights.models import Attendance, Table
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "demo.json"
+pytestmark = pytest.mark.django_db
+
+
+def test_the_fixture_holds_no_password_and_no_link():
+    records = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    users = [r for r in records if r["model"] == "auth.user"]
+    assert [u["fields"]["password"] for u in users] == ["!"]
+    assert not any("token" in r["fields"] for r in records)
+
+
+def load(settings, tmp_path) -> str:
+    settings.DEMO_PASSWORD_FILE = str(tmp_path / "demo-password")
+    call_command("load_demo", stdout=io.StringIO())
+    out = io.StringIO()
+    call_command("demo_login", stdout=out)
+    return out.getvalue().strip()
+
+
+def test_loading_makes_a_random_password_that_make_run_prints(settings, tmp_path):
+    line = load(settings, tmp_path)
+    password = line.removeprefix("Demo host login: username host, password ")
+    assert line != password and len(password) >= 12
+    assert password_file().read_text().strip() == password
+    assert password_file().stat().st_mode & 0o777 == 0o600
+    assert get_user_model().objects.get(username="host").check_password(password)
+
+
+def test_every_load_makes_new_links_and_a_new_password(settings, tmp_path):
+    first = load(settings, tmp_path)
+    tokens = set(Table.objects.values_list("token", flat=True)) | set(
+        Attendance.objects.values_list("token", flat=True)
+    )
+    assert len(tokens) == Table.objects.count() + Attendance.objects.count()
+    call_command("flush", "--noinput")
+    second = load(settings, tmp_path)
+    again = set(Table.objects.values_list("token", flat=True))
+    assert second != first and not (again & tokens)
+
+
+def test_a_changed_password_is_not_printed(settings, tmp_path):
+    load(settings, tmp_path)
+    host = get_user_model().objects.get(username="host")
+    host.set_password("my own secret")
+    host.save()
+    out = io.StringIO()
+    call_command("demo_login", stdout=out)
+    assert "password you chose" in out.getvalue() and "my own secret" not in out.getvalue()
+
+
+def test_an_old_demo_with_the_well_known_password_gets_a_random_one(settings, tmp_path):
+    load(settings, tmp_path)
+    password_file().unlink()
+    host = get_user_model().objects.get(username="host")
+    host.set_password("bunco")
+    host.save()
+    out = io.StringIO()
+    call_command("demo_login", stdout=out)
+    password = out.getvalue().strip().removeprefix("Demo host login: username host, password ")
+    host.refresh_from_db()
+    assert not host.check_password("bunco") and host.check_password(password)

@@ -1,0 +1,86 @@
+"""The tally grid's text layout (bunco_night/printing/grid.py): no database, no PDF."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bunco_night.printing.grid import (
+    FIGURE_SPACE,
+    HALF_SPACE,
+    QUARTER_EM,
+    GridRow,
+    centred,
+    gap,
+    grid_set,
+    tally_grid,
+)
+
+WIDTH = {FIGURE_SPACE: 1.0, HALF_SPACE: 0.5}  # in digits
+
+
+def digits_wide(text: str) -> float:
+    return sum(WIDTH.get(c, 1.0) for c in text)
+
+
+@given(number=st.integers(min_value=0, max_value=99999), extra=st.integers(0, 12))
+def test_a_number_is_centred_in_a_field_exactly_as_wide_as_its_column(number, extra):
+    text = str(number)
+    field = centred(text, len(text) + extra)
+    left, _, right = field.partition(text)
+    assert digits_wide(field) == len(text) + extra
+    assert digits_wide(left) == digits_wide(right) == extra / 2
+
+
+@pytest.mark.parametrize(
+    ("width", "expected"),
+    [(0, ""), (3, FIGURE_SPACE * 3), (6.5, FIGURE_SPACE * 6 + HALF_SPACE)],
+)
+def test_a_gap_is_blank_space_a_whole_or_half_number_of_digits_wide(width, expected):
+    assert gap(width) == expected
+
+
+@pytest.mark.parametrize("density", ["roomy", "compact", "dense"])
+@pytest.mark.parametrize("marks", [0, 2])
+def test_round_and_table_columns_are_whole_digits_so_their_numbers_line_up(density, marks):
+    grid = tally_grid(density, card_game=False, marks=marks)
+    assert isinstance(grid.round, int) and isinstance(grid.table, int)
+    assert grid.wide == 2 + marks
+    assert grid.columns == 5 + grid.wide
+    # The rules: the thick one after the set, each narrow column's right edge, then the
+    # edges between wide columns.
+    edges = [grid.set + grid.round, grid.set + grid.round + grid.mark, grid.wl_left, grid.narrow]
+    assert [r.left for r in grid.rules[:5]] == [f"{x}ch" for x in [grid.set, *edges]]
+    assert [r.width for r in grid.rules] == [2] + [1] * (4 + grid.wide - 1)
+    # The wide columns share what is left: their edges are fractions of it.
+    step = f"(100% - {grid.narrow}ch) / {grid.wide}"
+    assert [r.left for r in grid.rules[5:]] == [
+        f"{grid.narrow}ch + {i} * {step}" for i in range(1, grid.wide)
+    ]
+    assert grid.wide_columns == [f"{100 * i / grid.wide:g}%" for i in range(grid.wide)]
+
+
+def test_a_card_game_without_marks_spreads_four_columns_over_the_width():
+    grid = tally_grid("roomy", card_game=True, marks=0)
+    assert not grid.has_mark and grid.wide == 0 and grid.wl is None
+    assert grid.label_span == 3
+    assert grid.col_widths[-1] is None  # W / L takes what is left
+    assert grid.set > tally_grid("roomy", card_game=False, marks=0).set
+
+
+def test_a_set_prints_a_line_of_regular_and_a_line_of_bold_text_per_round():
+    grid = tally_grid("compact", card_game=False, marks=0)
+    rows = [
+        GridRow(round=1, mark=1, table=12, won=True, extras=("1", "")),
+        GridRow(round=2, mark=2, table=3, won=False, extras=("", "2")),
+        GridRow(round=3, mark=3, table=None, won=None, extras=("", "")),
+    ]
+    printed = grid_set(grid, 2, rows)
+    regular = list(printed.regular)
+    assert [line.split() for line in regular] == [["1", "12"], ["2", "3"], ["3"]]
+    # Round and table sit in the middle of their columns.
+    assert digits_wide(regular[0].partition("1")[0]) == (grid.round - 1) / 2
+    table_at = digits_wide(regular[0].partition("12")[0])
+    assert table_at == grid.round + grid.mark + (grid.table - 2) / 2
+    assert printed.bold.split("\n") == ["1\tW", f"2\t{QUARTER_EM}L", "3"]
+    assert printed.wins == (0,)
+    assert [(x.column, x.row, x.text) for x in printed.extras] == [(0, 0, "1"), (1, 1, "2")]

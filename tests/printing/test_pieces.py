@@ -1,0 +1,137 @@
+"""A long document is printed in pieces, in worker processes, and the pieces joined.
+
+Each test prints a document whole and in pieces (the pieces made small, so that a
+dozen players make several) and reads both back as a person and a phone would.
+"""
+
+import dataclasses
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from bunco_night.nights.services import seating_draw
+from bunco_night.printing import engine, pdf, printouts
+from tests.factories import make_night
+
+from .helpers import get_pdf
+from .pdftools import page_count, pages_text, qr_codes
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def pieces_joined(monkeypatch):
+    """How many pieces each joined document had."""
+    counts = []
+    join = engine.join
+
+    def counting_join(pdfs):
+        counts.append(len(pdfs))
+        return join(pdfs)
+
+    monkeypatch.setattr(engine, "join", counting_join)
+    return counts
+
+
+def outline(pdf_bytes: bytes) -> list[tuple[str, int]]:
+    """The bookmarks: (title, page number from 1)."""
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    return [
+        (item.title, reader.get_destination_page_number(item) + 1)
+        for item in reader.outline
+        if not isinstance(item, list)
+    ]
+
+
+def footers(pdf_bytes: bytes) -> list[str]:
+    return [re.search(r"Page \d+ of \d+", page)[0] for page in pages_text(pdf_bytes)]
+
+
+def test_tally_sheets_printed_in_pieces_are_the_sheets_printed_whole(
+    client, played, monkeypatch, pieces_joined
+):
+    whole = get_pdf(client, played, "tally_sheets", blank="3")
+    monkeypatch.setattr(printouts, "PIECE_PAGES", 4)
+    pieced = get_pdf(client, played, "tally_sheets", blank="3")
+    assert pieces_joined == [1, 4]  # 12 players and 3 blank sheets: 4, 4, 4 and 3
+    assert page_count(pieced) == page_count(whole) == 15
+    # The same text on each page, in the same order: the sheets by name, the blank ones last.
+    assert pages_text(pieced) == pages_text(whole)
+    # Every player's code still scans, on the right page.
+    assert qr_codes(pieced) == qr_codes(whole)
+    # One bookmark per player, pointing at their sheet.
+    assert outline(pieced) == outline(whole)
+    assert [page for _, page in outline(pieced)] == list(range(1, 13))
+
+
+def test_table_cards_in_pieces_keep_each_tables_code_on_its_card(
+    client, played, monkeypatch, pieces_joined
+):
+    monkeypatch.setattr(printouts, "PIECE_PAGES", 2)
+    pdf_bytes = get_pdf(client, played, "table_cards")
+    assert pieces_joined == [2]
+    tables = list(played.tables.filter(active=True).order_by("number"))
+    assert qr_codes(pdf_bytes) == [[f"http://testserver/t/{t.token}/"] for t in tables]
+
+
+def test_score_pads_in_pieces_number_their_pages_through_the_whole_document(
+    client, group, monkeypatch, pieces_joined
+):
+    night = make_night(group, sets=3)
+    seating_draw(night=night, seed=3)
+    whole = get_pdf(client, night, "score_pads")
+    monkeypatch.setattr(printouts, "PIECE_PAGES", 2)
+    pieced = get_pdf(client, night, "score_pads")
+    assert pieces_joined == [1, 5]  # 3 tables x 3 sets: 2, 2, 2, 2 and 1 pads
+    assert footers(pieced) == footers(whole) == [f"Page {i} of 9" for i in range(1, 10)]
+    assert pages_text(pieced) == pages_text(whole)
+
+
+def test_a_piece_longer_than_foreseen_gets_its_numbers_printed_afterwards(client, group):
+    night = make_night(group, sets=3)
+    seating_draw(night=night, seed=3)
+    printout = printouts.printout(
+        "score_pads", night, base_url="http://testserver/", options=printouts.Options()
+    )
+    (whole,) = printout.pieces.contexts
+    single = [lambda pad=pad: {**whole(), "pads": [pad]} for pad in whole()["pads"]]
+    # Told each pad is two pages long: wrong, so the pieces' own numbers cannot be kept.
+    wrong = dataclasses.replace(printout.pieces, contexts=single, pages=[2] * len(single))
+    printed = pdf.print_pieces(wrong, base_url="http://testserver/")
+    assert footers(printed) == [f"Page {i} of 9" for i in range(1, 10)]
+
+
+def test_the_master_sheet_in_pieces_goes_on_under_its_headers_with_its_pages_numbered(
+    client, played, monkeypatch, pieces_joined
+):
+    whole = get_pdf(client, played, "master_sheet")
+    monkeypatch.setattr(printouts, "MASTER_PIECE_ROWS", 5)
+    pieced = get_pdf(client, played, "master_sheet")
+    assert pieces_joined == [1, 3]  # 12 players: 5, 5 and 2 rows
+    pages = pages_text(pieced)
+    assert footers(pieced) == ["Page 1 of 3", "Page 2 of 3", "Page 3 of 3"]
+    # The title once, the column headers on every page, every player's row in order.
+    assert [p.lstrip().startswith("Master score sheet") for p in pages] == [True, False, False]
+    assert all("Player" in p and "Night totals" in p for p in pages)
+
+    def rows(texts):
+        return [line.split()[:3] for t in texts for line in t.splitlines() if "Regular" in line]
+
+    assert rows(pages) == rows(pages_text(whole))
+    assert outline(pieced) == outline(whole) == [("Master score sheet", 1)]
+
+
+def test_small_documents_are_printed_in_one_piece_in_this_process(
+    client, played, monkeypatch, pieces_joined
+):
+    from bunco_night.printing import parallel
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a dozen players need no worker processes")
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
+    for name in ["table_cards", "tally_sheets", "score_pads", "master_sheet", "prizes", "roster"]:
+        get_pdf(client, played, name)
+    assert pieces_joined == [1] * 6
