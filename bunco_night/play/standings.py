@@ -205,13 +205,29 @@ def night_buncos(night: Night) -> list[Entry]:
     )
 
 
+def bunco_rolls(
+    night: Night, big_bucks: list[tuple[BuncoRoll, BuckThrow]] | None = None
+) -> list[tuple[BuncoRoll, Entry | BuckThrow]]:
+    """Every bunco of the night that counts, in the order rolled, as the engine's roll and
+    the row it came from. On a Buck Dice night a Big Buck counts as a bunco (docs/rules.md
+    section 9.3): ``big_bucks`` as ``buck_results`` gives them, read here if not given."""
+    rolled = [
+        (BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)), e) for e in night_buncos(night)
+    ]
+    if night.rules_obj.is_buck_dice:
+        if big_bucks is None:
+            big_bucks = buck_results(night)[1]
+        rolled = sorted(rolled + big_bucks, key=lambda pair: pair[0].when)
+    return rolled
+
+
 @dataclass(frozen=True)
 class BuncoFacts:
     """What the host's screens say about the night's buncos between closes: how many, the
     latest and so the fuzzy die. A cheap read, for updates that skip the standings."""
 
     buncos_rolled: int
-    last_bunco: Entry | None
+    last_bunco: Entry | BuckThrow | None
     plays_fuzzy_die: bool
 
     @property
@@ -220,9 +236,9 @@ class BuncoFacts:
 
 
 def bunco_facts(night: Night) -> BuncoFacts:
-    buncos = night_buncos(night)
+    rolled = bunco_rolls(night)
     fuzzy = night.group.prizes.filter(code=FUZZY_DIE).exists()
-    return BuncoFacts(len(buncos), buncos[-1] if buncos else None, fuzzy)
+    return BuncoFacts(len(rolled), rolled[-1][1] if rolled else None, fuzzy)
 
 
 def night_standings(night: Night) -> NightStandings:
@@ -251,12 +267,11 @@ def night_standings(night: Night) -> NightStandings:
             )
         )
     tiebreaks = {t.code: t.player_id for t in night.tiebreaks.all()}
-    buncos = night_buncos(night)
-    rolled = [(BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)), e) for e in buncos]
+    big_bucks = None
     if rules.is_buck_dice:
         buck_rows, big_bucks = buck_results(night)
         rows += buck_rows
-        rolled = sorted(rolled + big_bucks, key=lambda pair: pair[0].when)
+    rolled = bunco_rolls(night, big_bucks)
     ranked = rank_standings(tally(rows))
     last = rolled[-1][1] if rolled else None
     pot = dues_summary(night).pot_cents

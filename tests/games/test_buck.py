@@ -17,7 +17,7 @@ from bunco_night.games.services import (
 from bunco_night.nights.models import Night
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.services import round_start
-from bunco_night.play.standings import night_standings
+from bunco_night.play.standings import bunco_facts, night_standings
 from tests.factories import make_group, make_night
 from tests.games.helpers import open_game, play_out, state, throw
 from tests.play.helpers import nonce
@@ -181,3 +181,17 @@ def test_closed_games_count_in_the_standings_and_the_last_ends_the_night(night):
     with pytest.raises(ServiceError) as caught:
         buck_game_start(table=buck_table_open(night=night))
     assert caught.value.code == "night_over"
+
+
+def test_the_host_screens_count_big_bucks_as_buncos_while_a_game_is_played(night):
+    """Section 9.3: a Big Buck is a bunco, so the live board's count, last bunco and fuzzy
+    die (read without the standings) follow the game before it is closed."""
+    game = open_game(night, point=4)
+    facts = bunco_facts(night)
+    assert (facts.buncos_rolled, facts.last_bunco) == (0, None)
+    first = state(game).play.to_throw
+    throw(game, "bunco")
+    facts = bunco_facts(Night.objects.get(pk=night.pk))
+    assert facts.buncos_rolled == 1
+    assert facts.last_bunco.roller.pk == first
+    assert isinstance(facts.last_bunco, BuckThrow)
