@@ -351,12 +351,15 @@ class Seat(models.Model):
     """Who sits where in a round, and (once the round is closed) how they did.
 
     A ghost's seat has no player. ``table_seats`` copies its table's size so the
-    database can refuse a seat outside its table.
+    database can refuse a seat outside its table. ``round_tables`` copies how many tables
+    the round seats, which decides how a table plays (``table_game``): a table's page
+    reads it with its own seats instead of counting the round's tables.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_rows")
     table_seats = models.PositiveSmallIntegerField()
+    round_tables = models.PositiveSmallIntegerField(default=1)
     number = models.PositiveSmallIntegerField()
     player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"

@@ -102,6 +102,7 @@ class SeatedTable:
     table: Table
     seats: list[Seat]
     game: TableGame
+    tables: int  # how many tables the round seats
 
     @property
     def teams(self) -> bool:
@@ -150,25 +151,28 @@ def seating_of(tables: list[SeatedTable]) -> Seating:
     return tuple(t.occupants for t in tables)
 
 
-def table_count(rnd: Round) -> int:
-    """How many tables a round seats."""
-    return rnd.seats.values("table_id").distinct().count()
-
-
 def seated_tables(rnd: Round, *, table: Table | None = None) -> list[SeatedTable]:
     """The round's tables, head table first, each with its seats (only ``table`` if given)."""
-    seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
-        "table__number", "number"
-    )
-    if table is not None:
-        seats = seats.filter(table=table)
+    if table is None:
+        seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
+            "table__number", "number"
+        )
+    else:  # the table is known: no need to read it again with every seat
+        seats = rnd.seats.filter(table=table).select_related("player", "ghost_for__player")
+        seats = seats.order_by("number")
     by_table: dict[int, list[Seat]] = {}
     for s in seats:
+        if table is not None:
+            s.table = table
         by_table.setdefault(s.table_id, []).append(s)
-    count = len(by_table) if table is None else table_count(rnd)
     rules = rnd.night.rules_obj
     return [
-        SeatedTable(row[0].table, row, table_game(rules, seats=len(row), tables=count))
+        SeatedTable(
+            row[0].table,
+            row,
+            table_game(rules, seats=len(row), tables=row[0].round_tables),
+            row[0].round_tables,
+        )
         for row in by_table.values()
     ]
 

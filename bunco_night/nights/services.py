@@ -422,6 +422,7 @@ def seats_save(rnd: Round, tables: list[Table], seating: Seating) -> None:
     """Replace a round's seats with ``seating`` (player ids, and ``Ghost`` values)."""
     rnd.seats.all().delete()
     rows = []
+    round_tables = sum(1 for occupants in seating if occupants)
     for table, occupants in zip(tables, seating, strict=True):
         for number, occupant in enumerate(occupants, start=1):
             ghost = isinstance(occupant, Ghost)
@@ -430,6 +431,7 @@ def seats_save(rnd: Round, tables: list[Table], seating: Seating) -> None:
                     round=rnd,
                     table=table,
                     table_seats=table.seats,
+                    round_tables=round_tables,
                     number=number,
                     player_id=None if ghost else occupant,
                     ghost_for_id=occupant.stands_for if ghost else None,

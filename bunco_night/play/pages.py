@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
-from bunco_night.nights.selectors import SeatedTable, seated_tables, table_count
+from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.movement import Ghost, first_roller
 from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
@@ -127,7 +127,7 @@ def first_roller_seat(night: Night, rnd: Round, seated: SeatedTable) -> Seat | N
     rules = night.rules_obj
     if rules.is_card_game or not seated.seats:
         return None
-    count = table_count(rnd)
+    count = seated.tables
     number = seated.table.number
     occupants = seated.occupants
     seating = tuple(occupants if n == number else () for n in range(1, count + 1))
@@ -374,11 +374,6 @@ def _card_rows(night: Night, player_id: int) -> list[CardRow]:
     if not mine:
         return []
     rules = night.rules_obj
-    tables = dict(
-        night.rounds.filter(pk__in=[s.round_id for s in mine])
-        .annotate(n=Count("seats__table", distinct=True))
-        .values_list("pk", "n")
-    )
     where = Q()
     for s in mine:
         where |= Q(round_id=s.round_id, table_id=s.table_id)
@@ -388,7 +383,7 @@ def _card_rows(night: Night, player_id: int) -> list[CardRow]:
     }
     rows = []
     for s in mine:
-        game = table_game(rules, seats=s.table_seats, tables=tables[s.round_id])
+        game = table_game(rules, seats=s.table_seats, tables=s.round_tables)
         across = game.partner_seat(s.number)
         mate = mates.get((s.round_id, s.table_id, across)) if across else None
         rows.append(

@@ -239,7 +239,7 @@ def entry_record(
     elif rnd.night_id != table.night_id:
         raise ServiceError("That round is not this table's night.", "other_night")
     play = _lock_play(rnd, table)
-    here = table_round(rnd, table)
+    here = table_round(rnd, table, play)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
     rules = rnd.night.rules_obj
@@ -339,7 +339,7 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
     play = _lock_play(rnd, table)
     if not by_host:
         # The table undoes its own taps until it is done; in a tie's extra turns, those turns.
-        extra = entry.extra_pass and table_round(rnd, table).outcome.in_extra_turns
+        extra = entry.extra_pass and table_round(rnd, table, play).outcome.in_extra_turns
         if not rnd.is_playing or (play.finished_turn and not extra) or entry.is_late:
             raise ServiceError(
                 "That round is over here: ask the host to correct it.", "round_closed"
@@ -358,7 +358,7 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
     play = _lock_play(rnd, table)
     if not rnd.is_playing:  # closed while this waited for the lock
         raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
-    here = table_round(rnd, table)
+    here = table_round(rnd, table, play)
     if done:
         if not here.bell:
             raise ServiceError("Keep rolling: the bell has not rung.", "no_bell")
@@ -381,7 +381,7 @@ def extra_turns_done(*, table: Table) -> TablePlay:
     tied, they take another (docs/rules.md section 3.4)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
-    if not rnd.is_playing or not table_round(rnd, table).outcome.in_extra_turns:
+    if not rnd.is_playing or not table_round(rnd, table, play).outcome.in_extra_turns:
         raise ServiceError("This table is not playing extra turns.", "no_extra_turns")
     play.extra_passes += 1
     play.save(update_fields=["extra_passes"])
@@ -398,7 +398,7 @@ def tiebreak_record(
     play = _lock_play(rnd, table)
     if not rnd.is_playing and not by_host:  # closed while this waited for the lock
         raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
-    here = table_round(rnd, table)
+    here = table_round(rnd, table, play)
     tied = here.outcome.tied_sides if here else ()
     if side not in tied:
         raise ServiceError("Pick one of the tied sides.", "bad_tiebreak")
@@ -425,7 +425,7 @@ def bell_ring(*, night: Night) -> Round:
 def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
     """The host sets (or clears, with None) a table's winner, overriding the scores."""
     play = _lock_play(rnd, table)
-    here = table_round(rnd, table)
+    here = table_round(rnd, table, play)
     if side is not None and (here is None or not 0 <= side < here.seated.game.sides):
         raise ServiceError("Pick one of the table's sides.", "bad_winner")
     play.winner_side = side

@@ -148,14 +148,17 @@ def _card_outcome(number: int, play: TablePlay) -> TableOutcome:
     return TableOutcome(number, done, done, frozenset(), play.winner_side, False)
 
 
-def _load(rnd: Round, table: Table | None) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
-    """The round's seated tables (or just ``table``) with their plays and live entries."""
+def _load(
+    rnd: Round, table: Table | None, play: TablePlay | None = None
+) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
+    """The round's seated tables (or just ``table``, with its ``play`` if the caller holds
+    it already) with their plays and live entries."""
     seated = seated_tables(rnd, table=table)
     plays = rnd.table_plays.all()
     entries = rnd.entries.counting().select_related("roller")
     if table is not None:
         plays, entries = plays.filter(table=table), entries.filter(table=table)
-    by_play = {p.table_id: p for p in plays}
+    by_play = {p.table_id: p for p in ([play] if play is not None else plays)}
     by_entries: dict[int, list[Entry]] = {}
     for e in entries:
         by_entries.setdefault(e.table_id, []).append(e)
@@ -203,10 +206,10 @@ def round_board(rnd: Round) -> RoundBoard:
     return RoundBoard(rnd, tables, bell, over)
 
 
-def table_round(rnd: Round, table: Table) -> TableRound | None:
+def table_round(rnd: Round, table: Table, play: TablePlay | None = None) -> TableRound | None:
     """``table`` in ``rnd``, with the room's bell as the round row keeps it; None when the
-    table has no seats in this round."""
-    loaded = _load(rnd, table)
+    table has no seats in this round. ``play``: the table's play, locked by the caller."""
+    loaded = _load(rnd, table, play)
     if not loaded:
         return None
     st, play, entries = loaded[0]

@@ -75,11 +75,12 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
-    """Poll: 204 when nothing changed, else the board fragment."""
-    version = Table.objects.filter(token=token).values_list("night__version", "version").first()
-    if _unchanged(request, version):
+    """Poll: 204 when nothing changed, else the board fragment. (Unchanged polls are most
+    often answered before the view, by ``polls.UnchangedPollMiddleware``.)"""
+    table = _table(token)
+    if _unchanged(request, (table.night.version, table.version)):
         return _no_change()
-    page = pages.table_page(_table(token))
+    page = pages.table_page(table)
     return render(request, "play/table.html#poll", {"page": page, "token": token})
 
 
@@ -228,10 +229,10 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def player_state(request: HttpRequest, token: str) -> HttpResponse:
     """Poll: 204 when nothing changed, else the card fragment."""
-    version = Attendance.objects.filter(token=token).values_list("night__version").first()
-    if _unchanged(request, version):
+    attendance = _attendance(token)
+    if _unchanged(request, (attendance.night.version,)):
         return _no_change()
-    page = pages.player_page(_attendance(token))
+    page = pages.player_page(attendance)
     return render(request, "play/player.html#card", {"page": page, "token": token})
 
 
