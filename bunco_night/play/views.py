@@ -495,12 +495,16 @@ def _room_context(night: Night) -> dict:
 @login_required
 @require_GET
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Poll for the room screen; it checks the clock too."""
+    """Poll for the room screen; it checks the clock too. While a round is played, only
+    the tables that changed are sent, as for the live board."""
     _host_clock(request, pk)
     if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
-    return render(request, "play/room.html#screen", _room_context(night))
+    update = pages.board_update(night, request.GET.get("v", ""))
+    if update is not None:
+        return render(request, "play/room.html#changes", {"board": update, "night": night})
+    return render(request, "play/room.html#whole", _room_context(night))
 
 
 @login_required

@@ -322,6 +322,27 @@ def test_the_live_board_poll_re_renders_only_the_tables_that_changed(client, nig
     assert 'id="board"' in html and "Start round 2" in html
 
 
+def test_the_room_screen_poll_re_renders_only_the_tables_that_changed(client, night):
+    """The TV, like the live board: a tap re-renders its own table and the bunco count; a
+    closed round, or a version the poll cannot read, re-renders the screen whole."""
+    client.login(username="host", password="bunco")
+    poll = reverse("play:room_state", args=[night.pk])
+    shown = live_version(night)
+    assert client.get(poll, {"v": shown}).status_code == 204
+    post_tap(client, table(night, 2), tap="points:2")
+    html = client.get(poll, {"v": shown}).content.decode()
+    assert 'id="room-table-2"' in html and 'id="room-table-1"' not in html
+    assert 'id="screen"' not in html and 'id="room-facts"' in html
+    assert f"?v={live_version(night)}" in html  # the poller moves on to the new version
+    assert "<b>2</b>" in html.split('id="room-table-2"')[1].split("</article>")[0]
+    for v in (live_version(night).split(".")[0] + ".x", ""):
+        html = client.get(poll, {"v": v}).content.decode()
+        assert 'id="screen"' in html and 'id="room-table-1"' in html and 'id="room-poll"' in html
+    play_round(night)
+    html = client.get(poll, {"v": live_version(night).split(".")[0] + ".0"}).content.decode()
+    assert 'id="screen"' in html and "Round 2: where to sit" in html
+
+
 @pytest.mark.parametrize("v", ["", "x", "1", "1.", "1.x", ".5", "1.99999999999999999", "1.-1"])
 def test_a_live_board_poll_with_a_version_it_cannot_read_gets_the_whole_board(client, night, v):
     client.login(username="host", password="bunco")
