@@ -12,7 +12,6 @@ import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import players_tonight
@@ -100,7 +99,10 @@ def printout_filename(kind: str, night: Night, options: Options) -> str:
 
 def links_at(base_url: str) -> documents.PlayLinks:
     """Play links on the site at ``base_url`` (the public address, ``core.links``)."""
-    return documents.PlayLinks(lambda path: urljoin(base_url, path))
+    # As ``core.links.phone_url`` joins them: a public address with a path (a site behind
+    # a proxy at https://example.org/bunco) keeps its path.
+    base = base_url.rstrip("/")
+    return documents.PlayLinks(lambda path: base + path)
 
 
 def _chunks(items: list, size: int) -> list[list]:

@@ -54,6 +54,17 @@ def test_links_and_table_card_qr_codes_use_the_public_address(laptop, seated):
     assert WARNING not in print_page
 
 
+@override_settings(PUBLIC_URL="https://example.org/bunco")
+def test_a_public_address_with_a_path_keeps_it_on_screen_and_on_paper(laptop, seated):
+    """A site behind a proxy under a path: the printed QR codes open what the links page
+    links, path included."""
+    table = seated.tables.get(number=1)
+    link = f"https://example.org/bunco/t/{table.token}/"
+    html = laptop.get(reverse("play:links", args=[seated.pk])).content.decode()
+    assert f'href="{link}"' in html
+    assert qr_codes(get_pdf(laptop, seated, "table_cards"))[0] == [link]
+
+
 @override_settings(PUBLIC_URL="")
 def test_without_a_public_address_a_laptop_host_is_warned_before_printing(laptop, seated):
     for name in ("play:links", "printing:index"):
