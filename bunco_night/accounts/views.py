@@ -129,9 +129,15 @@ class PasswordChange(PasswordChangeView):
 
 
 class PasswordReset(PasswordResetView):
-    """Ask for a reset link by e-mail."""
+    """Ask for a reset link by e-mail. The link uses the site's public address, as phone
+    links do (``core.links``): the host may ask from the laptop at 127.0.0.1 and open the
+    e-mail on a phone."""
 
     form_class = PasswordResetForm
+
+    def form_valid(self, form):
+        self.extra_email_context = {"site_base": phone_url(self.request)("/").removesuffix("/")}
+        return super().form_valid(form)
 
 
 class PasswordResetConfirm(PasswordResetConfirmView):

@@ -133,6 +133,16 @@ def test_a_host_invites_by_email_and_the_link_shows_on_the_hosts_page(client, ho
 
 
 @override_settings(PUBLIC_URL="http://192.168.1.20:8000")
+def test_a_reset_asked_from_the_laptop_links_to_the_public_address(client, host):
+    client.defaults["HTTP_HOST"] = "127.0.0.1:8000"
+    host.email = "h@example.com"
+    host.save()
+    client.post(reverse("password_reset"), {"email": "h@example.com"})
+    body = mail.outbox[0].body
+    assert "http://192.168.1.20:8000/accounts/reset/" in body and "127.0.0.1" not in body
+
+
+@override_settings(PUBLIC_URL="http://192.168.1.20:8000")
 def test_an_invitation_from_the_laptop_links_to_the_public_address(client, host, group):
     client.defaults["HTTP_HOST"] = "127.0.0.1:8000"
     client.post(reverse("accounts:invite", args=[group.slug]), {"email": "ann@example.com"})
