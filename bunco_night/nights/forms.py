@@ -23,7 +23,10 @@ class NightForm(HostForm):
 
     date = forms.DateField(
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-        error_messages={"required": "Choose the night's date.", "invalid": "Enter a date."},
+        error_messages={
+            "required": "Choose the night's date.",
+            "invalid": "Enter a real date, like 2027-03-14.",
+        },
     )
 
     def clean_date(self):
@@ -36,6 +39,9 @@ class NightForm(HostForm):
 
     time = forms.TimeField(
         required=False,
+        # What a browser's time picker sends, and what a host types without one: "19:30",
+        # "7:30 PM", "7pm".
+        input_formats=["%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p"],
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         label="Time",
         error_messages={"invalid": "Enter a time like 7:00 PM."},

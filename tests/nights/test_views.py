@@ -150,7 +150,9 @@ def test_plan_a_night(client, group):
     ("data", "message"),
     [
         ({"date": "", "sets": "3"}, "Choose the night&#x27;s date."),
-        ({"date": "someday", "sets": "3"}, "Enter a date."),
+        ({"date": "someday", "sets": "3"}, "Enter a real date, like 2027-03-14."),
+        ({"date": "2027-02-30", "sets": "3"}, "Enter a real date, like 2027-03-14."),
+        ({"date": "2027-01-12", "time": "7 o'clock", "sets": "3"}, "Enter a time like 7:00 PM."),
         ({"date": "2027-01-12", "sets": "0"}, "A night has 1 to 12 sets."),
         ({"date": "2027-01-12", "sets": "13"}, "A night has 1 to 12 sets."),
     ],
@@ -160,6 +162,17 @@ def test_plan_a_night_refuses_bad_input(client, group, data, message):
     assert response.status_code == 200
     assert message in text(response)
     assert not Night.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["19:30", "7:30 PM", "7:30pm", "7:30 pm", "7pm"])
+def test_a_time_typed_as_people_write_it(client, group, typed):
+    """A browser without a time picker sends what the host typed."""
+    client.post(
+        reverse("nights:create", args=[group.slug]),
+        {"date": "2027-01-12", "time": typed, "sets": "3"},
+    )
+    hour, minute = (19, 0) if typed == "7pm" else (19, 30)
+    assert Night.objects.get().time == dt.time(hour, minute)
 
 
 def test_change_a_night_s_place(client, night):
