@@ -209,6 +209,17 @@ class DuesRow:
         return max(-self.carried_cents, 0)
 
     @property
+    def earlier_paid_cents(self) -> int:
+        """Tonight's cash that paid dues owed from earlier nights: cash pays the oldest dues
+        first (docs/rules.md section 8.6), and it goes into tonight's pot."""
+        return min(self.paid_cents, max(self.carried_cents, 0))
+
+    @property
+    def earlier_owed_cents(self) -> int:
+        """Dues from earlier nights still owed after tonight's cash, or 0."""
+        return max(self.carried_cents, 0) - self.earlier_paid_cents
+
+    @property
     def due_cents(self) -> int:
         """Still to pay, or 0."""
         return max(self.balance_cents, 0)
@@ -316,9 +327,14 @@ class DuesSummary:
         return sum(r.due_cents for r in self.rows)
 
     @property
-    def carried_cents(self) -> int:
-        """Dues owed from earlier nights by the people on tonight's list."""
-        return sum(max(r.carried_cents, 0) for r in self.rows)
+    def earlier_owed_cents(self) -> int:
+        """Dues from earlier nights that the people on tonight's list still owe."""
+        return sum(r.earlier_owed_cents for r in self.rows)
+
+    @property
+    def earlier_paid_cents(self) -> int:
+        """The part of tonight's collection that paid dues from earlier nights."""
+        return sum(r.earlier_paid_cents for r in self.rows)
 
     @property
     def prepaid_cents(self) -> int:

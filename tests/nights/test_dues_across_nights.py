@@ -61,10 +61,16 @@ def test_an_absent_regular_who_did_not_pay_owes_it_next_time(group):
     assert row(second, "Regular 1").carried_cents == 0
     summary = dues_summary(second)
     assert summary.expected_cents == 2000 and summary.outstanding_cents == 2500
-    assert summary.carried_cents == 500
-    # Paying it all tonight settles both nights; the money is tonight's pot.
-    pay(second, "Regular 2", 1000)
+    assert (summary.earlier_owed_cents, summary.earlier_paid_cents) == (500, 0)
+    # Cash pays the oldest dues first (section 8.6): $3 tonight leaves $2 of the old debt.
+    pay(second, "Regular 2", 300)
+    summary = dues_summary(second)
+    assert (summary.earlier_owed_cents, summary.earlier_paid_cents) == (200, 300)
+    # Paying the rest tonight settles both nights; the money is tonight's pot.
+    pay(second, "Regular 2", 700)
     assert row(second, "Regular 2").due_cents == 0
+    summary = dues_summary(second)
+    assert (summary.earlier_owed_cents, summary.earlier_paid_cents) == (0, 500)
     assert dues_summary(second).collected_cents == 1000
     assert dues_summary(first).collected_cents == 1500  # the first night's pot is unchanged
 
@@ -167,6 +173,10 @@ def test_the_night_page_shows_what_earlier_nights_carried(client, host):
     assert response.status_code == 302
     assert a.payments.get().amount_cents == 1000
     assert row(second, "Regular 4").due_cents == 0
+    # Paid: the page no longer says it is owed, and says where the money went.
+    page = client.get(second.get_absolute_url()).content.decode()
+    assert "still owed from earlier nights" not in page
+    assert "Collected includes $5.00 paid tonight toward earlier nights' dues." in page
 
 
 @settings(
