@@ -1,4 +1,4 @@
-"""``{% glyph "bell" %}``: the bell, a die and a tick drawn as inline SVG.
+"""``{% glyph "bell" %}``: the bell, a die, a tick, a trophy and a ghost drawn as inline SVG.
 
 Debian's headless Chromium and WeasyPrint's fonts have no emoji, so 🔔 and 🎲 showed as
 empty boxes there. The drawing is decoration (``aria-hidden``): the words beside it carry
@@ -22,6 +22,16 @@ SHAPES = {
         'stroke="currentColor" stroke-width="2"/>'
         '<circle cx="8.2" cy="8.2" r="1.9"/><circle cx="12" cy="12" r="1.9"/>'
         '<circle cx="15.8" cy="15.8" r="1.9"/>'
+    ),
+    "trophy": (
+        '<path d="M7 3h10v2h3v3a4 4 0 0 1-4 4h-.4A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1'
+        "A5 5 0 0 1 8.4 12H8a4 4 0 0 1-4-4V5h3zm0 4H6v1a2 2 0 0 0 1.2 1.8A5 5 0 0 1 7 9zm10 "
+        '0v2a5 5 0 0 1-.2.8A2 2 0 0 0 18 8V7z"/>'
+    ),
+    "ghost": (
+        '<path d="M12 2a7 7 0 0 0-7 7v12l2.3-1.8L9.7 21l2.3-1.8 2.3 1.8 2.4-1.8L19 21V9a7 7 0 '
+        "0 0-7-7zM9.5 8a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 "
+        '0 1 0-3z" fill-rule="evenodd"/>'
     ),
     "tick": (
         '<path d="M4.5 12.5l4.8 4.8L19.5 7" fill="none" stroke="currentColor" '
