@@ -1,8 +1,10 @@
 """Site-wide pages, and what makes the site an app on a phone: its manifest."""
 
+import hashlib
 import re
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -56,14 +58,27 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return JsonResponse(data, content_type="application/manifest+json")
 
 
+def static_build(storage=None) -> str:
+    """A short name for this release's static files: a hash of the hashed file names in
+    the static files manifest, or "dev" without one (DEBUG serves plain names)."""
+    storage = storage if storage is not None else staticfiles_storage
+    hashed = getattr(storage, "hashed_files", None)
+    if not hashed:
+        return "dev"
+    names = "\n".join(f"{k}={v}" for k, v in sorted(hashed.items()))
+    return hashlib.sha256(names.encode()).hexdigest()[:12]
+
+
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The phones' service worker (see the template): served from the root of the site,
-    so its scope may cover the table pages (/t/) and the player pages (/p/)."""
+    so its scope may cover the table pages (/t/) and the player pages (/p/). Its static
+    cache is named after the release (``static_build``): a new release is a new worker,
+    which drops the last release's files."""
     return render(
         request,
         "core/sw.js",
-        {"static_url": settings.STATIC_URL},
+        {"static_url": settings.STATIC_URL, "static_build": static_build()},
         content_type="application/javascript; charset=utf-8",
     )

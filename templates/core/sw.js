@@ -4,12 +4,13 @@
    Pages: network first, so a page is never stale while the network is up; the last copy
    of each phone page answers when the network is down (a reload in a dead spot).
    Static files: a hashed name never changes, so the cached copy is served; a name
-   without a hash (debug) is fetched first, like a page. Polls and posts are never
-   cached: the page's own queue handles taps. */
+   without a hash (debug) is fetched first, like a page. The static cache is named after
+   the release, so a new release (a new worker) deletes the last one's files when it
+   takes over. Polls and posts are never cached: the page's own queue handles taps. */
 "use strict";
 
 var PAGES = "bunco-pages-v1";
-var STATIC = "bunco-static-v1";
+var STATIC = "bunco-static-{{ static_build|escapejs }}";
 var PHONE_PAGE = /^\/[tp]\/[A-Za-z0-9_-]+\/$/;
 var HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 var STATIC_URL = "{{ static_url|escapejs }}";

@@ -5,6 +5,7 @@ Host pages have no service worker."""
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.core.views import static_build
 from bunco_night.play.models import Entry
 from tests.browser.helpers import phone, score, tap
 from tests.factories import make_group, make_night
@@ -103,3 +104,18 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client):
     assert response["Content-Type"].startswith("application/javascript")
     assert "no-cache" in response["Cache-Control"]
     assert b'var STATIC_URL = "/static/";' in response.content
+    assert b'var STATIC = "bunco-static-dev";' in response.content  # the tests' plain files
+
+
+def test_each_release_of_the_static_files_has_its_own_cache():
+    """A new release's worker deletes the caches of the one before (templates/core/sw.js)."""
+
+    class Release:
+        def __init__(self, hashed_files):
+            self.hashed_files = hashed_files
+
+    one = static_build(Release({"js/bunco.js": "js/bunco.0123456789ab.js"}))
+    two = static_build(Release({"js/bunco.js": "js/bunco.ba9876543210.js"}))
+    assert len(one) == 12 and one != two
+    assert one == static_build(Release({"js/bunco.js": "js/bunco.0123456789ab.js"}))
+    assert static_build(Release({})) == "dev"
