@@ -158,7 +158,7 @@ STORAGES = {
 PRINT_BACKGROUND_PAGES = int(os.environ.get("DJANGO_PRINT_BACKGROUND_PAGES", "60"))
 PRINT_JOBS_DIR = Path(os.environ.get("DJANGO_PRINT_JOBS_DIR", BASE_DIR / "print-jobs"))
 PRINT_JOBS_KEEP = int(os.environ.get("DJANGO_PRINT_JOBS_KEEP", str(6 * 3600)))
-PRINT_JOBS_STALE = 600
+PRINT_JOBS_STALE = 180  # a running job moves with every piece, a few seconds each
 PRINT_WORKERS = int(os.environ.get("DJANGO_PRINT_WORKERS", "0"))
 
 LOGIN_URL = "login"

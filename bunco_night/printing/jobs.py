@@ -7,7 +7,10 @@ writes the PDF to a file under ``PRINT_JOBS_DIR``. Every web process reads the s
 and file, so the host's page may be served by any of them.
 
 A job whose row has not moved for ``PRINT_JOBS_STALE`` was lost with its process (a
-restart): it is shown as failed. Finished jobs and their files go after ``PRINT_JOBS_KEEP``.
+restart, a worker recycled): the process that next shows its page takes it over and
+prints it again, once; lost a second time, it is shown as failed. A job is printed by
+whichever process claims it first (``job_run``), never twice. Finished jobs and their
+files go after ``PRINT_JOBS_KEEP``.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ FAILED_MESSAGE = (
 
 # One job at a time per web process: a job already uses every core for its pieces.
 _runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print-job")
+
+MAX_TRIES = 2  # the first process, and one that takes a lost job over
 
 
 def jobs_dir() -> Path:
@@ -79,8 +84,12 @@ def job_start(
         pages=pages,
         filename=printouts.printout_filename(kind, night, options),
     )
-    transaction.on_commit(lambda: _runner.submit(_run_in_thread, job.pk))
+    _submit_on_commit(job.pk)
     return job
+
+
+def _submit_on_commit(job_id) -> None:
+    transaction.on_commit(lambda: _runner.submit(_run_in_thread, job_id))
 
 
 def _run_in_thread(job_id) -> None:
@@ -94,11 +103,13 @@ def _run_in_thread(job_id) -> None:
 def job_run(job_id) -> None:
     """Print the job's document into its file; on any error, record that it failed."""
     try:
-        job = PrintJob.objects.select_related("night__group").get(pk=job_id)
-        if job.status != PrintJob.Status.QUEUED:
+        # Claim it: of two processes that may hold it (one took a lost job over), one runs it.
+        claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+            status=PrintJob.Status.RUNNING, updated=timezone.now()
+        )
+        if not claimed:
             return
-        job.status = PrintJob.Status.RUNNING
-        job.save(update_fields=["status", "updated"])
+        job = PrintJob.objects.select_related("night__group").get(pk=job_id)
         options = printouts.Options(**job.options)
         printout = printouts.printout(job.kind, job.night, base_url=job.base_url, options=options)
 
@@ -138,15 +149,27 @@ def job_file(job: PrintJob) -> Path | None:
     return path if path.is_file() else None
 
 
+LOST_MESSAGE = "The printing stopped twice (the server restarted). Please ask for it again."
+
+
 def job_refresh(job: PrintJob) -> PrintJob:
-    """The job as it stands; one lost with its process (a restart) is marked failed."""
+    """The job as it stands. One lost with its process (a restart) is taken over by this
+    process and printed again from the start; lost again, it is marked failed."""
     job.refresh_from_db()
     if job.in_progress and job.updated < timezone.now() - _stale():
-        PrintJob.objects.filter(pk=job.pk, updated=job.updated).update(
-            status=PrintJob.Status.FAILED,
-            error="The printing stopped (the server restarted). Please ask for it again.",
-            finished=timezone.now(),
-        )
+        lost = PrintJob.objects.filter(pk=job.pk, updated=job.updated)
+        if job.tries < MAX_TRIES:
+            taken = lost.update(
+                status=PrintJob.Status.QUEUED,
+                tries=job.tries + 1,
+                pieces_done=0,
+                updated=timezone.now(),
+            )
+            if taken:
+                log.warning("Print job %s was lost with its process: printing it again", job.pk)
+                _submit_on_commit(job.pk)
+        else:
+            lost.update(status=PrintJob.Status.FAILED, error=LOST_MESSAGE, finished=timezone.now())
         job.refresh_from_db()
     return job
 

@@ -33,6 +33,8 @@ class PrintJob(models.Model):
     pieces_done = models.PositiveIntegerField(default=0)
     pieces_total = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)
+    # How many processes have started it: a job lost with its process is taken over once.
+    tries = models.PositiveSmallIntegerField(default=1)
     file = models.CharField(max_length=100, blank=True)  # name under PRINT_JOBS_DIR
     filename = models.CharField(max_length=200)  # the name the host downloads it as
     created = models.DateTimeField(auto_now_add=True)

@@ -129,13 +129,35 @@ def test_a_job_that_fails_says_so_clearly_and_offers_to_try_again(
     assert client.get(reverse("printing:job_pdf", args=[played.pk, job.pk])).status_code == 404
 
 
-def test_a_job_lost_with_its_process_is_shown_as_failed(client, played, background):
-    job, job_url = start(client, played)
+def lose(job):
+    """The job's process went away mid-print: its row stopped moving long ago."""
     PrintJob.objects.filter(pk=job.pk).update(
-        status=PrintJob.Status.RUNNING, updated=timezone.now() - dt.timedelta(minutes=11)
+        status=PrintJob.Status.RUNNING,
+        pieces_done=1,
+        updated=timezone.now() - dt.timedelta(minutes=11),
     )
-    html = client.get(job_url).content.decode()
-    assert "The printing stopped" in html
+
+
+def test_a_job_lost_with_its_process_is_printed_again_once_then_shown_as_failed(
+    client, played, background, django_capture_on_commit_callbacks
+):
+    job, job_url = start(client, played)
+    lose(job)
+    with django_capture_on_commit_callbacks() as submitted:
+        html = client.get(job_url).content.decode()
+    job.refresh_from_db()
+    assert (job.status, job.tries, job.pieces_done) == (PrintJob.Status.QUEUED, 2, 0)
+    assert len(submitted) == 1 and "Waiting to start" in html  # this process prints it
+    # The first process comes back to life: only one of the two prints it.
+    jobs.job_run(job.pk)
+    jobs.job_run(job.pk)
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE and jobs.job_file(job) is not None
+    # Lost a second time, it is failed with a message, and not printed a third time.
+    lose(job)
+    with django_capture_on_commit_callbacks() as submitted:
+        html = client.get(job_url).content.decode()
+    assert not submitted and "The printing stopped twice" in html
     assert PrintJob.objects.get().status == PrintJob.Status.FAILED
 
 
