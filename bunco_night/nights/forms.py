@@ -104,19 +104,37 @@ class NewSubstituteForm(HostForm):
 
 
 class GuestForm(HostForm):
-    """Someone on the roster who is not on tonight's list arrives."""
+    """Someone who is not on tonight's list arrives: from the roster, or someone new."""
 
     player = forms.ModelChoiceField(
         queryset=Player.objects.none(),
-        error_messages={
-            "required": "Choose who arrived.",
-            "invalid_choice": "Choose someone from the roster.",
-        },
+        required=False,
+        error_messages={"invalid_choice": "Choose someone from the roster."},
+    )
+    name = forms.CharField(
+        required=False,
+        max_length=80,
+        label="Or someone new",
+        error_messages={"max_length": "A name has at most 80 characters."},
     )
 
     def __init__(self, *args, group: Group, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = group.players.all()
+
+    def clean(self):
+        cleaned = super().clean()
+        player, name = cleaned.get("player"), (cleaned.get("name") or "").strip()
+        if self.errors:
+            return cleaned
+        if player is None and not name:
+            raise forms.ValidationError("Choose who arrived, or type a new name.")
+        if player is not None and name:
+            raise forms.ValidationError(
+                "Choose someone from the roster or type a new name, not both."
+            )
+        cleaned["name"] = name
+        return cleaned
 
 
 class DrawForm(HostForm):

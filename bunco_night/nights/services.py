@@ -227,10 +227,14 @@ def attendance_send_new_substitute(
 
 
 @transaction.atomic
-def guest_add(*, night: Night, player: Player) -> Attendance:
-    """Someone not on tonight's list comes (a late arrival, a substitute playing for the pot)."""
+def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> Attendance:
+    """Someone not on tonight's list comes (a late arrival, a substitute playing for the
+    pot): a player on the roster, or someone new by ``name``, who joins the roster as a
+    substitute."""
     night = _lock(night)
     _check_between_rounds(night)
+    if player is None:
+        player = player_add(group=night.group, name=name, kind=Player.Kind.SUBSTITUTE)
     if player.group_id != night.group_id:
         raise ServiceError("That player is not in this group.", "other_group", "player")
     if player.retired:

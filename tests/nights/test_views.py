@@ -329,8 +329,23 @@ def test_a_late_arrival_already_on_the_list_is_refused(client, night):
 
 
 def test_a_late_arrival_must_be_chosen(client, night):
-    response = client.post(nurl("guest_add", night), {"player": ""}, **HX)
-    assert "Choose who arrived." in text(response)
+    response = client.post(nurl("guest_add", night), {"player": "", "name": "  "}, **HX)
+    assert "Choose who arrived, or type a new name." in text(response)
+    both = {"player": night.group.players.get(name="Sub 2").pk, "name": "Zelda"}
+    response = client.post(nurl("guest_add", night), both, **HX)
+    assert "not both" in text(response) and night.attendances.count() == 12
+
+
+def test_someone_new_at_the_door_joins_the_roster_as_a_substitute_and_plays(client, night):
+    response = client.post(nurl("guest_add", night), {"player": "", "name": " Zelda Quinn "})
+    assert response.status_code == 302
+    zelda = night.group.players.get(name="Zelda Quinn")
+    assert not zelda.is_regular and att(night, "Zelda Quinn").status == Attendance.Status.COMING
+    assert "13 playing" in text(client.get(night.get_absolute_url()))
+    # The same name again (any case) is someone already on the roster: said, not doubled.
+    response = client.post(nurl("guest_add", night), {"name": "zelda quinn"}, **HX)
+    assert "already on the roster" in text(response)
+    assert night.group.players.filter(name__iexact="zelda quinn").count() == 1
 
 
 def test_a_guest_added_by_mistake_is_removed(client, night):
