@@ -275,6 +275,16 @@ def bonanza_step_record(
     if not 0 <= chips <= MAX_CHIPS:
         raise ServiceError(f"Chips are a whole number from 1 to {MAX_CHIPS:,}.", "bad_chips")
     state = bonanza_state(table)
+    for p, cards in (cards_left or {}).items():
+        # The engine names a player by their id; the phone names them by their name.
+        if p in state.names and (
+            isinstance(cards, bool)
+            or not isinstance(cards, int)
+            or not 0 <= cards <= bonanza.MAX_CARDS_LEFT
+        ):
+            raise ServiceError(
+                f"{state.name(p)}: cards left are 0 to {bonanza.MAX_CARDS_LEFT}.", "bad_cards"
+            )
     step = bonanza.BonanzaStep(
         action,
         player,

@@ -127,7 +127,7 @@ def test_a_bonanza_ledger_from_the_night_page(client, host):
             f"cards_{c}": "x",
         },
     )
-    assert "cards left are 0 to 53" in text(client.get(url))
+    assert "Regular 3: cards left are 0 to 53" in text(client.get(url))
     client.post(
         step,
         {"nonce": "cal2" * 5, "action": "call_bonanza", "player": a, f"cards_{b}": "3"},
