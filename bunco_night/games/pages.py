@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bunco_night.nights.models import Night
 from bunco_night.rules import bonanza, buck
@@ -62,6 +62,12 @@ class BuckPage:
     rules: Rules
     state: BuckState | None
     games: list[tuple[BuckGame, BuckState]]
+    typed: dict[int, str] = field(default_factory=dict)  # totals sent back with a refusal
+
+    @property
+    def due_rows(self) -> list[tuple[int, str, str]]:
+        """(player, name, what was typed) for each player who throws for the order now."""
+        return [(player, name, self.typed.get(player, "")) for player, name in self.state.due]
 
     @property
     def next_number(self) -> int:
@@ -132,8 +138,9 @@ class BuckPage:
         return rows
 
 
-def buck_page(table: BuckTable) -> BuckPage:
-    """The Buck Dice table now: the game in play (or the last one) and every game so far."""
+def buck_page(table: BuckTable, typed: dict[int, str] | None = None) -> BuckPage:
+    """The Buck Dice table now: the game in play (or the last one) and every game so far;
+    ``typed``: the order totals a refused post sent, to show them again."""
     night = table.night
     rules = night.rules_obj
     games = list(BuckGame.objects.filter(table=table).select_related("round"))
@@ -144,7 +151,7 @@ def buck_page(table: BuckTable) -> BuckPage:
     )
     played = [(g, buck_state(g, rules, names)) for g in games]
     state = next((s for g, s in played if g.round.is_playing), None)
-    return BuckPage(table, night, rules, state, played)
+    return BuckPage(table, night, rules, state, played, typed or {})
 
 
 @dataclass

@@ -109,17 +109,32 @@ def buck_start(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def buck_order(request: HttpRequest, token: str) -> HttpResponse:
-    """The opening throws: a total for each player who throws for the order now."""
-    totals = {}
+    """The opening throws: a total for each player who throws for the order now. A refused
+    post shows the page again with what was typed, and says why."""
+    totals, typed = {}, {}
+    error = None
     for name, value in request.POST.items():
-        if name.startswith("t_"):
-            player = _int(name[2:])
-            total = _int(value.strip())
-            if player is None or total is None:
-                messages.error(request, "Enter each total as a number from 3 to 18.")
-                return redirect("games:buck", token=token)
-            totals[player] = total
-    return _buck_call(request, token, services.buck_opening_record, totals=totals)
+        player = _int(name[2:]) if name.startswith("t_") else None
+        if player is None:
+            continue
+        typed[player] = value.strip()[:8]
+        total = _int(value.strip())
+        if total is None:
+            error = ServiceError("Enter each total as a number from 3 to 18.", "bad_total")
+        totals[player] = total
+    table = _buck(token)
+    game = pages.current_game(table)
+    try:
+        if error is not None:
+            raise error
+        if game is None:
+            raise ServiceError("No game is being played: start one.", "no_game")
+        services.buck_opening_record(game=game, totals=totals)
+    except ServiceError as refused:
+        messages.error(request, refused.message)
+        page = pages.buck_page(table, typed=typed)
+        return render(request, "games/buck.html", {"page": page, "token": token}, status=400)
+    return redirect("games:buck", token=token)
 
 
 @csrf_exempt

@@ -49,11 +49,16 @@ def test_a_game_from_the_phone(client, buck_night):
     assert "Who goes first?" in page
     names = re.findall(r'name="(t_\d+)"', page)
     assert len(names) == 4
-    # A total that is not a number, or not 3 to 18: a message, and nothing stored.
-    client.post(reverse("games:buck_order", args=[token]), dict.fromkeys(names, "x"))
-    assert "Enter each total as a number" in text(client.get(url))
+    # A total that is not a number, or not 3 to 18: a message, nothing stored, and the
+    # page keeps what was typed, to correct one total rather than type them all again.
+    typed = dict.fromkeys(names, "12") | {names[0]: "x"}
+    response = client.post(reverse("games:buck_order", args=[token]), typed)
+    assert response.status_code == 400 and "Enter each total as a number" in text(response)
+    assert text(response).count('value="12"') == 3 and 'value="x"' in text(response)
     response = client.post(reverse("games:buck_order", args=[token]), dict.fromkeys(names, "19"))
-    assert "Three dice total 3 to 18" in text(client.get(response["Location"]))
+    assert response.status_code == 400 and "Three dice total 3 to 18" in text(response)
+    assert text(response).count('value="19"') == 4
+    assert "Who goes first?" in text(client.get(url))
     totals = {name: str(17 - i) for i, name in enumerate(names)}
     client.post(reverse("games:buck_order", args=[token]), totals)
     page = text(client.get(url))
@@ -84,10 +89,12 @@ def test_a_game_from_the_phone(client, buck_night):
 
 def test_buck_dice_posts_without_a_game_are_refused_clearly(client, buck_night):
     token = open_buck(client, buck_night)
-    for name in ("buck_order", "buck_point", "buck_throw", "buck_undo", "buck_close"):
+    for name in ("buck_point", "buck_throw", "buck_undo", "buck_close"):
         response = client.post(reverse(f"games:{name}", args=[token]), {"point": "x"})
         assert response.status_code == 302
     assert "No game is being played" in text(client.get(reverse("games:buck", args=[token])))
+    response = client.post(reverse("games:buck_order", args=[token]), {"t_1": "12"})
+    assert response.status_code == 400 and "No game is being played" in text(response)
     assert client.get(reverse("games:buck", args=["nosuchlink"])).status_code == 404
 
 
