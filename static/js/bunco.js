@@ -355,9 +355,20 @@
       }
       enqueue(taps.action, fields, describe(button, fields.seat));
       flash(button);
-      if (tap === "miss") setSeat(currentSeat() % parseInt(taps.dataset.seats, 10) + 1);
+      if (tap === "miss" || (tap === "dice" && diceMiss(fields))) {
+        setSeat(currentSeat() % parseInt(taps.dataset.seats, 10) + 1);
+      }
       if (tap === "dice") taps.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
     });
+  }
+  /* Dice that pass to the next seat, as the Miss button does (docs/rules.md sections 2.2
+     and 9.2): no die shows the mark, and they are not all the same (three of a kind, or
+     doubles with two dice, score or roll again). */
+  function diceMiss(fields) {
+    var mark = taps.dataset.mark, faces = [];
+    for (var i = 1; fields["d" + i]; i++) faces.push(fields["d" + i]);
+    var same = faces.every(function (f) { return f === faces[0]; });
+    return !!mark && faces.indexOf(mark) === -1 && !same;
   }
   /* "+2 for Ann": what a tap was, to name it if it cannot be stored. */
   function describe(button, seat) {

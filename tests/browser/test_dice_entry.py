@@ -1,0 +1,48 @@
+"""The dice entered on a table phone pass the dice as the taps do (docs/rules.md sections
+2.2 and 2.3): a miss moves "Who's rolling?" to the next seat, a roll that scores keeps it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from bunco_night.play.models import Entry
+from tests.browser.helpers import phone
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def enter_dice(page, faces):
+    details = page.locator("details.dice-entry")
+    if details.get_attribute("open") is None:  # it stays open after a roll
+        details.locator("summary").click()
+    for die, face in enumerate(faces, start=1):
+        page.locator(f".die-row[aria-label='Die {die}'] label:has(input[value='{face}'])").click()
+    page.get_by_role("button", name="Score these dice").click()
+
+
+def rolling(page) -> str:
+    return page.locator("#taps input[name=seat]:checked").get_attribute("value")
+
+
+def test_dice_that_miss_pass_to_the_next_seat_and_dice_that_score_do_not(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night)
+    rnd = night.rounds.get(number=1)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    mark = rnd.mark
+    other = [f for f in range(1, 7) if f != mark]
+    assert rolling(page) == "1"
+    enter_dice(page, [mark, other[0], other[1]])  # one of the mark: +1, roll again
+    expect(page.locator("#recent")).to_contain_text("+1")
+    assert rolling(page) == "1"
+    enter_dice(page, [other[0], other[0], other[0]])  # three of a kind: a mini bunco
+    expect(page.locator("#recent")).to_contain_text("ini")
+    assert rolling(page) == "1"
+    enter_dice(page, [other[0], other[1], other[2]])  # no mark: the dice pass
+    expect(page.locator("#taps input[name=seat][value='2']")).to_be_checked()
+    page.locator("#taps button[value='points:1']").click()  # seat 2's roll, not seat 1's
+    expect(page.locator("#recent li")).to_have_count(4)
+    last = Entry.objects.filter(table=table).order_by("pk").last()
+    assert last.seat == 2 and last.points == 1
