@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.money import format_cents
 from bunco_night.core.qr import qr_image
 from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Group, Player, Season
@@ -700,12 +701,19 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
 
 @dataclass(frozen=True)
 class DuesLine:
-    """Someone on the roster sheet: who, why they are listed, and their dues."""
+    """Someone on the roster sheet: who, why they are listed, their dues, and what to ask
+    them for (``due_cents``: a substitute is asked for the seat's dues tonight, never for
+    what the regular owes from earlier nights, which the note says)."""
 
     name: str
     note: str
     phone: str
     dues: DuesRow
+    due_cents: int = -1  # -1: the row's own balance due
+
+    @property
+    def asked_cents(self) -> int:
+        return self.dues.due_cents if self.due_cents < 0 else self.due_cents
 
 
 @dataclass(frozen=True)
@@ -725,6 +733,9 @@ class RosterSheet:
     outstanding_cents: int
     payouts: list = field(default_factory=list)
     payout_error: str = ""
+    pot_cents: int = 0  # the prize pot: the collection less the season's share
+    season_share_cents: int = 0
+    season: Season | None = None
 
 
 def roster_sheet(*, night: Night) -> RosterSheet:
@@ -740,7 +751,12 @@ def roster_sheet(*, night: Night) -> RosterSheet:
         a = row.attendance
         player = a.player
         if a.sends_substitute:
-            subs.append(DuesLine(a.substitute.name, f"for {player.name}", a.substitute.phone, row))
+            tonight = max(row.owes_cents - row.prepaid_cents - row.paid_cents, 0)
+            note = f"for {player.name}"
+            if row.due_cents > tonight:
+                earlier = format_cents(row.due_cents - tonight)
+                note += f"; {player.name} still owes {earlier} from earlier nights"
+            subs.append(DuesLine(a.substitute.name, note, a.substitute.phone, row, tonight))
         elif a.is_absent:
             note = "a ghost plays for them" if a.pk in ghosts else "not coming"
             if not row.owes_cents:
@@ -770,6 +786,9 @@ def roster_sheet(*, night: Night) -> RosterSheet:
         outstanding_cents=summary.outstanding_cents,
         payouts=summary.payouts,
         payout_error=summary.payout_error,
+        pot_cents=summary.pot_cents,
+        season_share_cents=summary.season_share_cents,
+        season=summary.season,
     )
 
 

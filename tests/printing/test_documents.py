@@ -315,12 +315,57 @@ def test_roster_shows_who_came_substitutes_absentees_payments_and_the_pot(client
     assert re.search(r"^ ?Regular 1 555-0101 \$5\.00 \$5\.00 paid$", lines, re.M)
     assert re.search(r"^ ?Regular 2 555-0102 \$5\.00 \$5\.00$", lines, re.M), "owes, unpaid"
     # 12 owe (10 coming, the substitute's seat, the absent regular): $60 expected, $10 paid.
-    assert re.search(r"EXPECTED POT \(PAID\) STILL OWED", all_text)
+    assert re.search(r"EXPECTED COLLECTED STILL OWED", all_text)
     assert "$60.00 $10.00 $50.00" in all_text
     # 42% of the $10 pot is $4.20: $4 in whole dollars, with the $2 that rounding the four
     # shares left over (docs/rules.md section 7.8).
     assert "Most wins $6.00" in all_text
-    assert "The pot $10.00" in all_text
+    assert "The prize pot $10.00" in all_text
+
+
+def test_roster_asks_a_substitute_for_the_seat_only_and_shows_the_season_s_share(client, group):
+    """A regular's debt from earlier nights stays the regular's (docs/rules.md section 8.6):
+    their substitute is asked for tonight's seat, and the note says what the regular still
+    owes. The prize pot is the collection less the season's share (section 8.7)."""
+    import datetime as dt
+
+    from bunco_night.groups.services import season_create
+    from bunco_night.nights.services import night_create
+
+    season_create(
+        group=group,
+        name="2027",
+        starts=dt.date(2027, 1, 1),
+        ends=dt.date(2027, 12, 31),
+        pot_percent=10,
+    )
+    first = night_create(group=group, date=dt.date(2027, 1, 5))
+    for a in first.attendances.select_related("player"):
+        if a.player.name == "Regular 3":
+            attendance_set(attendance=a, status=Attendance.Status.ABSENT)  # owes, unpaid
+        else:
+            payment_record(attendance=a, amount_cents=500)
+    second = night_create(group=group, date=dt.date(2027, 2, 2))
+    att = {a.player.name: a for a in second.attendances.select_related("player")}
+    attendance_set(
+        attendance=att["Regular 3"],
+        status=Attendance.Status.SENT_SUB,
+        substitute=group.players.get(name="Sub 1"),
+    )
+    for name, a in att.items():
+        if name != "Regular 3":
+            payment_record(attendance=a, amount_cents=500)
+    lines = re.sub(r"[ ]+", " ", "\n".join(pages_text(get_pdf(client, second, "roster"))))
+    # The note sits under the name; the row reads on: phone, dues $5, owes $5 (not $10).
+    seat = r"^ ?for Regular 3; Regular 3 still owes \$5\.00 555-0901 \$5\.00 \$5\.00"
+    assert re.search(seat + "$", lines, re.M), "the seat, not $10"
+    # 11 paid $5: $55 collected, $5.50 to the season, a $49.50 prize pot.
+    flat = " ".join(lines.split())
+    assert "The prize pot: $55.00 collected, less $5.50 $49.50 to the 2027 pot (10%)" in flat
+    # The substitute pays: the seat is paid, and the regular's debt is still said.
+    payment_record(attendance=att["Regular 3"], amount_cents=500)
+    lines = re.sub(r"[ ]+", " ", "\n".join(pages_text(get_pdf(client, second, "roster"))))
+    assert re.search(seat + " paid$", lines, re.M)
 
 
 def test_a_monthly_nights_roster_and_dues_fits_on_one_page(client, night):
@@ -339,7 +384,7 @@ def test_a_monthly_nights_roster_and_dues_fits_on_one_page(client, night):
     page = " ".join(pages_text(pdf)[0].split())
     assert "Coming 9" in page
     assert "Fewest wins" in page
-    assert "The pot $0.00" in page
+    assert "The prize pot $0.00" in page
 
 
 def test_a_long_roster_keeps_the_prizes_from_the_pot_together_on_its_last_page(client, group):
@@ -352,7 +397,7 @@ def test_a_long_roster_keeps_the_prizes_from_the_pot_together_on_its_last_page(c
     # The heading, every prize and the pot on one page, after the last rows of names.
     assert "Prizes from the pot" in pages[-1]
     assert "Most wins" in pages[-1]
-    assert "The pot" in pages[-1]
+    assert "The prize pot" in pages[-1]
 
 
 # Every document, on either paper -----------------------------------------------------------
