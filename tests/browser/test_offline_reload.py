@@ -44,17 +44,21 @@ def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, li
     wait_until_kept(page)
 
     page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
     tap(page, 1, "points:2")
     tap(page, 3, "points:1")
     expect(page.locator("#offline")).to_contain_text("2 taps wait")
     server_tap(table, 2, "points", 1)  # meanwhile, another phone at the table is online
+    assert Entry.objects.filter(table=table, round=rnd).count() == 1, "sent while offline"
     response = page.reload()
     assert response.from_service_worker
     expect(page.locator("#board")).to_contain_text(f"Round 1 of {night.total_rounds}")
     expect(score(page, 1)).to_have_text("0")  # the page as the phone last saw it
     expect(page.locator("#taps button[value='points:2']")).to_be_visible()
     expect(page.locator("#offline")).to_contain_text("Offline. 2 taps wait on this phone")
-    assert Entry.objects.filter(table=table, round=rnd).count() == 1
+    # No count of stored taps here: on a busy machine Chromium has been seen to let the
+    # reloaded page's first request out before its offline emulation applies, and to drop
+    # the answer. The nonce makes that tap count once, which the end of this test checks.
 
     page.context.set_offline(False)
     expect(page.locator("#offline")).to_be_hidden()
