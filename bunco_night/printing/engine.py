@@ -48,8 +48,8 @@ class MemoryFetcher(URLFetcher):
 
     def fetch(self, url, headers=None):
         if url.startswith(qr.QR_SCHEME):
-            svg = qr.svg_markup(qr.url_of(url)).encode()
-            return URLFetcherResponse(url, svg, {"Content-Type": "image/svg+xml"})
+            png = qr.png_image(qr.url_of(url))
+            return URLFetcherResponse(url, png, {"Content-Type": "image/png"})
         if url not in self.files:
             raise ValueError(f"Refused to fetch {url}: only the document's static files are read.")
         content, content_type = self.files[url]
