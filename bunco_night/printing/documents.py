@@ -33,7 +33,17 @@ from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, M
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
 from bunco_night.seasons.standings import season_table
 
-from .grid import GridRow, GridSet, TallyGrid, grid_set, tally_grid
+from .grid import (
+    FRAME_PT,
+    TOTALS_LINE_PT,
+    TOTALS_ROW_PT,
+    GridRow,
+    GridSet,
+    TallyGrid,
+    grid_set,
+    lines_svg,
+    tally_grid,
+)
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -42,6 +52,12 @@ MASTER_ROUNDS_PER_BLOCK = 12
 def paper(group: Group) -> str:
     """The CSS page size for the group's paper."""
     return "A4" if group.paper_size == Group.PaperSize.A4 else "letter"
+
+
+# The paper's width, points, and the text width of a page in print.css's "bare" margins
+# (half an inch each side): what a tally sheet's grid spans.
+PAPER_WIDTH_PT = {"letter": 612.0, "A4": 595.2756}
+BARE_MARGINS_PT = 72.0
 
 
 @dataclass(frozen=True)
@@ -244,6 +260,16 @@ class TallySheet:
     link: str
     sets: list[GridSet]
     totals: Totals | None
+    card_game: bool = False
+
+    @property
+    def wide_totals(self) -> tuple[int, ...]:
+        """The totals under the wide columns: buncos and mini buncos (not at a card
+        party), then each group mark."""
+        t = self.totals
+        if t is None:
+            return ()
+        return t.marks if self.card_game else (t.buncos, t.mini_buncos, *t.marks)
 
     @property
     def qr(self) -> SafeString | str:
@@ -258,6 +284,21 @@ class TallySheets:
     density: str
     grid: TallyGrid
     blank_marks: tuple[None, ...]
+    width: float  # the grid's width on the page, points
+
+    # The grid's rules (``grid.lines_svg``), handed to the PDF engine with each piece.
+    lines_url = "made:tally-lines.svg"
+
+    @property
+    def files(self) -> dict[str, tuple[bytes, str]]:
+        rows = [s.rows for s in self.sheets[0].sets] if self.sheets else []
+        svg = lines_svg(self.grid, rows, self.width)
+        return {self.lines_url: (svg.encode(), "image/svg+xml")}
+
+    @property
+    def lines_height(self) -> float:
+        """The drawing's height: the sets, the totals, the frame under them."""
+        return self.grid_height + TOTALS_LINE_PT + TOTALS_ROW_PT + FRAME_PT
 
     @cached_property
     def set_heights(self) -> list[tuple[int, float]]:
@@ -323,11 +364,13 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
                 link=link,
                 sets=_grid_sets(grid, slots, mine, cols.is_card_game),
                 totals=totals(mine.values(), len(cols.mark_codes)) if any_closed else None,
+                card_game=cols.is_card_game,
             )
         )
     empty = _grid_sets(grid, slots, {}, cols.is_card_game)
     sheets += [TallySheet("", "", empty, None) for _ in range(blank)]
-    return TallySheets(sheets, cols, density, grid, tuple(None for _ in cols.mark_codes))
+    width = PAPER_WIDTH_PT[paper(night.group)] - BARE_MARGINS_PT
+    return TallySheets(sheets, cols, density, grid, tuple(None for _ in cols.mark_codes), width)
 
 
 # ---------------------------------------------------------------------------

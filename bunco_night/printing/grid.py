@@ -12,7 +12,10 @@ is drawn in layers over one box per set, and looks the same:
   moving that line back half a bold digit, and W or L starts at a tab stop;
 * the wide columns (buncos, mini buncos, the group's marks) are mostly empty, so each
   number in them is a small box of its own, as is the shading of each round won;
-* the rules are borders: under each row's box, and down empty boxes as tall as the grid.
+* the rules (under each row, between sets, down the columns, the frame round the sets
+  and the totals) are one small SVG drawing (``lines_svg``), the same on every sheet of a
+  night: WeasyPrint reads it once per piece and draws a few dozen strokes a page, where a
+  box with a border for each row and each column cost several times as much.
 
 Every box stays in the flow, put in place with margins: a positioned box costs several
 times as much to lay out. Nothing is drawn with a background image or a gradient
@@ -26,6 +29,7 @@ only computes text and numbers; ``templates/printing/tally_sheets.html`` draws t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 FIGURE_SPACE = "\u2007"
@@ -77,6 +81,25 @@ class TallyGrid:
     table: int
     wl: float | None  # None: W / L takes the rest of the width (a card game, no marks)
     wide: int  # buncos, mini buncos and the group's marks
+    font: float  # the grid's font size, points
+
+    @property
+    def digit(self) -> float:
+        """A digit's width (``1ch``) in points."""
+        return DIGIT_EM * self.font
+
+    @property
+    def wl_left_pt(self) -> float:
+        """Where W / L starts, in points (for bold text, whose ``ch`` is wider)."""
+        return round(self.wl_left * self.digit, 3)
+
+    @property
+    def wl_pt(self) -> float | None:
+        return None if self.wl is None else round(self.wl * self.digit, 3)
+
+    @property
+    def narrow_pt(self) -> float:
+        return round(self.narrow * self.digit, 3)
 
     @property
     def has_mark(self) -> bool:
@@ -169,6 +192,7 @@ def tally_grid(density: str, *, card_game: bool, marks: int) -> TallyGrid:
         table=round(table_pt / digit),
         wl=None if card_game and not wide else _half(wl_pt / digit),
         wide=wide,
+        font=font_pt,
     )
 
 
@@ -214,6 +238,11 @@ class GridSet:
     wins: tuple[int, ...]
     extras: tuple[Extra, ...]
 
+    @property
+    def regular_text(self) -> str:
+        """The regular lines, one under the other."""
+        return "\n".join(self.regular)
+
 
 def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
     """The text and boxes of one set of ``rows``."""
@@ -239,4 +268,71 @@ def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
         bold="\n".join(bold),
         wins=tuple(wins),
         extras=tuple(extras),
+    )
+
+
+# The frame below the sets (points): the thick line over the totals, the totals' row,
+# the line under it. The sets start right under the header's thick line.
+TOTALS_LINE_PT = 3.0
+TOTALS_ROW_PT = 28.0
+FRAME_PT = 1.0
+
+
+def lines_svg(grid: TallyGrid, set_rows: Sequence[int], width: float) -> str:
+    """Every rule of the grid below the header, as SVG, ``width`` points wide (the page's
+    text width): the frame, the rules under the rows, the thick line between two sets
+    and over the totals, the column rules down the sets and, from W / L on, through the
+    totals. The sets and the totals are laid out 1 pt in from the frame's outer edge,
+    as a table's cells are inside its collapsed border; the numbers here are that box's
+    (``tally_sheets.html``), and each line is centred where a border would be.
+    """
+    pitch = grid.pitch
+    inner = width - 2 * FRAME_PT
+    sets_height = sum(grid.set_height(n) for n in set_rows) + 3 * max(len(set_rows) - 1, 0)
+    totals_top = sets_height + TOTALS_LINE_PT
+    height = totals_top + TOTALS_ROW_PT + FRAME_PT
+    thin, medium, thick = [], [], []  # 1, 2 and 3 points
+
+    set_edge = FRAME_PT + grid.set * grid.digit
+
+    def across(y: float, into: list, start: float = 0) -> None:
+        into.append(f"M{start:g} {y:g}H{width:g}")
+
+    top = 0.0
+    for i, rows in enumerate(set_rows):
+        if i:
+            across(top - 1.5, thick)
+        for row in range(1, rows):  # under each row but the last, right of the set number
+            across(top + row * pitch - 0.5, thin, set_edge)
+        top += grid.set_height(rows) + 3
+    across(sets_height + TOTALS_LINE_PT / 2, thick)
+    # The column rules, from the layers' left edge (1 pt in), as ``rules`` places them.
+    wide_step = (inner - grid.narrow * grid.digit) / grid.wide if grid.wide else 0
+    edges = []
+    at = grid.set + grid.round
+    edges.append(at)
+    if grid.has_mark:
+        at += grid.mark
+        edges.append(at)
+    at += grid.table
+    edges.append(at)
+    if grid.wl is not None and grid.wide:
+        edges.append(grid.narrow)
+    xs = [FRAME_PT + x * grid.digit for x in edges]
+    xs += [FRAME_PT + grid.narrow * grid.digit + i * wide_step for i in range(1, grid.wide)]
+    medium.append(f"M{set_edge:g} 0V{sets_height:g}")
+    from_wl = FRAME_PT + grid.wl_left * grid.digit - 0.01
+    for x in xs:
+        thin.append(f"M{x:g} 0V{(height if x >= from_wl else sets_height):g}")
+    half = FRAME_PT / 2
+    thin.append(f"M{half:g} 0V{height - half:g}H{width - half:g}V0")
+    paths = "".join(
+        f'<path d="{"".join(d)}" stroke-width="{w}"/>'
+        for d, w in ((thin, 1), (medium, 2), (thick, 3))
+        if d
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}pt" height="{height:g}pt" '
+        f'viewBox="0 0 {width:g} {height:g}" preserveAspectRatio="none">'
+        f'<g stroke="#000" fill="none">{paths}</g></svg>'
     )

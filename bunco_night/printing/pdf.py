@@ -19,8 +19,8 @@ from __future__ import annotations
 import html as html_lib
 import mimetypes
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
@@ -79,11 +79,14 @@ class StaticFetcher(URLFetcher):
 _LINK = re.compile(r'<(?:link|img)\b[^>]*?\b(?:href|src)="([^"]+)"')
 
 
-def piece(html: str, base_url: str | None = None) -> engine.Piece:
-    """``html`` with the static files it links (stylesheets, images), read now."""
+def piece(
+    html: str, base_url: str | None = None, files: Mapping[str, tuple[bytes, str]] | None = None
+) -> engine.Piece:
+    """``html`` with the static files it links (stylesheets, images), read now, and
+    ``files`` made for the document (by URL: content and type)."""
     base_url = base_url or DEFAULT_BASE_URL
     fetcher = StaticFetcher()
-    files = {}
+    files = dict(files or {})
     for link in _LINK.findall(html):
         url = urljoin(base_url, html_lib.unescape(link))
         if url not in files and not url.startswith(QR_SCHEME):
@@ -104,7 +107,8 @@ class Pieces:
     ``pages`` is each piece's page count when it is known beforehand. ``numbered``: the
     document's pages carry "Page X of Y" (base.html), and ``page_class`` names the
     ``<section>`` class that gives its pages their size and margins (for the numbers
-    printed afterwards, when ``pages`` is not known).
+    printed afterwards, when ``pages`` is not known). ``files``: images made for the
+    document, the same in every piece, by the URL the template links them with.
     """
 
     template: str
@@ -112,6 +116,7 @@ class Pieces:
     pages: Sequence[int] | None = None
     numbered: bool = False
     page_class: str = ""
+    files: Mapping[str, tuple[bytes, str]] = field(default_factory=dict)
 
 
 def print_pieces(
@@ -132,7 +137,8 @@ def print_pieces(
     def pieces_html() -> Iterator[engine.Piece]:
         for i, context in enumerate(pieces.contexts):
             extra = {"page_numbers": numbers[i]} if numbers else {}
-            yield piece(render_to_string(pieces.template, {**context(), **extra}), base_url)
+            html = render_to_string(pieces.template, {**context(), **extra})
+            yield piece(html, base_url, pieces.files)
 
     rendered = parallel.render_pieces(
         pieces_html(), count, progress=(lambda done: progress(done, count)) if progress else None
@@ -140,7 +146,7 @@ def print_pieces(
     if numbers and pieces.pages and [r.pages for r in rendered] != list(pieces.pages):
         # A piece ran longer than foreseen: its numbers, and every later piece's, are wrong.
         return print_pieces(
-            Pieces(pieces.template, pieces.contexts, None, True, pieces.page_class),
+            Pieces(pieces.template, pieces.contexts, None, True, pieces.page_class, pieces.files),
             base_url=base_url,
             progress=progress,
         )

@@ -131,7 +131,9 @@ def printout(kind: str, night: Night, *, base_url: str, options: Options) -> Pri
         doc = documents.tally_sheets(night=night, links=links, blank=options.blank)
         chunks = _chunks(doc.sheets, PIECE_PAGES)
         docs = [dataclasses.replace(doc, sheets=c) for c in chunks]
-        pieces = Pieces(template, [context(doc=d) for d in docs], [len(c) for c in chunks])
+        pieces = Pieces(
+            template, [context(doc=d) for d in docs], [len(c) for c in chunks], files=doc.files
+        )
     elif kind == "score_pads":
         if night.rules_obj.is_buck_dice:
             pads = documents.buck_pads(night=night, blank=options.blank_pads)
