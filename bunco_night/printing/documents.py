@@ -284,7 +284,6 @@ class TallySheets:
     density: str
     grid: TallyGrid
     blank_marks: tuple[None, ...]
-    width: float  # the grid's width on the page, points
 
     # The grid's rules (``grid.lines_svg``), handed to the PDF engine with each piece.
     lines_url = "made:tally-lines.svg"
@@ -292,7 +291,7 @@ class TallySheets:
     @property
     def files(self) -> dict[str, tuple[bytes, str]]:
         rows = [s.rows for s in self.sheets[0].sets] if self.sheets else []
-        svg = lines_svg(self.grid, rows, self.width)
+        svg = lines_svg(self.grid, rows)
         return {self.lines_url: (svg.encode(), "image/svg+xml")}
 
     @property
@@ -347,7 +346,8 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
     cols = columns(night.rules_obj)
     slots = night_slots(night)
     density = _density(len(slots))
-    grid = tally_grid(density, card_game=cols.is_card_game, marks=len(cols.mark_codes))
+    width = PAPER_WIDTH_PT[paper(night.group)] - BARE_MARGINS_PT
+    grid = tally_grid(density, card_game=cols.is_card_game, marks=len(cols.mark_codes), width=width)
     results = seat_results(night, cols.mark_codes)
     attendances = [
         a for a in night.attendances.select_related("player", "substitute") if a.plays is not None
@@ -369,8 +369,7 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
         )
     empty = _grid_sets(grid, slots, {}, cols.is_card_game)
     sheets += [TallySheet("", "", empty, None) for _ in range(blank)]
-    width = PAPER_WIDTH_PT[paper(night.group)] - BARE_MARGINS_PT
-    return TallySheets(sheets, cols, density, grid, tuple(None for _ in cols.mark_codes), width)
+    return TallySheets(sheets, cols, density, grid, tuple(None for _ in cols.mark_codes))
 
 
 # ---------------------------------------------------------------------------

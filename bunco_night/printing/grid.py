@@ -10,8 +10,10 @@ is drawn in layers over one box per set, and looks the same:
   punctuation spaces (as wide as a full stop: half a digit in DejaVu Sans);
 * the bold ones (the mark, W or L) are a second line over it: the mark is centred by
   moving that line back half a bold digit, and W or L starts at a tab stop;
-* the wide columns (buncos, mini buncos, the group's marks) are mostly empty, so each
-  number in them is a small box of its own, as is the shading of each round won;
+* the wide columns (buncos, mini buncos, the group's marks) are a share of what is left
+  of the width, so their numbers go on the row's regular line, after spaces as near to
+  their place as a digit, half a digit and a quarter of an em make it (within a fifth of
+  a digit, a point or two); the shading of each round won is a small box of its own;
 * the rules (under each row, between sets, down the columns, the frame round the sets
   and the totals) are one small SVG drawing (``lines_svg``), the same on every sheet of a
   night: WeasyPrint reads it once per piece and draws a few dozen strokes a page, where a
@@ -23,7 +25,8 @@ either: WeasyPrint writes each one as several objects into the PDF, on every pag
 which makes long documents big and slow to join.
 
 Column widths are in ``ch`` (a digit's width at the grid's font size), so each of these
-positions is a whole or half number of digits from the set's left edge. This module
+positions is a whole or half number of digits from the set's left edge, but for the
+wide columns'. This module
 only computes text and numbers; ``templates/printing/tally_sheets.html`` draws them.
 """
 
@@ -51,6 +54,13 @@ DENSITIES = {"roomy": (16, 33), "compact": (13, 20), "dense": (11, 16)}
 _NARROW_PT = {False: (52.2, 57.6, 57.6, 63.0, 84.6), True: (42.8, 48.2, 48.2, 53.6, 69.8)}
 _GRID_PT = 540.0
 
+# The frame below the sets (points): the thick line over the totals, the totals' row,
+# the line under it. The sets start right under the header's thick line, and the frame
+# is as thick as the table's border round the header.
+TOTALS_LINE_PT = 3.0
+TOTALS_ROW_PT = 28.0
+FRAME_PT = 1.0
+
 
 def _half(value: float) -> float:
     return round(value * 2) / 2
@@ -58,16 +68,11 @@ def _half(value: float) -> float:
 
 @dataclass(frozen=True)
 class Rule:
-    """A vertical line of the grid: where it is centred (a CSS length, or a sum of them)
-    and how thick (points)."""
+    """A vertical line of the grid: where it is centred, in digits from the left edge of
+    the sets, and how thick (points)."""
 
-    left: str
+    at: float
     width: float
-
-    @property
-    def start(self) -> str:
-        """Where the line's left side is: centred on its edge, as a table's border is."""
-        return f"calc({self.left} - {self.width / 2}pt)"
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,23 @@ class TallyGrid:
     wl: float | None  # None: W / L takes the rest of the width (a card game, no marks)
     wide: int  # buncos, mini buncos and the group's marks
     font: float  # the grid's font size, points
+    width: float = _GRID_PT  # the grid's width on the page, points, frame included
+
+    @property
+    def inner(self) -> float:
+        """The sets' width, points: inside the frame, as a table's cells are inside its
+        collapsed border."""
+        return self.width - 2 * FRAME_PT
+
+    @property
+    def wide_digits(self) -> float:
+        """One wide column's width, in digits."""
+        return (self.inner / self.digit - self.narrow) / self.wide if self.wide else 0.0
+
+    @property
+    def set_pt(self) -> float:
+        """The set number's column in points (the number's bigger digits are not ``ch``)."""
+        return round(self.set * self.digit, 3)
 
     @property
     def digit(self) -> float:
@@ -163,9 +185,8 @@ class TallyGrid:
         edges.append(edges[-1] + self.table)
         if self.wl is not None and self.wide:
             edges.append(self.narrow)
-        rules = [Rule(f"{self.set}ch", 2)] + [Rule(f"{x}ch", 1) for x in edges]
-        step = f"(100% - {self.narrow}ch) / {self.wide}"
-        return rules + [Rule(f"{self.narrow}ch + {i} * {step}", 1) for i in range(1, self.wide)]
+        edges += [self.narrow + i * self.wide_digits for i in range(1, self.wide)]
+        return [Rule(self.set, 2)] + [Rule(x, 1) for x in edges]
 
     def set_height(self, rows: int) -> float:
         """A set's box: its rows, less the rule under the last one (the next set's thick
@@ -173,8 +194,9 @@ class TallyGrid:
         return rows * self.pitch - 1
 
 
-def tally_grid(density: str, *, card_game: bool, marks: int) -> TallyGrid:
-    """The columns for a night's sheets: the sheet's old proportions, in whole digits."""
+def tally_grid(density: str, *, card_game: bool, marks: int, width: float = _GRID_PT) -> TallyGrid:
+    """The columns for a night's sheets: the sheet's old proportions, in whole digits;
+    ``width`` is the grid's on the page (points: Letter's text width by default)."""
     font_pt, pitch = DENSITIES[density]
     wide = (0 if card_game else 2) + marks
     set_pt, round_pt, mark_pt, table_pt, wl_pt = _NARROW_PT[marks > 0]
@@ -193,6 +215,7 @@ def tally_grid(density: str, *, card_game: bool, marks: int) -> TallyGrid:
         wl=None if card_game and not wide else _half(wl_pt / digit),
         wide=wide,
         font=font_pt,
+        width=width,
     )
 
 
@@ -209,6 +232,24 @@ def gap(width: float) -> str:
     return FIGURE_SPACE * int(width) + HALF_SPACE * (width % 1 > 0)
 
 
+# Spaces for a part of a digit, and how wide they are in digits (DejaVu Sans).
+_PART_SPACES = {
+    "": 0.0,
+    QUARTER_EM: 0.25 / DIGIT_EM,
+    HALF_SPACE: 0.5,
+    HALF_SPACE + QUARTER_EM: 0.5 + 0.25 / DIGIT_EM,
+    FIGURE_SPACE: 1.0,
+}
+
+
+def space(width: float) -> tuple[str, float]:
+    """Blank space as near to ``width`` digits wide as the spaces above make it, and
+    how wide it is."""
+    whole = int(max(width, 0))
+    part = min(_PART_SPACES, key=lambda s: abs(whole + _PART_SPACES[s] - width))
+    return FIGURE_SPACE * whole + part, whole + _PART_SPACES[part]
+
+
 @dataclass(frozen=True)
 class GridRow:
     """One round on a sheet, as the grid prints it."""
@@ -221,13 +262,6 @@ class GridRow:
 
 
 @dataclass(frozen=True)
-class Extra:
-    column: int
-    row: int
-    text: str
-
-
-@dataclass(frozen=True)
 class GridSet:
     """One set's rows on a sheet: a line of regular and a line of bold text per row."""
 
@@ -236,7 +270,6 @@ class GridSet:
     regular: tuple[str, ...]  # a line per row
     bold: str  # the lines, one under the other
     wins: tuple[int, ...]
-    extras: tuple[Extra, ...]
 
     @property
     def regular_text(self) -> str:
@@ -246,11 +279,20 @@ class GridSet:
 
 def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
     """The text and boxes of one set of ``rows``."""
-    regular, bold, wins, extras = [], [], [], []
+    regular, bold, wins = [], [], []
+    wide_left = grid.narrow - grid.set  # from the start of the line
     for i, row in enumerate(rows):
         line = centred(str(row.round), grid.round) + gap(grid.mark)
+        at = grid.round + grid.mark
         if row.table is not None:
             line += centred(str(row.table), grid.table)
+            at += grid.table
+        for column, text in enumerate(row.extras):
+            if text:
+                start = wide_left + (column + 0.5) * grid.wide_digits - len(text) / 2
+                blank, wide = space(start - at)
+                line += blank + text
+                at += wide + len(text)
         regular.append(line.rstrip(FIGURE_SPACE + HALF_SPACE))
         won = {True: "W", False: f"{QUARTER_EM}L", None: ""}[row.won]
         if grid.has_mark:
@@ -260,39 +302,27 @@ def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
             bold.append(won.strip())
         if row.won:
             wins.append(i)
-        extras += [Extra(c, i, text) for c, text in enumerate(row.extras) if text]
     return GridSet(
         number=number,
         rows=len(rows),
         regular=tuple(regular),
         bold="\n".join(bold),
         wins=tuple(wins),
-        extras=tuple(extras),
     )
 
 
-# The frame below the sets (points): the thick line over the totals, the totals' row,
-# the line under it. The sets start right under the header's thick line.
-TOTALS_LINE_PT = 3.0
-TOTALS_ROW_PT = 28.0
-FRAME_PT = 1.0
-
-
-def lines_svg(grid: TallyGrid, set_rows: Sequence[int], width: float) -> str:
-    """Every rule of the grid below the header, as SVG, ``width`` points wide (the page's
-    text width): the frame, the rules under the rows, the thick line between two sets
-    and over the totals, the column rules down the sets and, from W / L on, through the
-    totals. The sets and the totals are laid out 1 pt in from the frame's outer edge,
-    as a table's cells are inside its collapsed border; the numbers here are that box's
-    (``tally_sheets.html``), and each line is centred where a border would be.
+def lines_svg(grid: TallyGrid, set_rows: Sequence[int]) -> str:
+    """Every rule of the grid below the header, as SVG, as wide as the grid: the frame,
+    the rules under the rows, the thick line between two sets and over the totals, the
+    column rules down the sets and, from W / L on, through the totals. The sets and the
+    totals are laid out 1 pt in from the frame's outer edge, as a table's cells are
+    inside its collapsed border (``tally_sheets.html``); each line is centred where a
+    border would be.
     """
-    pitch = grid.pitch
-    inner = width - 2 * FRAME_PT
+    pitch, width = grid.pitch, grid.width
     sets_height = sum(grid.set_height(n) for n in set_rows) + 3 * max(len(set_rows) - 1, 0)
-    totals_top = sets_height + TOTALS_LINE_PT
-    height = totals_top + TOTALS_ROW_PT + FRAME_PT
+    height = sets_height + TOTALS_LINE_PT + TOTALS_ROW_PT + FRAME_PT
     thin, medium, thick = [], [], []  # 1, 2 and 3 points
-
     set_edge = FRAME_PT + grid.set * grid.digit
 
     def across(y: float, into: list, start: float = 0) -> None:
@@ -306,24 +336,11 @@ def lines_svg(grid: TallyGrid, set_rows: Sequence[int], width: float) -> str:
             across(top + row * pitch - 0.5, thin, set_edge)
         top += grid.set_height(rows) + 3
     across(sets_height + TOTALS_LINE_PT / 2, thick)
-    # The column rules, from the layers' left edge (1 pt in), as ``rules`` places them.
-    wide_step = (inner - grid.narrow * grid.digit) / grid.wide if grid.wide else 0
-    edges = []
-    at = grid.set + grid.round
-    edges.append(at)
-    if grid.has_mark:
-        at += grid.mark
-        edges.append(at)
-    at += grid.table
-    edges.append(at)
-    if grid.wl is not None and grid.wide:
-        edges.append(grid.narrow)
-    xs = [FRAME_PT + x * grid.digit for x in edges]
-    xs += [FRAME_PT + grid.narrow * grid.digit + i * wide_step for i in range(1, grid.wide)]
-    medium.append(f"M{set_edge:g} 0V{sets_height:g}")
-    from_wl = FRAME_PT + grid.wl_left * grid.digit - 0.01
-    for x in xs:
-        thin.append(f"M{x:g} 0V{(height if x >= from_wl else sets_height):g}")
+    # Down the columns: the sets' rules, and from W / L on, through the totals too.
+    for rule in grid.rules:
+        x = round(FRAME_PT + rule.at * grid.digit, 3)
+        bottom = height if rule.at >= grid.wl_left else sets_height
+        (medium if rule.width == 2 else thin).append(f"M{x:g} 0V{bottom:g}")
     half = FRAME_PT / 2
     thin.append(f"M{half:g} 0V{height - half:g}H{width - half:g}V0")
     paths = "".join(

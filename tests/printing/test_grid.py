@@ -1,21 +1,26 @@
 """The tally grid's text layout (bunco_night/printing/grid.py): no database, no PDF."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bunco_night.printing.grid import (
+    DIGIT_EM,
     FIGURE_SPACE,
+    FRAME_PT,
     HALF_SPACE,
     QUARTER_EM,
     GridRow,
     centred,
     gap,
     grid_set,
+    lines_svg,
     tally_grid,
 )
 
-WIDTH = {FIGURE_SPACE: 1.0, HALF_SPACE: 0.5}  # in digits
+WIDTH = {FIGURE_SPACE: 1.0, HALF_SPACE: 0.5, QUARTER_EM: 0.25 / DIGIT_EM}  # in digits
 
 
 def digits_wide(text: str) -> float:
@@ -47,15 +52,14 @@ def test_round_and_table_columns_are_whole_digits_so_their_numbers_line_up(densi
     assert grid.wide == 2 + marks
     assert grid.columns == 5 + grid.wide
     # The rules: the thick one after the set, each narrow column's right edge, then the
-    # edges between wide columns.
+    # edges between wide columns, which share what is left of the width.
     edges = [grid.set + grid.round, grid.set + grid.round + grid.mark, grid.wl_left, grid.narrow]
-    assert [r.left for r in grid.rules[:5]] == [f"{x}ch" for x in [grid.set, *edges]]
+    assert [r.at for r in grid.rules[:5]] == [grid.set, *edges]
     assert [r.width for r in grid.rules] == [2] + [1] * (4 + grid.wide - 1)
-    # The wide columns share what is left: their edges are fractions of it.
-    step = f"(100% - {grid.narrow}ch) / {grid.wide}"
-    assert [r.left for r in grid.rules[5:]] == [
-        f"{grid.narrow}ch + {i} * {step}" for i in range(1, grid.wide)
-    ]
+    step = (grid.inner / grid.digit - grid.narrow) / grid.wide
+    assert [r.at for r in grid.rules[5:]] == pytest.approx(
+        [grid.narrow + i * step for i in range(1, grid.wide)]
+    )
     assert grid.wide_columns == [f"{100 * i / grid.wide:g}%" for i in range(grid.wide)]
 
 
@@ -76,11 +80,37 @@ def test_a_set_prints_a_line_of_regular_and_a_line_of_bold_text_per_round():
     ]
     printed = grid_set(grid, 2, rows)
     regular = list(printed.regular)
-    assert [line.split() for line in regular] == [["1", "12"], ["2", "3"], ["3"]]
+    assert [line.split() for line in regular] == [["1", "12", "1"], ["2", "3", "2"], ["3"]]
     # Round and table sit in the middle of their columns.
     assert digits_wide(regular[0].partition("1")[0]) == (grid.round - 1) / 2
     table_at = digits_wide(regular[0].partition("12")[0])
     assert table_at == grid.round + grid.mark + (grid.table - 2) / 2
+    # So do the buncos and mini buncos, in the wide columns, within a fifth of a digit.
+    for line, column in [(regular[0], 0), (regular[1], 1)]:
+        number = line.split()[-1]
+        at = digits_wide(line.rstrip(number)) + len(number) / 2
+        middle = grid.narrow - grid.set + (column + 0.5) * grid.wide_digits
+        assert abs(at - middle) <= 0.2
     assert printed.bold.split("\n") == ["1\tW", f"2\t{QUARTER_EM}L", "3"]
     assert printed.wins == (0,)
-    assert [(x.column, x.row, x.text) for x in printed.extras] == [(0, 0, "1"), (1, 1, "2")]
+
+
+@pytest.mark.parametrize("density", ["roomy", "compact", "dense"])
+@pytest.mark.parametrize(("card_game", "marks"), [(False, 0), (False, 2), (True, 0)])
+def test_the_drawing_of_the_rules_has_a_line_under_each_row_and_down_each_column(
+    density, card_game, marks
+):
+    grid = tally_grid(density, card_game=card_game, marks=marks, width=523.2756)
+    svg = lines_svg(grid, [6, 6, 4])
+    d = {width: path for path, width in re.findall(r'<path d="([^"]+)" stroke-width="(\d)"', svg)}
+    # Down each column (and the frame's left side, half its width in from the edge).
+    down = sorted(float(x) for x in re.findall(r"M([\d.]+) 0V", d["1"] + d["2"]))
+    expected = [FRAME_PT / 2, *(FRAME_PT + r.at * grid.digit for r in grid.rules)]
+    assert down == pytest.approx(expected, abs=0.001)
+    # Under every row but a set's last (the thick line takes its place), from the set
+    # number's column on; two thick lines between the sets, one over the totals.
+    under_rows = re.findall(r"M([\d.]+) [\d.]+H", d["1"])
+    assert len(under_rows) == 5 + 5 + 3
+    set_edge = FRAME_PT + grid.set * grid.digit
+    assert all(float(x) == pytest.approx(set_edge, abs=0.001) for x in under_rows)
+    assert len(re.findall(r"H", d["3"])) == 3
