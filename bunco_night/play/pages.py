@@ -186,7 +186,14 @@ class TablePage:
 
     @property
     def first_seat(self) -> int:
-        """The seat the "Who's rolling?" choice starts on: who rolls first (section 2.5)."""
+        """The seat the "Who's rolling?" choice starts on: who rolls first (section 2.5)
+        or, once the table has entries, who rolls next: a miss passes the dice to the next
+        seat, a roll that scores keeps them (section 2.2). A second phone at the table, or
+        one whose browser was closed, starts where the table is."""
+        rolls = [e for e in self.here.entries if e.kind in ROLL_KINDS] if self.here else []
+        if rolls:
+            last = rolls[-1]
+            return last.seat % self.here.size + 1 if last.kind == Entry.Kind.MISS else last.seat
         return self.first.number if self.first else 1
 
     @property

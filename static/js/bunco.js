@@ -184,13 +184,21 @@
     return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
+  /* One message at a time, at the bottom of the screen over the buttons: a newer one
+     replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
+     by itself after six seconds. */
   function showError(text) {
+    clearError();
     var box = document.createElement("div");
     box.className = "toast error";
     box.setAttribute("role", "alert");
     box.textContent = text;
+    box.addEventListener("click", clearError);
     document.body.appendChild(box);
     setTimeout(function () { box.remove(); }, 6000);
+  }
+  function clearError() {
+    document.querySelectorAll(".toast").forEach(function (box) { box.remove(); });
   }
 
   /* Taps the server refused or could not store stay listed until the player decides. */
@@ -325,6 +333,7 @@
       e.preventDefault();
       var button = e.submitter;
       if (!button) return;
+      clearError();
       var tap = button.value;
       var fields = { tap: tap, seat: String(currentSeat()), round: taps.dataset.round };
       if (tap === "dice") {
@@ -386,6 +395,7 @@
     var form = e.target;
     if (!form.matches || !form.matches("form[data-js-post]")) return;
     e.preventDefault();
+    clearError();
     var data = new URLSearchParams(new FormData(form, e.submitter));
     fetch(form.action, { method: "POST", headers: { "Accept": "application/json" }, body: data })
       .then(function (resp) { return resp.json().catch(function () { return { ok: resp.ok }; }); })

@@ -29,6 +29,18 @@ def test_at_a_party_the_scorekeeper_in_seat_1_rolls_first(client):
     tap(t2, 1, "miss")
     html = client.get(reverse("play:table", args=[t2.token])).content.decode()
     assert "starts</span>" not in html
+    # A phone opened now starts where the table is: the miss passed the dice to seat 2
+    # (section 2.2), a roll that scores keeps them, and seat 4's miss passes to seat 1.
+    assert 'value="2" checked' in html
+    for seat, kind, count, rolls_next in [
+        (2, "points", 2, 2),
+        (2, "miss", 0, 3),
+        (3, "bunco", 0, 3),
+        (3, "miss", 0, 4),
+        (4, "miss", 0, 1),
+    ]:
+        tap(t2, seat, kind, count)
+        assert table_page(t2).first_seat == rolls_next, (seat, kind)
 
 
 def test_at_one_table_the_player_left_of_the_last_winner_rolls_first(client):
