@@ -5,7 +5,7 @@ Each function returns plain values for one page; views render them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 
@@ -172,6 +172,7 @@ class TablePage:
     recent: list[Entry]
     moves: list[tuple[str, Move]]
     late: list[Entry]
+    arrivals: list[Move] = field(default_factory=list)
     clock: int | None = None
     first: Seat | None = None
 
@@ -294,6 +295,7 @@ def table_page(table: Table) -> TablePage:
     recent: list[Entry] = []
     late = list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
     next_moves: list[tuple[str, Move]] = []
+    arrivals: list[Move] = []
     if night.is_over:
         status = TableStatus.OVER
     elif rnd is None:
@@ -321,6 +323,9 @@ def table_page(table: Table) -> TablePage:
                 next_moves = [
                     (s.player.name, where[s.player_id]) for s in here.seats if s.player_id in where
                 ]
+                staying, number = {s.player_id for s in here.seats}, table.number
+                coming = (m for pid, m in where.items() if pid not in staying)
+                arrivals = sorted((m for m in coming if m.table == number), key=lambda m: m.seat)
     first = None
     if here is not None and status in (TableStatus.WAITING, TableStatus.PLAYING):
         first = first_roller_seat(night, rnd, here.seated)
@@ -335,6 +340,7 @@ def table_page(table: Table) -> TablePage:
         recent=recent,
         moves=next_moves,
         late=late,
+        arrivals=arrivals,
         clock=round_seconds_left(rnd, night.rules_obj) if status == TableStatus.PLAYING else None,
         first=first,
     )

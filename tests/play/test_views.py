@@ -132,6 +132,21 @@ def test_between_rounds_the_table_shows_where_to_sit_next(client, night):
     play_round(night)
     html = client.get(reverse("play:table", args=[table(night, 2).token])).content.decode()
     assert "Where to sit next" in html and "Seat" in html
+    # Who comes to sit here: everyone seated here next round who is not here now.
+    t2 = table(night, 2)
+    closed, nxt = night.rounds.order_by("number")[:2]
+    here = set(closed.seats.filter(table=t2).values_list("player__name", flat=True))
+    coming = {
+        (s.player.name, s.number)
+        for s in nxt.seats.filter(table=t2, player__isnull=False).select_related("player")
+        if s.player.name not in here
+    }
+    assert coming, "the movement brings someone to table 2"
+    arrivals = html.split("Coming to this table", 1)[1].split("</ul>", 1)[0]
+    for name, seat in coming:
+        row = f'<span class="who">{name}</span> → <span class="where">Seat {seat}</span>'
+        assert row in arrivals
+    assert arrivals.count('class="who"') == len(coming)
 
 
 def test_player_page_card_and_next_seat(client, night):
