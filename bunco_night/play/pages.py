@@ -263,6 +263,11 @@ class TablePage:
         return [(s.number, s.occupant_name, s.is_ghost) for s in self.here.seats]
 
     @property
+    def has_ghost(self) -> bool:
+        """A ghost sits at this table: its partner rolls for it (docs/rules.md section 5.5)."""
+        return any(ghost for _, _, ghost in self.seats)
+
+    @property
     def waiting_names(self) -> list[str]:
         """Who must still roll once after the bell."""
         waiting = self.outcome.waiting_for if self.outcome else frozenset()

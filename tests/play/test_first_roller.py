@@ -60,3 +60,17 @@ def test_at_one_table_the_player_left_of_the_last_winner_rolls_first(client):
     assert page.first.number == 4
     html = client.get(reverse("play:table", args=[t1.token])).content.decode()
     assert 'value="4" checked' in html
+
+
+def test_the_bunco_question_speaks_of_ghosts_only_where_one_sits(client):
+    """Section 5.5: whoever rolls for a ghost gets the bunco; a table with no ghost is not
+    told about ghosts."""
+    night = make_night(make_group(regulars=11, substitutes=0, fill="ghosts"), sets=1)
+    start_night(night, seed=4)
+    pages = {t.number: table_page(t) for t in night.tables.all()}
+    assert [n for n, p in pages.items() if p.has_ghost] != list(pages)  # some have none
+    for number, page in pages.items():
+        html = client.get(reverse("play:table", args=[page.table.token])).content.decode()
+        said = "even when rolling for a ghost" in html
+        assert said == page.has_ghost == any(ghost for _, _, ghost in page.seats), number
+    assert any(p.has_ghost for p in pages.values())
