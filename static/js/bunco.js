@@ -430,5 +430,14 @@
       .catch(function () { showError("No connection: try again when you are back online."); });
   });
 
+  /* Bonanza: the caller's own hand is not counted, so its cards-left box is hidden. */
+  var caller = document.getElementById("caller");
+  function hideCallerCards() {
+    document.querySelectorAll(".cards-left label[data-player]").forEach(function (label) {
+      label.hidden = label.dataset.player === caller.value;
+    });
+  }
+  if (caller) { caller.addEventListener("change", hideCallerCards); hideCallerCards(); }
+
   if (token) { renderParked(); flush(); }
 })();
