@@ -203,15 +203,15 @@ def test_nights_planned_before_prize_rounding_keep_their_cents():
 
 def test_the_live_board_and_room_say_the_prizes_count_rounds_that_have_ended(client, host):
     """A bunco rolled in the round in play shows as the last bunco at once, and counts for
-    the prizes when its round ends: the prize list says so, so "nobody yet" beside it reads
-    right."""
+    most buncos when its round ends: the prize list says the tallies are of ended rounds,
+    so "nobody yet" beside the last bunco reads right."""
     night = make_night(make_group(user=host, regulars=12, substitutes=0, name="Twelve"))
     pay(night)
     start_night(night, seed=2)
     tap(night.tables.get(number=2), 1, "bunco")
     urls = [reverse("play:live", args=[night.pk]), reverse("play:room", args=[night.pk])]
     for url in urls:
-        assert "counted as each round ends" in words(client.get(url)), url
+        assert "tallied as each round ends" in words(client.get(url)), url
     play_round(night)
     for url in urls:
-        assert "after 1 round " in words(client.get(url)), url
+        assert "tallies after 1 round " in words(client.get(url)), url
