@@ -280,11 +280,17 @@ class TablePage:
     @property
     def recent_rows(self) -> list[tuple[Entry, str, bool]]:
         """The latest entries, newest first: each with what it scored in words, and whether
-        the table may still undo it (in a tie's extra turns, only those turns)."""
-        return [
-            (e, e.describe(self.rules), self.can_tap and (e.extra_pass > 0 or not self.extra_turns))
-            for e in self.recent
-        ]
+        the table may still undo it: until it taps Done, so a mis-tap that ended the round
+        here (a head table's bunco rings the bell everywhere) is undone from the table too;
+        in a tie's extra turns, only those turns (docs/rules.md section 6.2)."""
+        return [(e, e.describe(self.rules), self._undoable(e)) for e in self.recent]
+
+    def _undoable(self, entry: Entry) -> bool:
+        if self.status != TableStatus.PLAYING:
+            return False
+        if self.extra_turns:
+            return entry.extra_pass > 0
+        return not self.here.play.finished_turn
 
     @property
     def late_rows(self) -> list[tuple[Entry, str]]:

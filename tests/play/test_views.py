@@ -149,6 +149,37 @@ def test_between_rounds_the_table_shows_where_to_sit_next(client, night):
     assert arrivals.count('class="who"') == len(coming)
 
 
+def test_a_head_table_bunco_tapped_by_mistake_is_undone_from_the_table(client, night):
+    """docs/rules.md section 6.2: a table undoes its own entries until it taps Done. The
+    head table's bunco ends the round there and rings the bell everywhere; its Undo takes
+    the bell back."""
+    head = table(night, 1)
+    assert post_tap(client, head, tap="bunco").json()["ok"]
+    rnd = night.rounds.get(number=1)
+    rnd.refresh_from_db()
+    assert rnd.bell_at is not None
+    html = client.get(reverse("play:table", args=[head.token])).content.decode()
+    assert "Round over at this table. A mis-tap? Undo it below." in html
+    entry = Entry.objects.get(table=head, round=rnd)
+    assert f'name="entry" value="{entry.pk}"' in html
+    response = client.post(
+        reverse("play:table_undo", args=[head.token]),
+        {"entry": entry.pk},
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.json()["ok"]
+    rnd.refresh_from_db()
+    assert rnd.bell_at is None
+    html = client.get(reverse("play:table", args=[head.token])).content.decode()
+    assert 'id="taps"' in html and "Round over at this table" not in html
+    # Once the table has tapped Done, its entries are the host's to correct.
+    post_tap(client, head, tap="bunco")
+    client.post(reverse("play:table_done", args=[head.token]), {"done": "1"})
+    assert round_board(rnd).table(head.pk).play.finished_turn
+    html = client.get(reverse("play:table", args=[head.token])).content.decode()
+    assert 'name="entry"' not in html
+
+
 def test_player_page_card_and_next_seat(client, night):
     a = night.attendances.first()
     html = client.get(reverse("play:player", args=[a.token])).content.decode()
