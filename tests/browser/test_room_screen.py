@@ -86,9 +86,7 @@ def test_more_than_twelve_tables_turn_pages_by_themselves(contexts, live_server)
 
 
 @pytest.mark.parametrize("viewport", [(1920, 1080), (1280, 720)])
-def test_a_round_in_play_with_standings_and_prizes_fits_one_screen(
-    contexts, live_server, viewport
-):
+def test_a_round_in_play_with_standings_and_prizes_fits_one_screen(contexts, live_server, viewport):
     """Round 3 of a paid-up night: twelve tables' scores beside the standings, the bunco
     facts, the prizes (each amount on its title's line), the money left over and the set's
     leaders, all on one screen."""
