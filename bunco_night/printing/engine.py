@@ -90,7 +90,16 @@ def render_piece(piece: Piece) -> Rendered:
     html = HTML(string=piece.html, base_url=piece.base_url, url_fetcher=MemoryFetcher(piece.files))
     with gc_paused():
         document = html.render()
-        return Rendered(document.write_pdf(), len(document.pages))
+        rendered = Rendered(document.write_pdf(), len(document.pages))
+    del html, document
+    # The document's boxes hold reference cycles, all in the youngest generation (the
+    # collector was paused): collecting it now gives their memory back before the next
+    # piece, where a worker printing one piece after another otherwise grew by several
+    # MB a piece (twelve pieces of 25 tally sheets: 154 MB at its peak, against 115 MB),
+    # for about the time the collector's next pass takes anyway.
+    if gc.isenabled():
+        gc.collect(0)
+    return rendered
 
 
 def join(pdfs: Sequence[bytes]) -> bytes:
