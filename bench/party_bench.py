@@ -11,8 +11,8 @@ the room's phones, each on its own connection and schedule, for ``--seconds``:
 
 - every player's page polls every 2 s (500 players for 125 tables);
 - every table phone polls every 2 s and taps every 3 s: a real entry (fresh nonce,
-  seats 1-4 in turn) that the database stores, then asks for its board as bunco.js
-  does. The head table only taps misses, so it never reaches its target and the bell
+  seats 1-4 in turn) that the database stores, whose answer carries the table's board,
+  as bunco.js shows it. The head table only taps misses, so it never reaches its target and the bell
   never rings: the round stays in play however long the run; the other tables tap a
   miss or +1 in turn;
 - the host's live board and a room screen poll every 2 s, logged in as the host

@@ -279,15 +279,28 @@ class TablePage:
         return [(e, e.describe(self.rules)) for e in self.late]
 
 
-def table_page(table: Table) -> TablePage:
-    """The table phone's view of the night right now."""
+def table_page(
+    table: Table,
+    *,
+    playing: tuple[Round, TableRound] | None = None,
+    version: str | None = None,
+) -> TablePage:
+    """The table phone's view of the night right now.
+
+    ``playing``: the round in play and this table in it as a write has just left them (a
+    tap's answer), so they are not read again; ``version``: the version the page claims
+    when it is not the one ``table`` and its night hold (never newer than what it shows).
+    """
     night = table.night
-    rnd = night.current_round
+    rnd = playing[0] if playing else night.current_round
     here = None
     recent: list[Entry] = []
     late = list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
     next_moves: list[tuple[str, Move]] = []
-    if night.is_over:
+    if playing:
+        here, status = playing[1], TableStatus.PLAYING
+        recent = list(reversed(here.entries[-RECENT_ENTRIES:]))
+    elif night.is_over:
         status = TableStatus.OVER
     elif rnd is None:
         status = TableStatus.WAITING
@@ -321,7 +334,7 @@ def table_page(table: Table) -> TablePage:
         night=night,
         rules=night.rules_obj,
         table=table,
-        version=f"{night.version}.{table.version}",
+        version=version or f"{night.version}.{table.version}",
         round=rnd,
         here=here,
         status=status,
