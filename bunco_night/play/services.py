@@ -91,8 +91,9 @@ def _playing_round(table: Table) -> Round:
     return rnd
 
 
-def _lock_play(rnd: Round, table: Table) -> TablePlay:
-    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row.
+def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
+    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row
+    (``locked``: the caller read ``rnd`` with the lock already).
 
     Every write at a table and ``round_close`` take the Round row first, so they queue in
     one order and cannot deadlock (a tap that held its table's rows while a close held the
@@ -100,10 +101,11 @@ def _lock_play(rnd: Round, table: Table) -> TablePlay:
     point at the round can still be inserted meanwhile. A write that waited for a close
     then sees the round closed.
     """
-    rnd.refresh_from_db(
-        fields=["status", "bell_at", "bell_by_host", "started_at"],
-        from_queryset=Round.objects.select_for_update(no_key=True),
-    )
+    if not locked:
+        rnd.refresh_from_db(
+            fields=["status", "bell_at", "bell_by_host", "started_at"],
+            from_queryset=Round.objects.select_for_update(no_key=True),
+        )
     _ring_when_time_up(rnd)
     play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
     if play is None:
@@ -201,15 +203,17 @@ def _settle(rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | No
         _after_change(rnd, table, held)
 
 
-def _round_for_tap(table: Table, round_number: int | None) -> Round:
+def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
     """The round a phone's tap is for: the one it names (a tap queued offline may name a
-    round that has ended since), else the round in play."""
+    round that has ended since), read with ``_lock_play``'s lock on it, else the round in
+    play. And whether it was read with the lock."""
     if round_number is None:
-        return _playing_round(table)
-    rnd = table.night.rounds.filter(number=round_number).first()
+        return _playing_round(table), False
+    rounds = table.night.rounds.select_for_update(no_key=True).filter(number=round_number)
+    rnd = rounds.order_by().first()
     if rnd is None or rnd.is_pending:
         raise ServiceError("That round has not started.", "no_round")
-    return rnd
+    return rnd, True
 
 
 @transaction.atomic
@@ -248,13 +252,14 @@ def entry_record(
             raise ServiceError("This entry id belongs to another table.", "forged_nonce")
         existing.table_after = None
         return existing
+    locked = False
     if rnd is None:
-        rnd = _round_for_tap(table, round_number)
+        rnd, locked = _round_for_tap(table, round_number)
     elif not by_host:
         raise ServiceError("Only the host can correct another round.", "not_host")
     elif rnd.night_id != table.night_id:
         raise ServiceError("That round is not this table's night.", "other_night")
-    play = _lock_play(rnd, table)
+    play = _lock_play(rnd, table, locked=locked)
     here = table_round(rnd, table, play)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
