@@ -328,12 +328,12 @@ def run(args, site: BenchSite, server: Server) -> int:
     warm_up(server, info)
     specs = phones(info, args.host_screens)
     tables = len(info["tables"])
-    rate = len(specs) / args.poll_every + tables / args.tap_every * 2
+    rate = len(specs) / args.poll_every + tables / args.tap_every
     print(
         f"{server.describe()} on 127.0.0.1:{server.port}, {len(server.workers())} workers; "
         f"{site.describe()}. {len(specs)} phones: {len(info['players'])} players and "
         f"{tables} tables polling every {args.poll_every:g} s, the tables tapping every "
-        f"{args.tap_every:g} s (each tap then a board poll), {args.host_screens} live "
+        f"{args.tap_every:g} s (each tap answered with its board), {args.host_screens} live "
         f"board(s) and room screen(s): about {rate:.0f} requests a second. "
         f"Load average before: {load_average()}"
     )
