@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from axes.handlers.proxy import AxesProxyHandler
 from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib import messages
@@ -60,6 +61,12 @@ class Login(LoginView):
     """The host's login; it links to sign-up when the deployment allows it."""
 
     redirect_authenticated_user = True
+
+    def get(self, request, *args, **kwargs):
+        """A device in a lockout is told so at once, not after typing a password again."""
+        if AxesProxyHandler.is_locked(request):
+            return locked_out(request)
+        return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(signup_open=signup_open(), **kwargs)

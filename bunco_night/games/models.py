@@ -22,6 +22,22 @@ class StepQuerySet(models.QuerySet):
         return self.filter(undone_at__isnull=True).order_by("created", "id")
 
 
+class Step(models.Model):
+    """What every entry a one-table phone makes has: its nonce (a retried post is stored
+    once), when it was made, and when it was undone (kept on record, docs/rules.md
+    section 6.2)."""
+
+    nonce = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    objects = StepQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+        ordering = ["created", "id"]
+
+
 class BuckTable(models.Model):
     """The one table of a Buck Dice night, and the secret link of the phone that keeps it."""
 
@@ -65,7 +81,7 @@ class BuckGame(models.Model):
         return f"Buck Dice game {self.round.number}"
 
 
-class BuckThrow(models.Model):
+class BuckThrow(Step):
     """One throw at a Buck Dice table, as the phone entered it, and who threw it."""
 
     class Kind(models.TextChoices):
@@ -78,14 +94,8 @@ class BuckThrow(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="buck_throws")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     count = models.PositiveSmallIntegerField(default=0)
-    nonce = models.CharField(max_length=64, unique=True)
-    created = models.DateTimeField(auto_now_add=True)
-    undone_at = models.DateTimeField(null=True, blank=True)
 
-    objects = StepQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["created", "id"]
+    class Meta(Step.Meta):
         constraints = [
             models.CheckConstraint(condition=models.Q(count__lte=3), name="buck_count_0_to_3")
         ]
@@ -131,7 +141,7 @@ class BonanzaTable(models.Model):
         return f"Bonanza table {self.number} of {self.night}"
 
 
-class BonanzaStep(models.Model):
+class BonanzaStep(Step):
     """One step of a Bonanza ledger (``bonanza.BonanzaStep``, stored).
 
     ``player`` is the buyer, bettor, taker or caller; ``cards_left`` the cards in each
@@ -154,14 +164,6 @@ class BonanzaStep(models.Model):
     space = models.CharField(max_length=20, blank=True)
     chips = models.PositiveIntegerField(default=0)
     cards_left = models.JSONField(default=list, blank=True)
-    nonce = models.CharField(max_length=64, unique=True)
-    created = models.DateTimeField(auto_now_add=True)
-    undone_at = models.DateTimeField(null=True, blank=True)
-
-    objects = StepQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["created", "id"]
 
     def __str__(self) -> str:
         return self.get_action_display()

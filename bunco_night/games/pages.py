@@ -159,6 +159,9 @@ class BonanzaPage:
     """Everything the Bonanza phone shows."""
 
     state: BonanzaState
+    # A refused Bonanza call shows again as typed: its caller and cards left by player.
+    typed_caller: int | None = None
+    typed_cards: dict[int, str] = field(default_factory=dict)
 
     @property
     def table(self) -> BonanzaTable:
@@ -171,6 +174,11 @@ class BonanzaPage:
     @property
     def players(self) -> list[tuple[int, str]]:
         return [(p, self.state.name(p)) for p in self.ledger.players]
+
+    @property
+    def cards_rows(self) -> list[tuple[int, str, str]]:
+        """(player, name, cards left as typed, "0" at first) for the Bonanza call."""
+        return [(p, name, self.typed_cards.get(p, "0")) for p, name in self.players]
 
     @property
     def dealer_name(self) -> str:
@@ -220,5 +228,7 @@ class BonanzaPage:
         return lines
 
 
-def bonanza_page(table: BonanzaTable) -> BonanzaPage:
-    return BonanzaPage(bonanza_state(table))
+def bonanza_page(
+    table: BonanzaTable, *, caller: int | None = None, cards: dict[int, str] | None = None
+) -> BonanzaPage:
+    return BonanzaPage(bonanza_state(table), caller, cards or {})

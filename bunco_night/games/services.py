@@ -272,8 +272,10 @@ def bonanza_step_record(
         raise ServiceError("Unknown step.", "bad_step")
     if space and space not in bonanza.SPACES:
         raise ServiceError("There is no such space.", "bad_space")
-    if not 0 <= chips <= MAX_CHIPS:
-        raise ServiceError(f"Chips are a whole number from 1 to {MAX_CHIPS:,}.", "bad_chips")
+    if chips < 0:
+        raise ServiceError("Chips are a whole number, 1 or more.", "bad_chips")  # as the engine
+    if chips > MAX_CHIPS:
+        raise ServiceError(f"At most {MAX_CHIPS:,} chips in one step: a typing slip?", "bad_chips")
     state = bonanza_state(table)
     for p, cards in (cards_left or {}).items():
         # The engine names a player by their id; the phone names them by their name.

@@ -257,13 +257,15 @@ def bonanza_page(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def bonanza_step(request: HttpRequest, token: str) -> HttpResponse:
-    """One step of the ledger."""
+    """One step of the ledger. A refused Bonanza call shows the page again with the cards
+    left as typed, and says why."""
     table = _bonanza(token)
     action = request.POST.get("action", "")
-    cards = {}
+    cards, typed = {}, {}
     if action == bonanza.CALL_BONANZA:
         for p in table.players:
             value = request.POST.get(f"cards_{p}", "").strip()
+            typed[int(p)] = value[:8]
             if str(p) == request.POST.get("player"):
                 continue
             cards[int(p)] = _int(value or "0", -1)
@@ -278,7 +280,11 @@ def bonanza_step(request: HttpRequest, token: str) -> HttpResponse:
             cards_left=cards or None,
         )
     except ServiceError as error:
-        return _done(request, "games:bonanza", token, error)
+        if action != bonanza.CALL_BONANZA:
+            return _done(request, "games:bonanza", token, error)
+        messages.error(request, error.message)
+        page = pages.bonanza_page(table, caller=_int(request.POST.get("player")), cards=typed)
+        return render(request, "games/bonanza.html", {"page": page, "token": token}, status=400)
     return _done(request, "games:bonanza", token)
 
 

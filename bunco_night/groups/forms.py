@@ -17,6 +17,7 @@ from bunco_night.rules.standings import ALL_PRIZE_LABELS, PRIZE_LABELS
 
 from .models import Group, Player, Prize, mark_prize_title
 from .roster_csv import MAX_BYTES, decode
+from .services import PRIZE_KNOBS
 
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
@@ -107,13 +108,6 @@ SUBSTITUTE_PRIZE_CHOICES = [
     (prize_rules.SUBSTITUTE_FOR_REGULAR, "A substitute's prize goes to the regular they came for"),
     (prize_rules.SUBSTITUTE_CANNOT_WIN, "Substitutes cannot win prizes"),
 ]
-PRIZE_KNOBS = (
-    "prize_rounding",
-    "prize_leftover",
-    "prize_ties",
-    "substitute_prizes",
-    "fewest_wins_min_rounds",
-)
 
 
 class GroupForm(HostForm):

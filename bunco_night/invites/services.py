@@ -461,10 +461,18 @@ def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
     if kind not in (Notice.Kind.INVITATION, Notice.Kind.REMINDER):
         raise ServiceError("Send an invitation or a reminder.", "bad_kind")
     _check_planning(night)
-    people = recipients(night, kind)
+    outgoing = []
+    for player, link, words in invitation_words(night, kind, recipients(night, kind), links):
+        mail = messages.email(words, player.email, night=night, link=link) if player.email else None
+        outgoing.append(Outgoing(night, player, kind, mail))
+    return send(outgoing)
+
+
+def invitation_words(night: Night, kind: str, people: list[Player], links: Links):
+    """(player, their own link, the invitation or reminder's words) for each of ``people``:
+    the same words by e-mail and as a text message to copy."""
     personal = links_for(people)
     rows = own_rows(night)
-    outgoing = []
     for player in people:
         link = links.mine(personal[player.pk].token)
         words = messages.invitation(
@@ -474,6 +482,4 @@ def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
             reminder=kind == Notice.Kind.REMINDER,
             attendance=rows.get(player.pk),
         )
-        mail = messages.email(words, player.email, night=night, link=link) if player.email else None
-        outgoing.append(Outgoing(night, player, kind, mail))
-    return send(outgoing)
+        yield player, link, words

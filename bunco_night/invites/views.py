@@ -309,19 +309,10 @@ def texts(request: HttpRequest, pk: int) -> HttpResponse:
     everyone = request.GET.get("all") == "1"
     links = links_for(request)
     people = [p for p in services.recipients(night, kind) if everyone or not p.email]
-    personal = services.links_for(people)
-    rows = services.own_rows(night)
-    cards = []
-    for player in people:
-        link = links.mine(personal[player.pk].token)
-        words = messages.invitation(
-            night,
-            player,
-            link,
-            reminder=kind == Notice.Kind.REMINDER,
-            attendance=rows.get(player.pk),
-        )
-        cards.append((player, words.text))
+    cards = [
+        (player, words.text)
+        for player, _, words in services.invitation_words(night, kind, people, links)
+    ]
     offers = SubstituteOffer.objects.filter(
         call__attendance__night=night,
         call__status=SubstituteCall.Status.OPEN,

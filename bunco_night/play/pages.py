@@ -5,7 +5,7 @@ Each function returns plain values for one page; views render them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 
@@ -172,6 +172,7 @@ class TablePage:
     recent: list[Entry]
     moves: list[tuple[str, Move]]
     late: list[Entry]
+    arrivals: list[Move] = field(default_factory=list)
     clock: int | None = None
     first: Seat | None = None
 
@@ -186,7 +187,14 @@ class TablePage:
 
     @property
     def first_seat(self) -> int:
-        """The seat the "Who's rolling?" choice starts on: who rolls first (section 2.5)."""
+        """The seat the "Who's rolling?" choice starts on: who rolls first (section 2.5)
+        or, once the table has entries, who rolls next: a miss passes the dice to the next
+        seat, a roll that scores keeps them (section 2.2). A second phone at the table, or
+        one whose browser was closed, starts where the table is."""
+        rolls = [e for e in self.here.entries if e.kind in ROLL_KINDS] if self.here else []
+        if rolls:
+            last = rolls[-1]
+            return last.seat % self.here.size + 1 if last.kind == Entry.Kind.MISS else last.seat
         return self.first.number if self.first else 1
 
     @property
@@ -255,6 +263,11 @@ class TablePage:
         return [(s.number, s.occupant_name, s.is_ghost) for s in self.here.seats]
 
     @property
+    def has_ghost(self) -> bool:
+        """A ghost sits at this table: its partner rolls for it (docs/rules.md section 5.5)."""
+        return any(ghost for _, _, ghost in self.seats)
+
+    @property
     def waiting_names(self) -> list[str]:
         """Who must still roll once after the bell."""
         waiting = self.outcome.waiting_for if self.outcome else frozenset()
@@ -267,11 +280,17 @@ class TablePage:
     @property
     def recent_rows(self) -> list[tuple[Entry, str, bool]]:
         """The latest entries, newest first: each with what it scored in words, and whether
-        the table may still undo it (in a tie's extra turns, only those turns)."""
-        return [
-            (e, e.describe(self.rules), self.can_tap and (e.extra_pass > 0 or not self.extra_turns))
-            for e in self.recent
-        ]
+        the table may still undo it: until it taps Done, so a mis-tap that ended the round
+        here (a head table's bunco rings the bell everywhere) is undone from the table too;
+        in a tie's extra turns, only those turns (docs/rules.md section 6.2)."""
+        return [(e, e.describe(self.rules), self._undoable(e)) for e in self.recent]
+
+    def _undoable(self, entry: Entry) -> bool:
+        if self.status != TableStatus.PLAYING:
+            return False
+        if self.extra_turns:
+            return entry.extra_pass > 0
+        return not self.here.play.finished_turn
 
     @property
     def late_rows(self) -> list[tuple[Entry, str]]:
@@ -297,6 +316,7 @@ def table_page(
     recent: list[Entry] = []
     late = list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
     next_moves: list[tuple[str, Move]] = []
+    arrivals: list[Move] = []
     if playing:
         here, status = playing[1], TableStatus.PLAYING
         recent = list(reversed(here.entries[-RECENT_ENTRIES:]))
@@ -327,6 +347,9 @@ def table_page(
                 next_moves = [
                     (s.player.name, where[s.player_id]) for s in here.seats if s.player_id in where
                 ]
+                staying, number = {s.player_id for s in here.seats}, table.number
+                coming = (m for pid, m in where.items() if pid not in staying)
+                arrivals = sorted((m for m in coming if m.table == number), key=lambda m: m.seat)
     first = None
     if here is not None and status in (TableStatus.WAITING, TableStatus.PLAYING):
         first = first_roller_seat(night, rnd, here.seated)
@@ -341,6 +364,7 @@ def table_page(
         recent=recent,
         moves=next_moves,
         late=late,
+        arrivals=arrivals,
         clock=round_seconds_left(rnd, night.rules_obj) if status == TableStatus.PLAYING else None,
         first=first,
     )

@@ -406,8 +406,15 @@ def extra_turns_done(*, table: Table) -> TablePlay:
     tied, they take another (docs/rules.md section 3.4)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
-    if not rnd.is_playing or not table_round(rnd, table, play).outcome.in_extra_turns:
+    here = table_round(rnd, table, play) if rnd.is_playing else None
+    if here is None or not here.outcome.in_extra_turns:
         raise ServiceError("This table is not playing extra turns.", "no_extra_turns")
+    this_pass = here.outcome.extra_passes + 1
+    if not any(e.extra_pass == this_pass for e in here.entries):
+        raise ServiceError(
+            "Enter each player's extra turn first (a miss too), then tap Extra turns done.",
+            "no_extra_rolls",
+        )
     play.extra_passes += 1
     play.save(update_fields=["extra_passes"])
     _after_change(rnd, table)

@@ -46,7 +46,9 @@
   }
 
   var offline = document.getElementById("offline");
+  var offlineNow = false;
   function setOffline(isOffline, waiting) {
+    if (offlineNow !== isOffline) { offlineNow = isOffline; renderParked(); }
     if (!offline) return;
     if (isOffline || waiting) {
       offline.hidden = false;
@@ -174,7 +176,7 @@
     try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; }
   }
   function queue() { return load(qkey); }
-  function save(q) { localStorage.setItem(qkey, JSON.stringify(q)); }
+  function save(q) { localStorage.setItem(qkey, JSON.stringify(q)); renderParked(); }
   function parked() { return load(pkey); }
   function saveParked(list) { localStorage.setItem(pkey, JSON.stringify(list)); renderParked(); }
   function newNonce() {
@@ -184,22 +186,44 @@
     return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
+  /* One message at a time, at the bottom of the screen over the buttons: a newer one
+     replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
+     by itself after six seconds. */
   function showError(text) {
+    clearError();
     var box = document.createElement("div");
     box.className = "toast error";
     box.setAttribute("role", "alert");
     box.textContent = text;
+    box.addEventListener("click", clearError);
     document.body.appendChild(box);
     setTimeout(function () { box.remove(); }, 6000);
   }
+  function clearError() {
+    document.querySelectorAll(".toast").forEach(function (box) { box.remove(); });
+  }
 
-  /* Taps the server refused or could not store stay listed until the player decides. */
+  /* Taps the server refused or could not store stay listed until the player decides.
+     Offline, the taps waiting on the phone are listed too, each with Cancel for a mis-tap,
+     so nobody taps a roll twice because the score has not moved. */
   function renderParked() {
     var box = document.getElementById("queue");
     if (!box) return;
     var list = parked();
-    box.hidden = !list.length;
+    var waiting = offlineNow ? queue() : [];
+    box.hidden = !list.length && !waiting.length;
     box.textContent = "";
+    waiting.forEach(function (item, i) {
+      var row = document.createElement("div");
+      row.className = "parked waiting";
+      var text = document.createElement("p");
+      text.textContent = "Not sent yet: " + (item.label || "a tap");
+      row.appendChild(text);
+      if (!(flushing && i === 0)) {
+        row.appendChild(button("Cancel", function () { cancel(item.id); })).classList.add("undo");
+      }
+      box.appendChild(row);
+    });
     list.forEach(function (item) {
       var row = document.createElement("div");
       row.className = "parked " + item.state;
@@ -221,6 +245,12 @@
     b.textContent = text;
     b.addEventListener("click", onClick);
     return b;
+  }
+  function cancel(id) {
+    var q = queue();
+    if (flushing && q.length && q[0].id === id) return;  /* on its way: undo it once stored */
+    save(q.filter(function (i) { return i.id !== id; }));
+    setOffline(offlineNow, queue().length);
   }
   function forget(id) { saveParked(parked().filter(function (i) { return i.id !== id; })); }
   function retry(id) {
@@ -342,6 +372,7 @@
       e.preventDefault();
       var button = e.submitter;
       if (!button) return;
+      clearError();
       var tap = button.value;
       var fields = { tap: tap, seat: String(currentSeat()), round: taps.dataset.round };
       if (tap === "dice") {
@@ -372,6 +403,8 @@
       }
       enqueue(taps.action, fields, describe(button, fields.seat));
       flash(button);
+      var starts = taps.querySelector("legend .first-roller");  /* "· Ann starts": not now */
+      if (starts) starts.remove();
       if (tap === "miss" || (tap === "dice" && diceMiss(fields))) {
         setSeat(currentSeat() % parseInt(taps.dataset.seats, 10) + 1);
       }
@@ -403,6 +436,7 @@
     var form = e.target;
     if (!form.matches || !form.matches("form[data-js-post]")) return;
     e.preventDefault();
+    clearError();
     var data = new URLSearchParams(new FormData(form, e.submitter));
     fetch(form.action, { method: "POST", headers: { "Accept": "application/json" }, body: data })
       .then(function (resp) { return resp.json().catch(function () { return { ok: resp.ok }; }); })
@@ -412,6 +446,15 @@
       })
       .catch(function () { showError("No connection: try again when you are back online."); });
   });
+
+  /* Bonanza: the caller's own hand is not counted, so its cards-left box is hidden. */
+  var caller = document.getElementById("caller");
+  function hideCallerCards() {
+    document.querySelectorAll(".cards-left label[data-player]").forEach(function (label) {
+      label.hidden = label.dataset.player === caller.value;
+    });
+  }
+  if (caller) { caller.addEventListener("change", hideCallerCards); hideCallerCards(); }
 
   if (token) { renderParked(); flush(); }
 })();

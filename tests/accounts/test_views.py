@@ -283,6 +283,17 @@ def test_an_address_is_locked_out_whatever_usernames_it_tries(client, settings):
     assert login_post(client, "host", "bunco", REMOTE_ADDR="10.1.2.3").status_code == 302
 
 
+def test_the_login_page_says_at_once_that_this_device_is_paused(client, settings):
+    make_user("host")
+    assert client.get(reverse("login")).status_code == 200
+    for i in range(settings.AXES_FAILURE_LIMIT):
+        login_post(client, f"guess{i}", "wrong")
+    paused = client.get(reverse("login"))
+    assert paused.status_code == 429
+    assert "Logging in is paused" in paused.content.decode()
+    assert client.get(reverse("login"), REMOTE_ADDR="10.1.2.3").status_code == 200
+
+
 def test_a_password_reset_lifts_the_lockout_of_the_username(client, settings):
     User = get_user_model()
     make_user("host")

@@ -46,3 +46,39 @@ def test_dice_that_miss_pass_to_the_next_seat_and_dice_that_score_do_not(context
     expect(page.locator("#recent li")).to_have_count(4)
     last = Entry.objects.filter(table=table).order_by("pk").last()
     assert last.seat == 2 and last.points == 1
+
+
+def test_a_phone_opened_mid_round_starts_on_who_rolls_next(contexts, live_server):
+    """A second phone at the table, or one whose browser was closed, starts "Who's rolling?"
+    where the table is, not on the first roller."""
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night)
+    table = night.tables.get(number=2)
+    first = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    starts = first.locator("#taps legend .first-roller")
+    expect(starts).to_contain_text("starts")
+    first.locator("#taps button[value='miss']").click()  # seat 1 misses: seat 2 rolls
+    expect(first.locator("#recent li")).to_have_count(1)
+    expect(starts).to_have_count(0)  # who started is no longer news
+    second = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    expect(second.locator("#taps input[name=seat][value='2']")).to_be_checked()
+
+
+def test_a_message_goes_when_the_next_tap_is_made_and_never_piles_up(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    page.locator("details.dice-entry summary").click()
+    for _ in range(2):  # no faces picked: the same message, shown once
+        page.get_by_role("button", name="Score these dice").click()
+    toast = page.locator(".toast")
+    expect(toast).to_have_count(1)
+    expect(toast).to_contain_text("Tap a face for each of the three dice.")
+    page.locator("#taps button[value='points:1']").click()  # the next tap clears it
+    expect(toast).to_have_count(0)
+    expect(page.locator("#recent li")).to_have_count(1)
+    page.get_by_role("button", name="Score these dice").click()
+    expect(toast).to_have_count(1)
+    toast.click()  # a tap on the message clears it
+    expect(toast).to_have_count(0)

@@ -15,7 +15,7 @@ from tests.play.helpers import start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EMOJI = re.compile("[\U0001f000-\U0001faff\u2705]")
+EMOJI = re.compile("[\U0001f000-\U0001faff\u2705\u23f1]")
 
 
 def drawn(page, locator) -> bool:
@@ -40,3 +40,16 @@ def test_the_bell_and_the_dice_are_drawn_on_the_head_tables_phone(contexts, live
         box = glyph.bounding_box()
         assert box["width"] >= 12 and box["height"] >= 12, where
         assert drawn(page, glyph), where
+
+
+def test_a_timed_rounds_stopwatch_is_drawn(contexts, live_server):
+    group = make_group(regulars=8, substitutes=0, round_minutes=10)
+    night = make_night(group, sets=1)
+    start_night(night, seed=1)
+    page = phone(contexts, f"{live_server.url}/t/{night.tables.get(number=2).token}/")
+    clock = page.locator(".clock")
+    expect(clock).to_contain_text(":")
+    assert not EMOJI.search(page.locator("body").inner_text())
+    glyph = clock.locator("svg.glyph-clock")
+    expect(glyph).to_be_visible()
+    assert drawn(page, glyph)

@@ -68,6 +68,32 @@ def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, li
     assert Entry.objects.filter(table=table, round=rnd).count() == 3
 
 
+def test_offline_the_waiting_taps_are_listed_and_a_mis_tap_is_cancelled(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    rnd = start_night(night, seed=4)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    waiting = page.locator("#queue .parked.waiting")
+    tap(page, 1, "points:1")  # online: sent at once, never listed as waiting
+    expect(score(page, 0)).to_have_text("1")
+    expect(waiting).to_have_count(0)
+
+    page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
+    tap(page, 1, "points:2")
+    tap(page, 1, "points:2")  # the score did not move: a second tap by mistake
+    expect(waiting).to_have_count(2)
+    expect(waiting.first).to_contain_text("Not sent yet: +2 for")
+    waiting.nth(1).get_by_role("button", name="Cancel").click()
+    expect(waiting).to_have_count(1)
+    expect(page.locator("#offline")).to_contain_text("1 tap waits")
+
+    page.context.set_offline(False)
+    expect(score(page, 0)).to_have_text("3")
+    expect(waiting).to_have_count(0)
+    assert Entry.objects.filter(table=table, round=rnd).count() == 2
+
+
 def test_online_a_reload_shows_the_latest_board_not_the_cached_one(contexts, live_server):
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     start_night(night, seed=4)

@@ -357,7 +357,14 @@ def test_a_bonanza_ledger_kept_on_one_phone(contexts, live_server):
     # Regular 1 calls Bonanza; the cards left are typed with slips first.
     call_bonanza(page, r1, {r2: "60", r3: "2"})
     expect(message(page)).to_have_text("Regular 2: cards left are 0 to 53.")
-    call_bonanza(page, r1, {r2: "3", r3: "2x"})
+    # The call comes back as typed, one slip to mend; the caller's own hand has no box.
+    expect(page.get_by_label("Called by")).to_have_value(str(r1.pk))
+    expect(page.locator(f"#cards-{r2.pk}")).to_have_value("60")
+    expect(page.locator(f"#cards-{r3.pk}")).to_have_value("2")
+    expect(page.locator(f"#cards-{r1.pk}")).to_be_hidden()
+    page.locator(f"#cards-{r2.pk}").fill("3")
+    page.locator(f"#cards-{r3.pk}").fill("2x")
+    page.get_by_role("button", name="Bonanza: end the hand").click()
     expect(message(page)).to_have_text("Regular 3: cards left are 0 to 53.")
     expect(chips(page, r1)).to_have_text("22")
     call_bonanza(page, r1, {r2: "3", r3: "2"})

@@ -6,6 +6,8 @@ night over), and the score buttons a table taps every few seconds lie inside the
 screen.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -173,3 +175,33 @@ def test_the_player_page_and_every_host_page_fit_a_phone(phones, contexts, live_
         for name, path in host_urls.items():
             host.goto(f"{live_server.url}{path}")
             check_fits(host, f"{name} at {width} px")
+
+
+@pytest.mark.parametrize("bigger", [False, True])
+def test_a_players_card_shows_every_column_on_the_narrowest_phone(contexts, live_server, bigger):
+    """The card needs no sideways scrolling at 320 px, with bigger text too: round, table
+    and partner, result; whole words, never "Tabl-e"."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    for _ in range(3):
+        play_round(night)
+        round_start(night=night)
+    attendance = night.attendances.order_by("pk").first()
+    context = contexts(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/p/{attendance.token}/")
+    if bigger:
+        page.get_by_role("button", name="Bigger text").click()
+    rows = page.locator(".card-table tbody tr")
+    expect(rows).to_have_count(4)
+    scroll, box = page.evaluate(
+        "(() => { const s = document.querySelector('.card-scroll');"
+        " return [s.scrollWidth, s.clientWidth]; })()"
+    )
+    assert scroll <= box, f"the card scrolls sideways: {scroll} px in {box} px"
+    expect(rows.nth(3)).to_contain_text("playing")
+    for i in range(3):
+        expect(rows.nth(i).locator("td").nth(2)).to_have_text(re.compile(r"^(Won|Lost)"))
+        table = rows.nth(i).locator(".nowrap")
+        assert table.bounding_box()["height"] < 40, "'Table N' keeps to one line"
+    check_fits(page, f"a player's card at 320 px{' with bigger text' if bigger else ''}")

@@ -5,6 +5,8 @@ contrast of 7:1 or better."""
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.nights.services import payment_record
+from bunco_night.play.services import round_start
 from tests.browser.helpers import host_page
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
@@ -80,4 +82,29 @@ def test_more_than_twelve_tables_turn_pages_by_themselves(contexts, live_server)
     expect(second).to_be_visible(timeout=12_000)  # the page turns after a few seconds
     expect(second.locator(".room-table")).to_have_count(3)
     expect(second).to_contain_text("Table 13")
+    assert tv.evaluate(LOWEST_CONTRAST)[0][0] >= 7
+
+
+@pytest.mark.parametrize("viewport", [(1920, 1080), (1280, 720)])
+def test_a_round_in_play_with_standings_and_prizes_fits_one_screen(contexts, live_server, viewport):
+    """Round 3 of a paid-up night: twelve tables' scores beside the standings, the bunco
+    facts, the prizes (each amount on its title's line), the money left over and the set's
+    leaders, all on one screen."""
+    night = make_night(make_group(regulars=48, substitutes=0), sets=1)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    start_night(night, seed=4)
+    for _ in range(2):
+        play_round(night)
+        round_start(night=night)
+    tap(night.current_round.seats.get(table__number=3, number=1).table, 1, "bunco")
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
+    tv.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    expect(tv.locator(".room-table")).to_have_count(12)
+    expect(tv.locator(".prize-list")).to_contain_text("Last bunco of the night")
+    expect(tv.locator(".set-winners")).to_contain_text("Set 1 leaders")
+    assert fits(tv)
+    for prize in tv.locator(".prize-list li").all():
+        title, amount = prize.locator(".prize-title"), prize.locator(".prize-amount")
+        assert abs(title.bounding_box()["y"] - amount.bounding_box()["y"]) < 4, prize.inner_text()
     assert tv.evaluate(LOWEST_CONTRAST)[0][0] >= 7

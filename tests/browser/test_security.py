@@ -127,8 +127,10 @@ def test_a_lockout_after_wrong_passwords_leaves_the_table_phones_playing(
         log_in(intruder, live_server, "host", f"guess-{i}")
     expect(intruder.locator("h1")).to_have_text("Too many wrong passwords")
     expect(intruder.get_by_role("alert")).to_contain_text("try again in 15 minutes")
-    log_in(intruder, live_server, "host", "bunco")
+    # Opening the login page again says so at once: no form to type into.
+    intruder.goto(f"{live_server.url}/accounts/login/")
     expect(intruder.locator("h1")).to_have_text("Too many wrong passwords")
+    expect(intruder.get_by_label("Username")).to_have_count(0)
 
     # The table's phone keeps scoring, and its page answers at once.
     phone.locator("label.chip:has(input[value='1'])").click()

@@ -78,6 +78,21 @@ def test_steps_that_make_no_sense_are_refused(table, action, kw, code):
     assert not BonanzaStep.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("chips", "says"),
+    [
+        (-1, "Chips are a whole number, 1 or more."),
+        (0, "Chips are a whole number, 1 or more."),  # the engine's word, the same
+        (100_001, "At most 100,000 chips in one step: a typing slip?"),
+    ],
+)
+def test_chips_out_of_range_are_refused_in_words_that_agree(table, chips, says):
+    step(table, "deal")
+    with pytest.raises(ServiceError) as caught:
+        step(table, "poker_bet", player=table.players[1], chips=chips)
+    assert (caught.value.code, caught.value.message) == ("bad_chips", says)
+
+
 def test_in_a_hand(table):
     a, b, c, d = table.players
     step(table, "deal")

@@ -124,7 +124,7 @@ def test_a_bonanza_ledger_from_the_night_page(client, host):
     assert 'data-testid="on-cloth">30<' in page and "add up to 0 ✓" in page
     a, b, c = table.players
     client.post(step, {"nonce": "take" * 5, "action": "take", "space": "joker", "player": b})
-    client.post(
+    refused = client.post(
         step,
         {
             "nonce": "call" * 5,
@@ -134,7 +134,13 @@ def test_a_bonanza_ledger_from_the_night_page(client, host):
             f"cards_{c}": "x",
         },
     )
-    assert "Regular 3: cards left are 0 to 53" in text(client.get(url))
+    # Shown again as typed, with the reason: one slip to mend, not every hand to type again.
+    assert refused.status_code == 400
+    page = text(refused)
+    assert "Regular 3: cards left are 0 to 53" in page
+    assert f'name="cards_{b}" inputmode="numeric" value="3"' in page
+    assert f'name="cards_{c}" inputmode="numeric" value="x"' in page
+    assert f'<option value="{a}" selected>' in page
     client.post(
         step,
         {"nonce": "cal2" * 5, "action": "call_bonanza", "player": a, f"cards_{b}": "3"},

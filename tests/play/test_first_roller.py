@@ -29,6 +29,18 @@ def test_at_a_party_the_scorekeeper_in_seat_1_rolls_first(client):
     tap(t2, 1, "miss")
     html = client.get(reverse("play:table", args=[t2.token])).content.decode()
     assert "starts</span>" not in html
+    # A phone opened now starts where the table is: the miss passed the dice to seat 2
+    # (section 2.2), a roll that scores keeps them, and seat 4's miss passes to seat 1.
+    assert 'value="2" checked' in html
+    for seat, kind, count, rolls_next in [
+        (2, "points", 2, 2),
+        (2, "miss", 0, 3),
+        (3, "bunco", 0, 3),
+        (3, "miss", 0, 4),
+        (4, "miss", 0, 1),
+    ]:
+        tap(t2, seat, kind, count)
+        assert table_page(t2).first_seat == rolls_next, (seat, kind)
 
 
 def test_at_one_table_the_player_left_of_the_last_winner_rolls_first(client):
@@ -48,3 +60,17 @@ def test_at_one_table_the_player_left_of_the_last_winner_rolls_first(client):
     assert page.first.number == 4
     html = client.get(reverse("play:table", args=[t1.token])).content.decode()
     assert 'value="4" checked' in html
+
+
+def test_the_bunco_question_speaks_of_ghosts_only_where_one_sits(client):
+    """Section 5.5: whoever rolls for a ghost gets the bunco; a table with no ghost is not
+    told about ghosts."""
+    night = make_night(make_group(regulars=11, substitutes=0, fill="ghosts"), sets=1)
+    start_night(night, seed=4)
+    pages = {t.number: table_page(t) for t in night.tables.all()}
+    assert [n for n, p in pages.items() if p.has_ghost] != list(pages)  # some have none
+    for number, page in pages.items():
+        html = client.get(reverse("play:table", args=[page.table.token])).content.decode()
+        said = "even when rolling for a ghost" in html
+        assert said == page.has_ghost == any(ghost for _, _, ghost in page.seats), number
+    assert any(p.has_ghost for p in pages.values())

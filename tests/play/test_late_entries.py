@@ -187,11 +187,20 @@ def test_still_tied_after_the_extra_turns_means_another_pass():
     bell_ring(night=night)
     table_done(table=t2)
     assert outcome(rnd, t2).outcome.in_extra_turns  # 0-0
+    # "Extra turns done" before anyone has rolled again is a mis-tap: refused, in words.
+    with pytest.raises(ServiceError) as caught:
+        extra_turns_done(table=t2)
+    assert caught.value.code == "no_extra_rolls"
+    assert "Enter each player's extra turn first" in caught.value.message
+    assert outcome(rnd, t2).outcome.extra_passes == 0
     tap(t2, 1, "points", 1)
     tap(t2, 2, "points", 1)
     extra_turns_done(table=t2)
     here = outcome(rnd, t2).outcome
     assert here.in_extra_turns and here.extra_passes == 1
+    with pytest.raises(ServiceError) as caught:  # the second pass needs its rolls too
+        extra_turns_done(table=t2)
+    assert caught.value.code == "no_extra_rolls"
     second = tap(t2, 2, "points", 2)
     assert second.extra_pass == 2
     undo = tap(t2, 1, "points", 1)

@@ -199,3 +199,19 @@ def test_nights_planned_before_prize_rounding_keep_their_cents():
     assert (night.rules_obj.prize_rounding, night.rules_obj.prize_leftover) == ("cents", "host")
     pay(night)
     assert [p.amount_cents for p in dues_summary(night).payouts] == [2520, 1980, 1020, 480]
+
+
+def test_the_live_board_and_room_say_the_prizes_count_rounds_that_have_ended(client, host):
+    """A bunco rolled in the round in play shows as the last bunco at once, and counts for
+    most buncos when its round ends: the prize list says the tallies are of ended rounds,
+    so "nobody yet" beside the last bunco reads right."""
+    night = make_night(make_group(user=host, regulars=12, substitutes=0, name="Twelve"))
+    pay(night)
+    start_night(night, seed=2)
+    tap(night.tables.get(number=2), 1, "bunco")
+    urls = [reverse("play:live", args=[night.pk]), reverse("play:room", args=[night.pk])]
+    for url in urls:
+        assert "tallied as each round ends" in words(client.get(url)), url
+    play_round(night)
+    for url in urls:
+        assert "tallies after 1 round " in words(client.get(url)), url

@@ -187,3 +187,18 @@ def test_the_countdown_shows_on_every_page(client, host):
         assert 'role="timer"' in page and "data-seconds-left=" in page, url
         assert "12:00" in page or "11:59" in page, url
         assert "js/clock.js" in page, url
+
+
+def test_when_time_is_up_the_head_table_is_not_told_it_rang_the_bell(client):
+    night = timed_night(rules="deluxe", minutes=5)
+    rnd = start_night(night)
+    t1 = night.tables.get(number=1)
+    tap(t1, 1, "points", 2)
+    run_for(rnd, 6)
+    round_clock(night=night)
+    assert round_board(rnd).table(t1.pk).outcome.done
+    html = client.get(reverse("play:table", args=[t1.token])).content.decode()
+    assert "Time&#x27;s up. Round over at this table." in html or (
+        "Time's up. Round over at this table." in html
+    )
+    assert "Your table rang the bell" not in html

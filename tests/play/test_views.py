@@ -192,6 +192,52 @@ def test_between_rounds_the_table_shows_where_to_sit_next(client, night):
     play_round(night)
     html = client.get(reverse("play:table", args=[table(night, 2).token])).content.decode()
     assert "Where to sit next" in html and "Seat" in html
+    # Who comes to sit here: everyone seated here next round who is not here now.
+    t2 = table(night, 2)
+    closed, nxt = night.rounds.order_by("number")[:2]
+    here = set(closed.seats.filter(table=t2).values_list("player__name", flat=True))
+    coming = {
+        (s.player.name, s.number)
+        for s in nxt.seats.filter(table=t2, player__isnull=False).select_related("player")
+        if s.player.name not in here
+    }
+    assert coming, "the movement brings someone to table 2"
+    arrivals = html.split("Coming to this table", 1)[1].split("</ul>", 1)[0]
+    for name, seat in coming:
+        row = f'<span class="who">{name}</span> → <span class="where">Seat {seat}</span>'
+        assert row in arrivals
+    assert arrivals.count('class="who"') == len(coming)
+
+
+def test_a_head_table_bunco_tapped_by_mistake_is_undone_from_the_table(client, night):
+    """docs/rules.md section 6.2: a table undoes its own entries until it taps Done. The
+    head table's bunco ends the round there and rings the bell everywhere; its Undo takes
+    the bell back."""
+    head = table(night, 1)
+    assert post_tap(client, head, tap="bunco").json()["ok"]
+    rnd = night.rounds.get(number=1)
+    rnd.refresh_from_db()
+    assert rnd.bell_at is not None
+    html = client.get(reverse("play:table", args=[head.token])).content.decode()
+    assert "Round over at this table. A mis-tap? Undo it below." in html
+    entry = Entry.objects.get(table=head, round=rnd)
+    assert f'name="entry" value="{entry.pk}"' in html
+    response = client.post(
+        reverse("play:table_undo", args=[head.token]),
+        {"entry": entry.pk},
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.json()["ok"]
+    rnd.refresh_from_db()
+    assert rnd.bell_at is None
+    html = client.get(reverse("play:table", args=[head.token])).content.decode()
+    assert 'id="taps"' in html and "Round over at this table" not in html
+    # Once the table has tapped Done, its entries are the host's to correct.
+    post_tap(client, head, tap="bunco")
+    client.post(reverse("play:table_done", args=[head.token]), {"done": "1"})
+    assert round_board(rnd).table(head.pk).play.finished_turn
+    html = client.get(reverse("play:table", args=[head.token])).content.decode()
+    assert 'name="entry"' not in html
 
 
 def test_player_page_card_and_next_seat(client, night):

@@ -4,16 +4,18 @@ Each test fetches a document as the host, then reads the PDF with poppler (pages
 text) and zbar (QR codes scanned from a 150 dpi image of each page).
 """
 
+import datetime as dt
 import re
 
 import pytest
 
 from bunco_night.groups.models import Group
-from bunco_night.groups.services import player_add
+from bunco_night.groups.services import player_add, season_create
 from bunco_night.nights.models import Attendance, Round, Seat
 from bunco_night.nights.services import (
     attendance_set,
     guest_add,
+    night_create,
     payment_record,
     seating_draw,
 )
@@ -327,11 +329,6 @@ def test_roster_asks_a_substitute_for_the_seat_only_and_shows_the_season_s_share
     """A regular's debt from earlier nights stays the regular's (docs/rules.md section 8.6):
     their substitute is asked for tonight's seat, and the note says what the regular still
     owes. The prize pot is the collection less the season's share (section 8.7)."""
-    import datetime as dt
-
-    from bunco_night.groups.services import season_create
-    from bunco_night.nights.services import night_create
-
     season_create(
         group=group,
         name="2027",

@@ -1,6 +1,7 @@
-"""``{% glyph "bell" %}``: the bell, a die, a tick, a trophy and a ghost drawn as inline SVG.
+"""``{% glyph "bell" %}``: the bell, a die, a tick, a trophy, a ghost and a stopwatch drawn
+as inline SVG.
 
-Debian's headless Chromium and WeasyPrint's fonts have no emoji, so 🔔 and 🎲 showed as
+Debian's headless Chromium and WeasyPrint's fonts have no emoji, so 🔔, 🎲 and ⏱ showed as
 empty boxes there. The drawing is decoration (``aria-hidden``): the words beside it carry
 the meaning. It takes the text's size, and its colour on screen; WeasyPrint does not
 pass the text's colour into an SVG, so a PDF names it: ``{% glyph "bell" colour="#fff" %}``.
@@ -32,6 +33,12 @@ SHAPES = {
         '<path d="M12 2a7 7 0 0 0-7 7v12l2.3-1.8L9.7 21l2.3-1.8 2.3 1.8 2.4-1.8L19 21V9a7 7 0 '
         "0 0-7-7zM9.5 8a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 "
         '0 1 0-3z" fill-rule="evenodd"/>'
+    ),
+    "clock": (
+        '<rect x="10" y="1.5" width="4" height="2.5" rx="1"/>'
+        '<circle cx="12" cy="13.5" r="7.5" fill="none" stroke="currentColor" stroke-width="2"/>'
+        '<path d="M12 9.5v4.5l3 2" fill="none" stroke="currentColor" stroke-width="2" '
+        'stroke-linecap="round"/>'
     ),
     "tick": (
         '<path d="M4.5 12.5l4.8 4.8L19.5 7" fill="none" stroke="currentColor" '
