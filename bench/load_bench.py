@@ -12,7 +12,9 @@ project's gunicorn.conf.py; see served.py) and drives it with wrk and wrk_polls.
 - player polls: every player's page asking /p/<token>/state/?v=<version>, unchanged (204);
 - mixed: table polls plus scorekeepers' taps (1 request in 20 is a POST entry with a
   fresh nonce), so the version moves and polls get 200 fragments, then adopt the new
-  version as a phone does.
+  version as a phone does. A tap's answer carries its table's board: the wrk thread that
+  tapped adopts its version, as the phone that tapped does; the other thread's polls of
+  that table get the fragment, as another phone at the table would.
 
 wrk shares the machine's cores with the server, so throughput is printed as a ratio to
 the bare view measured in the same run: a bare run goes before and after every scenario
@@ -63,6 +65,7 @@ class Result:
     codes: dict[int, int] = field(default_factory=dict)
     json_ok: int = 0
     json_refused: int = 0
+    json_board: int = 0
     adopted: int = 0
     backlog: float = 0.0
     cpu_ms: float = 0.0
@@ -91,7 +94,7 @@ def parse_wrk(name: str, output: str) -> Result:
         if key.startswith("code_"):
             code = int(key[5:])
             result.codes[code] = result.codes.get(code, 0) + int(value)
-        elif key in ("json_ok", "json_refused", "adopted"):
+        elif key in ("json_ok", "json_refused", "json_board", "adopted"):
             setattr(result, key, getattr(result, key) + int(value))
         else:
             values[key] = int(value)
@@ -181,7 +184,10 @@ def print_report(runs: list[tuple[Result, float, float]]) -> None:
         codes = ", ".join(f"{code}: {n}" for code, n in sorted(r.codes.items()))
         extra = ""
         if r.json_ok or r.json_refused:
-            extra = f"; taps stored {r.json_ok}, refused {r.json_refused}"
+            extra = (
+                f"; taps stored {r.json_ok} ({r.json_board} answered with their board), "
+                f"refused {r.json_refused}"
+            )
         if r.adopted:
             extra += f"; polls adopted a new version {r.adopted} times"
         errors = ", ".join(f"{k} {v}" for k, v in sorted(r.errors.items()) if v)

@@ -11,8 +11,8 @@ the room's phones, each on its own connection and schedule, for ``--seconds``:
 
 - every player's page polls every 2 s (500 players for 125 tables);
 - every table phone polls every 2 s and taps every 3 s: a real entry (fresh nonce,
-  seats 1-4 in turn) that the database stores, then asks for its board as bunco.js
-  does. The head table only taps misses, so it never reaches its target and the bell
+  seats 1-4 in turn) that the database stores, whose answer carries the table's board,
+  as bunco.js shows it. The head table only taps misses, so it never reaches its target and the bell
   never rings: the round stays in play however long the run; the other tables tap a
   miss or +1 in turn;
 - the host's live board and a room screen poll every 2 s, logged in as the host
@@ -328,12 +328,12 @@ def run(args, site: BenchSite, server: Server) -> int:
     warm_up(server, info)
     specs = phones(info, args.host_screens)
     tables = len(info["tables"])
-    rate = len(specs) / args.poll_every + tables / args.tap_every * 2
+    rate = len(specs) / args.poll_every + tables / args.tap_every
     print(
         f"{server.describe()} on 127.0.0.1:{server.port}, {len(server.workers())} workers; "
         f"{site.describe()}. {len(specs)} phones: {len(info['players'])} players and "
         f"{tables} tables polling every {args.poll_every:g} s, the tables tapping every "
-        f"{args.tap_every:g} s (each tap then a board poll), {args.host_screens} live "
+        f"{args.tap_every:g} s (each tap answered with its board), {args.host_screens} live "
         f"board(s) and room screen(s): about {rate:.0f} requests a second. "
         f"Load average before: {load_average()}"
     )

@@ -7,8 +7,9 @@ to the site), sending on a fixed schedule from a random start within its period:
 
 - a player's page polls /p/<token>/state/?v=<version> every ``poll_every`` seconds;
 - a table phone polls /t/<token>/state/?v=<version> and taps every ``tap_every``
-  seconds (POST /t/<token>/entry/, a fresh nonce, a real seat), then asks for its board
-  at once, as bunco.js does after a tap;
+  seconds (POST /t/<token>/entry/, a fresh nonce, a real seat, the round), and shows the
+  board the tap's answer carries, polling on from its version, as bunco.js does (an
+  answer without a board: it asks for the board at once, as bunco.js did before);
 - the host's live board and the room screen poll their state with the host's session.
 
 A poll that gets a 200 fragment adopts the version in it (the fragment's own hx-get),
@@ -123,7 +124,8 @@ class Phone:
                 self.rec.late[kind] = self.rec.late.get(kind, 0) + 1
             if due == next_tap:
                 next_tap += self.tap_every
-                if await self.tap(session, due):
+                stored, board = await self.tap(session, due)
+                if stored and not self.bare and not self.adopt_from(board):
                     await self.poll(session, time.monotonic())  # bunco.js refreshes the board
             else:
                 next_poll += self.poll_every
@@ -133,10 +135,7 @@ class Phone:
         path = "/bench/bare/" if self.bare else f"{self.poll_path}?v={self.version}"
         status, body, error = await self.send(session, "GET", path, headers=self.headers)
         if status == 200 and not self.bare:
-            found = self.adopt.search(body)
-            if found and found.group(1) != self.version:
-                self.version = found.group(1)
-                self.rec.adopted += 1
+            self.adopt_from(body)
         ok = status in (200, 204)
         self.rec.record(
             f"{self.kind} poll",
@@ -145,7 +144,17 @@ class Phone:
             None if ok else (error or str(status)),
         )
 
-    async def tap(self, session: aiohttp.ClientSession, scheduled: float) -> bool:
+    def adopt_from(self, board: str) -> bool:
+        """Adopt the version of a board fragment (as htmx does when it swaps it in); False
+        when ``board`` is not one."""
+        found = self.adopt.search(board)
+        if found and found.group(1) != self.version:
+            self.version = found.group(1)
+            self.rec.adopted += 1
+        return found is not None
+
+    async def tap(self, session: aiohttp.ClientSession, scheduled: float) -> tuple[bool, str]:
+        """Send a tap; (stored, the board its answer carries or "")."""
         self.sent_taps += 1
         seat = (self.sent_taps - 1) % self.seats + 1
         tap = self.taps[(self.sent_taps - 1) % len(self.taps)]
@@ -153,12 +162,19 @@ class Phone:
             "nonce": f"party-{self.plan['run']}-{self.entry.split('/')[2]}-{self.sent_taps}",
             "seat": str(seat),
             "tap": tap,
+            "round": str(self.plan.get("round", 1)),
         }
         path = "/bench/bare/" if self.bare else self.entry
         status, body, error = await self.send(
             session, "POST", path, data=data, headers={"Accept": "application/json"}
         )
         stored = status == 200 and (self.bare or body.startswith('{"ok": true'))
+        board = ""
+        if stored and not self.bare:
+            try:
+                board = json.loads(body).get("board") or ""
+            except ValueError:
+                board = ""
         outcome = str(status or error) if status != 400 else "400 refused"
         self.rec.record(
             "taps",
@@ -166,7 +182,7 @@ class Phone:
             outcome,
             None if stored else (error or body[:80] or str(status)),
         )
-        return stored
+        return stored, board
 
     async def send(self, session, method, path, **kw) -> tuple[int | None, str, str | None]:
         """(status, body, error): a browser retries once a request whose kept-alive

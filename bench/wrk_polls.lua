@@ -23,7 +23,7 @@ local post_headers = {
 counter = 0
 posts = 0
 codes = {}
-json = { ok = 0, refused = 0 }
+json = { ok = 0, refused = 0, board = 0 }
 adopted = 0
 
 local threads = {}
@@ -49,7 +49,7 @@ function request()
     posts = posts + 1
     local path = entry_paths[(counter + posts) % #entry_paths + 1]
     local tap = (posts % 2 == 0) and "points%3A1" or "miss"
-    local body = "nonce=lb" .. run .. "-" .. tid .. "-" .. posts .. "&seat=1&tap=" .. tap
+    local body = "nonce=lb" .. run .. "-" .. tid .. "-" .. posts .. "&seat=1&round=1&tap=" .. tap
     return wrk.format("POST", path, post_headers, body)
   end
   local path = paths[counter % #paths + 1]
@@ -64,6 +64,13 @@ function response(status, headers, body)
   if body:sub(1, 1) == "{" then
     if status == 200 then
       json.ok = json.ok + 1
+      -- A stored tap's answer carries its table's board (in JSON, quotes escaped): the
+      -- phone that tapped shows it and polls on from its version, as bunco.js does.
+      local p, v = body:match('hx%-get=\\"([^"?\\]+)%?v=([%d%.]+)\\"')
+      if p and versions then
+        json.board = json.board + 1
+        versions[p] = v
+      end
     else
       json.refused = json.refused + 1
     end
@@ -95,6 +102,7 @@ function done(summary, latency, requests)
     local j = thread:get("json")
     io.write(string.format("BENCH json_ok %d\n", j.ok))
     io.write(string.format("BENCH json_refused %d\n", j.refused))
+    io.write(string.format("BENCH json_board %d\n", j.board))
     io.write(string.format("BENCH adopted %d\n", thread:get("adopted")))
   end
 end

@@ -22,7 +22,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
-from bunco_night.nights.selectors import seating_of
+from bunco_night.nights.selectors import SeatedTable, seating_of
 from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
@@ -43,6 +43,7 @@ from .state import (
     round_time_up,
     rule_entries,
     table_round,
+    table_round_of,
 )
 
 DICE = "dice"
@@ -90,8 +91,9 @@ def _playing_round(table: Table) -> Round:
     return rnd
 
 
-def _lock_play(rnd: Round, table: Table) -> TablePlay:
-    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row.
+def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
+    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row
+    (``locked``: the caller read ``rnd`` with the lock already).
 
     Every write at a table and ``round_close`` take the Round row first, so they queue in
     one order and cannot deadlock (a tap that held its table's rows while a close held the
@@ -99,10 +101,11 @@ def _lock_play(rnd: Round, table: Table) -> TablePlay:
     point at the round can still be inserted meanwhile. A write that waited for a close
     then sees the round closed.
     """
-    rnd.refresh_from_db(
-        fields=["status", "bell_at", "bell_by_host", "started_at"],
-        from_queryset=Round.objects.select_for_update(no_key=True),
-    )
+    if not locked:
+        rnd.refresh_from_db(
+            fields=["status", "bell_at", "bell_by_host", "started_at"],
+            from_queryset=Round.objects.select_for_update(no_key=True),
+        )
     _ring_when_time_up(rnd)
     play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
     if play is None:
@@ -145,20 +148,26 @@ def _touch_table(rnd: Round, table: Table) -> None:
 
     The night's scores version moves, and the table keeps the version it moved to, so the
     live board and the room screen can re-render just the tables that changed since the
-    version they show.
+    version they show. ``table.version`` moves by one too: never ahead of the row's, which
+    is all a page drawn from this write may claim (its phone at worst asks again).
     """
     Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
     mark = Night.objects.filter(pk=rnd.night_id).values("scores_version")
     Table.objects.filter(pk=table.pk).update(version=F("version") + 1, scores_mark=Subquery(mark))
+    table.version += 1
 
 
-def _after_change(rnd: Round, table: Table | None = None) -> None:
+def _after_change(
+    rnd: Round, table: Table | None = None, held: tuple[SeatedTable, list[Entry]] | None = None
+) -> None:
     """Ring (or, after an undo, un-ring) the bell as the rules say; tell the polling pages.
 
     A change at one table bumps that table's version and the night's score version
     (the host's board), so the other phones' polls stay unchanged; a change to the
     bell bumps the night's version, which every page polls. With head-table control
     only the head table's entries can ring the bell, so taps elsewhere skip the check.
+    ``held``: the table's seats and counting entries after the change, when the caller
+    holds them (``engine_bell`` need not read the head table again).
     """
     rules = rnd.night.rules_obj
     head_rules = rules.round_end == HEAD_TABLE
@@ -168,37 +177,43 @@ def _after_change(rnd: Round, table: Table | None = None) -> None:
         and not rnd.bell_by_host
         and (table is None or not head_rules or table.number == 1)
     ):
-        bell = engine_bell(rnd, rules)
+        bell = engine_bell(rnd, rules, held)
         if bell and rnd.bell_at is None:
+            now = timezone.now()
             bell_changed = bool(
-                Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=timezone.now())
+                Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=now)
             )
+            rnd.bell_at = now if bell_changed else rnd.bell_at
         elif not bell and rnd.bell_at is not None:
             bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
+            rnd.bell_at = None if bell_changed else rnd.bell_at
     if table is not None:
         _touch_table(rnd, table)
     if table is None or bell_changed:
         night_touch(rnd.night)
 
 
-def _settle(rnd: Round, table: Table) -> None:
+def _settle(rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | None = None) -> None:
     """After a change at ``table``: a closed round's results follow (a host's correction),
-    a round in play rings the bell if it must and tells the polling pages."""
+    a round in play rings the bell if it must and tells the polling pages (``held``: as
+    for ``_after_change``)."""
     if rnd.is_closed:
         results_recompute(rnd=rnd)
     else:
-        _after_change(rnd, table)
+        _after_change(rnd, table, held)
 
 
-def _round_for_tap(table: Table, round_number: int | None) -> Round:
+def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
     """The round a phone's tap is for: the one it names (a tap queued offline may name a
-    round that has ended since), else the round in play."""
+    round that has ended since), read with ``_lock_play``'s lock on it, else the round in
+    play. And whether it was read with the lock."""
     if round_number is None:
-        return _playing_round(table)
-    rnd = table.night.rounds.filter(number=round_number).first()
+        return _playing_round(table), False
+    rounds = table.night.rounds.select_for_update(no_key=True).filter(number=round_number)
+    rnd = rounds.order_by().first()
     if rnd is None or rnd.is_pending:
         raise ServiceError("That round has not started.", "no_round")
-    return rnd
+    return rnd, True
 
 
 @transaction.atomic
@@ -224,6 +239,10 @@ def entry_record(
     rules, or the round is closed) the tap is kept as a late entry for the host to
     accept or discard, except the extra turns of a tie-break (docs/rules.md sections
     3.4 and 3.5). The host corrects any started round with ``rnd``.
+
+    The stored entry's ``table_after`` is the table as this write left it while its round
+    is in play (what the phone shows next, without reading it again), else None (a retry
+    of a stored tap, a tap for a round that has ended).
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
@@ -231,14 +250,16 @@ def entry_record(
     if existing is not None:
         if existing.table_id != table.pk:
             raise ServiceError("This entry id belongs to another table.", "forged_nonce")
+        existing.table_after = None
         return existing
+    locked = False
     if rnd is None:
-        rnd = _round_for_tap(table, round_number)
+        rnd, locked = _round_for_tap(table, round_number)
     elif not by_host:
         raise ServiceError("Only the host can correct another round.", "not_host")
     elif rnd.night_id != table.night_id:
         raise ServiceError("That round is not this table's night.", "other_night")
-    play = _lock_play(rnd, table)
+    play = _lock_play(rnd, table, locked=locked)
     here = table_round(rnd, table, play)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
@@ -272,11 +293,15 @@ def entry_record(
             )
     except IntegrityError:
         # The same nonce arrived twice at once: the other request stored it.
-        return Entry.objects.get(nonce=nonce)
+        existing = Entry.objects.get(nonce=nonce)
+        existing.table_after = None
+        return existing
+    entries = here.entries if late else [*here.entries, entry]
     if late:
         _touch_table(rnd, table)  # shown, not counted: nothing is computed from it
     else:
-        _settle(rnd, table)
+        _settle(rnd, table, (here.seated, entries))
+    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
     return entry
 
 

@@ -212,13 +212,21 @@ def table_round(rnd: Round, table: Table, play: TablePlay | None = None) -> Tabl
     loaded = _load(rnd, table, play)
     if not loaded:
         return None
-    st, play, entries = loaded[0]
-    state = _table_state(st, play, entries)
+    return table_round_of(rnd, *loaded[0])
+
+
+def table_round_of(
+    rnd: Round, seated: SeatedTable, play: TablePlay, entries: list[Entry]
+) -> TableRound:
+    """A table in ``rnd`` from what the caller has read already (its seats, its play and
+    its counting entries in order), with the room's bell as ``rnd`` keeps it."""
+    state = _table_state(seated, play, entries)
     rules = rnd.night.rules_obj
     if rules.is_card_game:
-        return TableRound(st, play, entries, state, _card_outcome(st.table.number, play), False)
+        outcome = _card_outcome(seated.table.number, play)
+        return TableRound(seated, play, entries, state, outcome, False)
     bell = rnd.bell_rang
-    return TableRound(st, play, entries, state, table_outcome(rules, state, bell=bell), bell)
+    return TableRound(seated, play, entries, state, table_outcome(rules, state, bell=bell), bell)
 
 
 def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableState]:
@@ -252,15 +260,32 @@ def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableSta
     return states
 
 
-def engine_bell(rnd: Round, rules: Rules) -> bool:
+def engine_bell(
+    rnd: Round, rules: Rules, head: tuple[SeatedTable, list[Entry]] | None = None
+) -> bool:
     """Whether the rules ring the bell now, reading only what decides it (cheap per tap):
     the round's time is up (docs/rules.md section 3.8); under head-table control the head
     table's score, or a two-dice bunco there (3.1, 9.2); under every table to its target
     a live bunco anywhere when a bunco ends the round (3.2); under the first side anywhere
-    any table's score or bunco (3.9). ``bell_reason`` decides from the tables' states."""
+    any table's score or bunco (3.9). ``bell_reason`` decides from the tables' states.
+
+    ``head``: the head table's seats and counting entries when the caller holds them (a
+    write at the head table), so that under head-table control nothing is read again."""
     if round_time_up(rnd, rules):
         return True
     if rules.round_end == EVERY_TABLE:
         return rules.bunco_ends_round and rnd.entries.counting().filter(kind=BUNCO).exists()
-    states = _light_states(rnd, rules, head_only=rules.round_end == HEAD_TABLE)
+    if rules.round_end == HEAD_TABLE and head is not None and head[0].table.number == 1:
+        seated, entries = head
+        states = [
+            TableState.from_entries(
+                number=1,
+                size=seated.size,
+                teams=seated.teams,
+                target=seated.target,
+                entries=rule_entries(entries),
+            )
+        ]
+    else:
+        states = _light_states(rnd, rules, head_only=rules.round_end == HEAD_TABLE)
     return bool(states) and bell_reason(rules, states) is not None

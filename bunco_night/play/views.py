@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -106,16 +107,25 @@ def table_rules(request: HttpRequest, token: str) -> HttpResponse:
 LATE_MESSAGE = "This tap arrived after the round ended here: the host will decide."
 
 
-def _table_answer(request: HttpRequest, token: str, error: ServiceError | None = None, late=False):
+def _table_answer(
+    request: HttpRequest,
+    token: str,
+    error: ServiceError | None = None,
+    late=False,
+    board: str | None = None,
+):
     """JSON for the phone's queue, a redirect for a plain form. A tap set aside as a late
-    entry is acknowledged (it is stored) and said to be late."""
+    entry is acknowledged (it is stored) and said to be late. ``board``: the table's board
+    fragment as the write left it (what a poll would get), for the phone to show."""
     if _wants_json(request):
         if error:
             return JsonResponse(
                 {"ok": False, "error": error.message, "code": error.code}, status=400
             )
         return JsonResponse(
-            {"ok": True, "late": late} | ({"message": LATE_MESSAGE} if late else {})
+            {"ok": True, "late": late}
+            | ({"message": LATE_MESSAGE} if late else {})
+            | ({"board": board} if board is not None else {})
         )
     if error:
         messages.error(request, error.message)
@@ -138,22 +148,42 @@ def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResp
 @csrf_exempt
 @require_POST
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
-    """One tap: what a roll scored, for the seat that rolled."""
+    """One tap: what a roll scored, for the seat that rolled. The phone's queue (asking for
+    JSON) gets the table's board as the tap left it, so it does not poll for it."""
     kind, _, arg = request.POST.get("tap", "").partition(":")
     # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
     dice = [_int(request.POST[f"d{i}"], 0) for i in (1, 2, 3) if f"d{i}" in request.POST]
-    return _table_call(
-        request,
-        token,
-        services.entry_record,
-        nonce=request.POST.get("nonce", ""),
-        seat=_int(request.POST.get("seat"), 0),
-        kind=kind,
-        count=_int(arg, 0) if kind == "points" else 0,
-        mark_code=arg if kind == "mark" else "",
-        dice=dice if kind == "dice" else None,
-        round_number=_int(request.POST.get("round")),
-    )
+    table = _table(token)
+    # Read before the tap: the board's version may be older than what it shows (the
+    # phone then asks once more), never newer.
+    night_version = table.night.version
+    try:
+        entry = services.entry_record(
+            table=table,
+            nonce=request.POST.get("nonce", ""),
+            seat=_int(request.POST.get("seat"), 0),
+            kind=kind,
+            count=_int(arg, 0) if kind == "points" else 0,
+            mark_code=arg if kind == "mark" else "",
+            dice=dice if kind == "dice" else None,
+            round_number=_int(request.POST.get("round")),
+        )
+    except ServiceError as error:
+        return _table_answer(request, token, error)
+    board = None
+    if _wants_json(request):
+        if entry.table_after is not None:
+            page = pages.table_page(
+                table,
+                playing=(entry.round, entry.table_after),
+                version=f"{night_version}.{table.version}",
+            )
+        else:  # a retry, or a tap for a round that has ended: read the table afresh
+            page = pages.table_page(_table(token))
+        board = render_to_string(
+            "play/table.html#poll", {"page": page, "token": token}, request=request
+        )
+    return _table_answer(request, token, late=entry.is_late, board=board)
 
 
 def _clock_answer(night: Night) -> JsonResponse:

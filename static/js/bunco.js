@@ -273,6 +273,19 @@
     if (board && window.htmx) htmx.trigger(board, "refresh");
   }
 
+  /* A stored tap's answer carries the table's board as the tap left it (what the poll
+     would fetch): once the queue is empty it is shown as htmx would swap it, and nothing
+     is fetched. Any other answer, or none, and the board is asked for as before. */
+  var tapBoard = null;
+  function showBoard() {
+    var board = document.getElementById("board");
+    var html = tapBoard;
+    tapBoard = null;
+    if (!html || !board || !window.htmx || !htmx.swap) { refreshBoard(); return; }
+    htmx.trigger(board, "htmx:abort");  /* a poll in flight would bring an older board */
+    htmx.swap(board, html, { swapStyle: "outerHTML" });
+  }
+
   function shift(item) {
     var rest = queue();
     if (rest.length && rest[0].id === item.id) rest.shift();
@@ -286,7 +299,7 @@
     /* The browser knows it has no network: keep the taps; the "online" event sends them. */
     if (q.length && navigator.onLine === false) { setOffline(true, q.length); return; }
     setOffline(false, q.length);
-    if (!q.length) { refreshBoard(); return; }
+    if (!q.length) { showBoard(); return; }
     flushing = true;
     var item = q[0];
     fetch(item.url, {
@@ -295,6 +308,7 @@
       body: new URLSearchParams(item.fields),
       credentials: "same-origin",
     }).then(function (resp) {
+      tapBoard = null;
       if (resp.status >= 500) {
         item.tries = (item.tries || 0) + 1;
         if (item.tries < MAX_TRIES) {
@@ -310,7 +324,10 @@
         shift(item);
         if (!resp.ok || data.ok === false) {
           park(item, "refused", (data && data.error) || "The server refused it.");
-        } else if (data.late) {
+          return;
+        }
+        tapBoard = data.board || null;
+        if (data.late) {
           showError(data.message || "This tap arrived after the round ended: the host will decide.");
         }
       });

@@ -1,5 +1,7 @@
 """Table phones, players' pages and the host's live pages over HTTP."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -70,16 +72,20 @@ def test_a_poll_when_nothing_changed_is_one_query_and_empty(
     with django_assert_num_queries(1):
         assert client.get(url).status_code == 204
     # ...and a tap here changes it (the tap's reads, write and versions are pinned too, in
-    # savepoints inside the test's transaction): the poll gets the board fragment only,
-    # read in a few queries whatever the night's size: the version, then the table (with
-    # its night and group), the round, the late taps, the seats, the play and its entries.
-    with django_assert_num_queries(17):
-        post_tap(client, t, tap="points:2")
+    # savepoints inside the test's transaction). The tap's answer carries the table's
+    # board as the tap left it (drawn from what the tap read, and the late taps): the
+    # phone that tapped does not poll for it.
+    with django_assert_num_queries(15):
+        board = post_tap(client, t, tap="points:2", round="1").json()["board"]
+    # Another phone at the table polls: it gets the same board fragment, read in a few
+    # queries whatever the night's size: the version, then the table (with its night and
+    # group), the round, the late taps, the seats, the play and its entries.
     with django_assert_num_queries(7):
         response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="board"') and "<html" not in html
+    assert board == html
     # Players' pages do not re-render for taps; the host's board does.
     a = night.attendances.first()
     url = reverse("play:player_state", args=[a.token]) + f"?v={night.version}"
@@ -91,9 +97,17 @@ def test_a_poll_when_nothing_changed_is_one_query_and_empty(
 
 def test_entry_json_and_bad_input(client, night):
     t = table(night, 2)
-    assert post_tap(client, t, tap="points:2").json() == {"ok": True, "late": False}
+    first = post_tap(client, t, tap="points:2").json()
+    assert first.pop("board").lstrip().startswith('<section id="board"')
+    assert first == {"ok": True, "late": False}
     again = post_tap(client, t, tap="points:2", nonce="n000000000x")  # the same nonce: a retry
-    assert again.json() == {"ok": True, "late": False} and Entry.objects.count() == 1
+    # A retry's answer is read afresh, and shows the tap once.
+    again = again.json()
+    assert (
+        again.pop("board")
+        == client.get(reverse("play:table_state", args=[t.token]) + "?v=0").content.decode()
+    )
+    assert again == {"ok": True, "late": False} and Entry.objects.count() == 1
     for fields, code in [
         ({"tap": "points:9"}, "bad_count"),
         ({"tap": "points:-1"}, "bad_count"),
@@ -107,6 +121,52 @@ def test_entry_json_and_bad_input(client, night):
         assert response.status_code == 400 and response.json()["code"] == code
         assert response.json()["error"]
     assert Entry.objects.count() == 1
+
+
+def _without_version(html):
+    """A board fragment without its version, and the version (night, table)."""
+    version = re.search(r'state/\?v=(\d+)\.(\d+)"', html)
+    return html.replace(version.group(0), ""), tuple(map(int, version.groups()))
+
+
+def check_tap_board(client, t, **fields):
+    """Tap at ``t`` for round 1 as the phone does, then poll: the tap's board is what the
+    poll shows, and its version the poll's or older. Returns the tap's answer, and whether
+    the phone will ask once more (an older version)."""
+    answer = post_tap(client, t, round="1", **fields).json()
+    polled = client.get(reverse("play:table_state", args=[t.token]) + "?v=0")
+    tapped, tap_version = _without_version(answer["board"])
+    shown, poll_version = _without_version(polled.content.decode())
+    assert tapped == shown
+    assert tap_version <= poll_version
+    return answer, tap_version < poll_version
+
+
+def test_a_taps_board_is_what_a_poll_shows_next(client, night):
+    """The board in a tap's answer is the fragment the table's poll gives right after it:
+    as the bell rings, after Done, and for a late tap. Its version is the poll's, or older
+    when the tap moved the night's (the bell): the phone then asks once more, and is never
+    told a version newer than what it shows."""
+    head, other = table(night), table(night, 2)
+    asked_again = []
+    for _ in range(12):  # the head table to its target: the bell rings
+        answer, again = check_tap_board(client, head, tap="points:2")
+        asked_again.append(again)
+        if 'data-bell="1"' in answer["board"]:
+            break
+    assert 'data-bell="1"' in answer["board"] and asked_again[-1] and not any(asked_again[:-1])
+    for seat in "1234":  # after the bell, another table finishes its turn, untied
+        check_tap_board(client, other, tap="points:1" if seat == "1" else "miss", seat=seat)
+    done = client.post(reverse("play:table_done", args=[other.token]), {"done": "1"})
+    assert done.status_code == 302 and other.plays.get().finished_turn
+    answer, _ = check_tap_board(client, other, tap="miss")  # after Done: a late tap
+    assert answer["late"] and "arrived after the round ended" in answer["board"]
+
+
+def test_a_taps_board_for_a_round_that_has_ended_is_read_afresh(client, night):
+    play_round(night)
+    answer, _ = check_tap_board(client, table(night, 2), tap="points:1")
+    assert answer["late"] and "Round 1 is over" in answer["board"]
 
 
 def test_plain_form_post_redirects_with_a_message(client, night):

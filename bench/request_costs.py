@@ -1,0 +1,145 @@
+"""What one request of each kind a table phone makes costs, in one process (no server).
+
+Run: .venv/bin/python bench/request_costs.py [--tables 125] [--entries 20] [--repeat 200]
+     [--profile tap|poll]
+
+Builds a throwaway night as the load benches do (bench/served.py: SQLite in a temp dir,
+or a new database on the PostgreSQL server DATABASE_URL names), with ``--entries``
+entries at every table, then times with Django's test ``Client`` (CPU time of this
+process, ``time.process_time``; the database server's own CPU is not in it):
+
+- bare: the bench's bare view;
+- unchanged poll: a table's poll with its current version (the middleware's 204);
+- tap: a scorekeeper's tap, ``POST /t/<token>/entry/`` as bunco.js sends it (its
+  answer carries the table's board);
+- changed poll: the board fragment a table's phone fetches after its table changed.
+
+Each request kind also gives its number of queries. ``--profile`` prints cProfile's
+top functions for the tap or the changed poll.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import itertools
+import pstats
+import secrets
+import statistics
+import sys
+import time
+
+from served import BenchSite, build_night
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=125)
+    parser.add_argument("--entries", type=int, default=20, help="entries per table first")
+    parser.add_argument("--repeat", type=int, default=200, help="requests of each kind")
+    parser.add_argument("--profile", choices=["tap", "poll"], default=None)
+    args = parser.parse_args()
+    with BenchSite(prefix="bunco-costs-") as site:
+        return run(args, site)
+
+
+def run(args, site: BenchSite) -> int:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from bunco_night.nights.models import Table
+    from bunco_night.play.services import entry_record
+
+    info = build_night(args.tables)
+    tokens = [token for token, _ in info["tables"]]
+    tables = {t.token: t for t in Table.objects.filter(token__in=tokens)}
+    nonces = (f"rc{secrets.token_hex(4)}{i:08d}" for i in itertools.count())
+    # The head table only misses (it never reaches its target, so the bell never rings);
+    # the others miss and score 1 in turn, far from the target of 21.
+    for n in range(args.entries):
+        for token in tokens:
+            kind = "miss" if n % 2 or tables[token].number == 1 else "points"
+            entry_record(
+                table=tables[token], nonce=next(nonces), seat=n % 4 + 1, kind=kind, count=1
+            )
+    print(
+        f"{len(tokens)} tables, {args.entries} entries each, {site.vendor}; "
+        f"{args.repeat} requests of each kind",
+        flush=True,
+    )
+    client = Client(HTTP_HOST="127.0.0.1")
+    state = dict.fromkeys(tokens)
+
+    def version(token: str) -> str:
+        t = Table.objects.select_related("night").get(token=token)
+        return f"{t.night.version}.{t.version}"
+
+    def bare(i):
+        return client.get("/bench/bare/")
+
+    def unchanged(i):
+        token = tokens[i % len(tokens)]
+        return client.get(f"/t/{token}/state/?v={state[token]}")
+
+    taps = itertools.count()
+
+    def tap(i):
+        token = tokens[1 + i % (len(tokens) - 1)]  # not the head table
+        n = next(taps)
+        return client.post(
+            f"/t/{token}/entry/",
+            {
+                "nonce": next(nonces),
+                "seat": str(n % 4 + 1),
+                "tap": "miss" if n % 2 else "points:1",
+                "round": "1",
+            },
+            HTTP_ACCEPT="application/json",
+        )
+
+    def changed(i):
+        token = tokens[1 + i % (len(tokens) - 1)]
+        return client.get(f"/t/{token}/state/?v=0.0", HTTP_HX_REQUEST="true")
+
+    kinds = [("bare", bare, 200), ("unchanged poll", unchanged, 204)]
+    kinds += [("tap", tap, 200), ("changed poll", changed, 200)]
+    for token in tokens:
+        state[token] = version(token)
+    print(f"{'request':<16} {'cpu ms':>7} {'median':>7} {'queries':>7}")
+    for name, call, status in kinds:
+        for i in range(10):  # warm up: templates, compiled SQL
+            call(i)
+        if name == "unchanged poll":
+            for token in tokens:
+                state[token] = version(token)
+        times = []
+        for i in range(args.repeat):
+            start = time.process_time()
+            response = call(i)
+            times.append(time.process_time() - start)
+            if response.status_code != status:
+                print(f"{name}: {response.status_code} {response.content[:200]!r}")
+                return 1
+        with CaptureQueriesContext(connection) as queries:
+            call(args.repeat)
+        print(
+            f"{name:<16} {1000 * sum(times) / len(times):>7.2f} "
+            f"{1000 * statistics.median(times):>7.2f} {len(queries):>7}",
+            flush=True,
+        )
+    if args.profile:
+        call = {"tap": tap, "poll": changed}[args.profile]
+        profile = cProfile.Profile()
+        profile.enable()
+        for i in range(args.repeat):
+            call(i)
+        profile.disable()
+        stats = pstats.Stats(profile, stream=sys.stdout)
+        stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("tottime").print_stats(25)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
