@@ -143,6 +143,19 @@ def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResp
     return _table_answer(request, token, late=getattr(result, "is_late", False))
 
 
+def _tap_fields(post) -> dict:
+    """What a posted tap says, as ``services.entry_record`` takes it: its nonce, the seat,
+    and what the roll scored ("points:2", "bunco", "mark:<code>"...)."""
+    kind, _, arg = post.get("tap", "").partition(":")
+    return {
+        "nonce": post.get("nonce", ""),
+        "seat": _int(post.get("seat"), 0),
+        "kind": kind,
+        "count": _int(arg, 0) if kind == "points" else 0,
+        "mark_code": arg if kind == "mark" else "",
+    }
+
+
 # The table link is a capability URL (a secret in the path) and no cookie or session
 # authorises these writes, so CSRF does not apply; phones may queue taps offline.
 @csrf_exempt
@@ -150,7 +163,7 @@ def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResp
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: what a roll scored, for the seat that rolled. The phone's queue (asking for
     JSON) gets the table's board as the tap left it, so it does not poll for it."""
-    kind, _, arg = request.POST.get("tap", "").partition(":")
+    fields = _tap_fields(request.POST)
     # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
     dice = [_int(request.POST[f"d{i}"], 0) for i in (1, 2, 3) if f"d{i}" in request.POST]
     table = _table(token)
@@ -160,13 +173,9 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     try:
         entry = services.entry_record(
             table=table,
-            nonce=request.POST.get("nonce", ""),
-            seat=_int(request.POST.get("seat"), 0),
-            kind=kind,
-            count=_int(arg, 0) if kind == "points" else 0,
-            mark_code=arg if kind == "mark" else "",
-            dice=dice if kind == "dice" else None,
+            dice=dice if fields["kind"] == "dice" else None,
             round_number=_int(request.POST.get("round")),
+            **fields,
         )
     except ServiceError as error:
         return _table_answer(request, token, error)
@@ -416,16 +425,8 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     table=table, entry_id=_int(request.POST.get("entry"), 0), by_host=True
                 )
             elif action == "add":
-                kind, _, arg = request.POST.get("tap", "").partition(":")
                 services.entry_record(
-                    table=table,
-                    nonce=request.POST.get("nonce", ""),
-                    seat=_int(request.POST.get("seat"), 0),
-                    kind=kind,
-                    count=_int(arg, 0) if kind == "points" else 0,
-                    mark_code=arg if kind == "mark" else "",
-                    by_host=True,
-                    rnd=rnd,
+                    table=table, by_host=True, rnd=rnd, **_tap_fields(request.POST)
                 )
             elif action == "winner":
                 side = request.POST.get("side")
