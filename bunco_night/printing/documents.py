@@ -33,6 +33,7 @@ from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, M
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
 from bunco_night.seasons.standings import season_table
 
+from . import heading
 from .grid import (
     FRAME_PT,
     TOTALS_LINE_PT,
@@ -285,14 +286,41 @@ class TallySheets:
     grid: TallyGrid
     blank_marks: tuple[None, ...]
 
-    # The grid's rules (``grid.lines_svg``), handed to the PDF engine with each piece.
+    # The grid's rules (``grid.lines_svg``) and its header row as a picture (``heading``),
+    # handed to the PDF engine with each piece.
     lines_url = "made:tally-lines.svg"
+    header_url = "made:tally-header.png"
+
+    @property
+    def header_labels(self) -> list[str]:
+        """The grid's column headings, left to right."""
+        cols = self.columns
+        labels = ["Set", "Game" if cols.is_card_game else "Round"]
+        if not cols.is_card_game:
+            labels.append("Mark")
+        labels += ["Table", "W / L"]
+        if not cols.is_card_game:
+            labels += ["Buncos", cols.mini_label]
+        return labels + list(cols.mark_labels)
+
+    @property
+    def header_png(self) -> bytes | None:
+        """The header row as a PNG; None where it prints as a table (``heading``)."""
+        padding = 2.0 if self.columns.mark_labels else 4.0  # print.css: thead th
+        return heading.header_png(self.grid, self.header_labels, padding=padding)
+
+    @property
+    def header_height(self) -> float:
+        return heading.HEIGHT_PT
 
     @property
     def files(self) -> dict[str, tuple[bytes, str]]:
         rows = [s.rows for s in self.sheets[0].sets] if self.sheets else []
         svg = lines_svg(self.grid, rows)
-        return {self.lines_url: (svg.encode(), "image/svg+xml")}
+        files = {self.lines_url: (svg.encode(), "image/svg+xml")}
+        if self.header_png is not None:
+            files[self.header_url] = (self.header_png, "image/png")
+        return files
 
     @property
     def lines_height(self) -> float:

@@ -78,6 +78,29 @@ def qr_codes(pdf: bytes, *, dpi: int = 150) -> list[list[str]]:
     return _with_file(pdf, scan)
 
 
+def page_image(pdf: bytes, page: int = 1, *, dpi: int = 300):
+    """One page as a grey-scale Pillow image, as a printer would put it on paper."""
+    from PIL import Image
+
+    def render(tmp: Path, path: Path):
+        _run(
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-gray",
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            str(path),
+            str(tmp / "p"),
+        )
+        with Image.open(next(tmp.glob("p*.pgm"))) as image:
+            return image.copy()
+
+    return _with_file(pdf, render)
+
+
 @dataclass(frozen=True)
 class WordBox:
     page: int
