@@ -33,7 +33,7 @@ from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, M
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
 from bunco_night.seasons.standings import season_table
 
-from . import heading
+from . import pictures
 from .grid import (
     FRAME_PT,
     TOTALS_LINE_PT,
@@ -286,10 +286,11 @@ class TallySheets:
     grid: TallyGrid
     blank_marks: tuple[None, ...]
 
-    # The grid's rules (``grid.lines_svg``) and its header row as a picture (``heading``),
+    # The grid's rules (``grid.lines_svg``) and its header row as a picture (``pictures``),
     # handed to the PDF engine with each piece.
     lines_url = "made:tally-lines.svg"
     header_url = "made:tally-header.png"
+    sets_url = "made:tally-sets.png"
 
     @property
     def header_labels(self) -> list[str]:
@@ -305,21 +306,40 @@ class TallySheets:
 
     @property
     def header_png(self) -> bytes | None:
-        """The header row as a PNG; None where it prints as a table (``heading``)."""
+        """The header row as a PNG; None where it prints as a table (``pictures``)."""
         padding = 2.0 if self.columns.mark_labels else 4.0  # print.css: thead th
-        return heading.header_png(self.grid, self.header_labels, padding=padding)
+        return pictures.header_png(self.grid, self.header_labels, padding=padding)
 
     @property
     def header_height(self) -> float:
-        return heading.HEIGHT_PT
+        return pictures.HEIGHT_PT
+
+    @property
+    def sets_png(self) -> bytes | None:
+        """The set numbers and "Totals" as a picture; None where they print as text."""
+        return pictures.sets_png(self.grid, self.set_rows, self.lines_height)
+
+    @property
+    def sets_width(self) -> float:
+        """The picture's width: from the grid's left edge to W / L."""
+        return round(pictures.INSET_PT + self.grid.wl_left_pt, 3)
+
+    @property
+    def set_rows(self) -> list[int]:
+        """Each set's rounds (every sheet has the same)."""
+        return [s.rows for s in self.sheets[0].sets] if self.sheets else []
 
     @property
     def files(self) -> dict[str, tuple[bytes, str]]:
-        rows = [s.rows for s in self.sheets[0].sets] if self.sheets else []
-        svg = lines_svg(self.grid, rows)
+        svg = lines_svg(self.grid, self.set_rows)
         files = {self.lines_url: (svg.encode(), "image/svg+xml")}
-        if self.header_png is not None:
-            files[self.header_url] = (self.header_png, "image/png")
+        for url, png in ((self.header_url, self.header_png), (self.sets_url, self.sets_png)):
+            if png is not None:
+                files[url] = (png, "image/png")
+        pitch = round(self.grid.pitch)
+        for s in {s for sheet in self.sheets for s in sheet.sets if s.wins}:
+            png = pictures.wins_png(pitch, s.rows, s.wins)
+            files[s.wins_url] = (png, "image/png")
         return files
 
     @property
@@ -338,14 +358,6 @@ class TallySheets:
         """The sets one under the other, with a thick line (3 pt) between two."""
         sets = self.sheets[0].sets if self.sheets else []
         return sum(self.grid.set_height(s.rows) for s in sets) + 3 * max(len(sets) - 1, 0)
-
-    @property
-    def row_tops(self) -> list[tuple[int, float, float]]:
-        """(row, its top from its set's top, the way back up from its bottom), in points,
-        for the boxes placed on a row (a box is a row high, less the rule)."""
-        rows = max((n for n, _ in self.set_heights), default=0)
-        pitch = self.grid.pitch
-        return [(i, i * pitch, i * pitch + pitch - 1) for i in range(rows)]
 
 
 def _grid_sets(

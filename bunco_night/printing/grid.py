@@ -120,6 +120,13 @@ class TallyGrid:
         return None if self.wl is None else round(self.wl * self.digit, 3)
 
     @property
+    def wl_box_pt(self) -> float:
+        """W / L's width in points: its own, or the rest of the sets' width."""
+        if self.wl is not None:
+            return round(self.wl * self.digit, 3)
+        return round(self.inner - self.wl_left * self.digit, 3)
+
+    @property
     def narrow_pt(self) -> float:
         return round(self.narrow * self.digit, 3)
 
@@ -275,6 +282,12 @@ class GridSet:
     def regular_text(self) -> str:
         """The regular lines, one under the other."""
         return "\n".join(self.regular)
+
+    @property
+    def wins_url(self) -> str:
+        """Where the document's files have the picture of the rounds won in a set like
+        this one (``pictures.wins_png``): "made:wins-6-0-3.png" is six rows, 1 and 4 won."""
+        return f"made:wins-{'-'.join(map(str, (self.rows, *self.wins)))}.png"
 
 
 def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:

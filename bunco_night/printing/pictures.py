@@ -1,0 +1,189 @@
+"""Parts of the tally sheets drawn as pictures: the same picture on many sheets.
+
+WeasyPrint lays out and draws every piece of text and every box on every page: the
+header row of a tally sheet (seven headings in a table's cells) cost about a tenth of
+the sheet's print time, and the grey boxes behind the rounds won about as much. As
+pictures they cost next to nothing: WeasyPrint puts a PNG into the PDF once per piece and
+every sheet draws it by reference.
+
+* ``header_png``, the header row, one per night. Drawn at 600 dots an inch (a laser
+  printer's), its headings are as sharp on paper as type; their words are the picture's
+  text alternative. It is the row as the sheet's table drew it (print.css,
+  ``table.grid``): a grey row 16 points high inside 1-point borders, the thick 3-point
+  line under it, each heading in DejaVu Sans Bold at 10.5 points centred in its column.
+  DejaVu Sans is the stylesheet's font; the file is the one fontconfig names for it.
+  Where fontconfig has no DejaVu Sans Bold, where a heading has a character it lacks (a
+  group mark's name in another script), or where a heading would not fit on one line,
+  it is None and the sheet prints its headings as a table, which wraps them.
+* ``sets_png``, each set's number down the set column and "Totals" under the first
+  columns, one per night, in the same type as the text they stand for: a transparent
+  picture laid over the grid (the sheet falls back to text as the header does).
+* ``wins_png``, the shading of the rounds won in a set, one per set of rows won: a
+  column of pixels a point each, scaled across the W / L column without smoothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import shutil
+import subprocess
+from collections.abc import Sequence
+
+from .grid import TallyGrid
+
+FAMILY = "DejaVu Sans"
+DPI = 600
+FONT_PT = 10.5  # table.grid thead th
+BORDER_PT = 1.0
+UNDER_PT = 3.0  # table.tally-grid's bottom border
+ROW_PT = 16.075  # 2 pt padding, a line of 1.15 x 10.5 pt, 2 pt padding
+BASELINE_PT = 12.67  # from the top: border, padding, half-leading, DejaVu's ascent (0.928 em)
+HEIGHT_PT = BORDER_PT + ROW_PT + UNDER_PT
+GREY = 0xD6
+
+
+# DejaVu Sans's ascent and descent (em): where a line box of a given height puts the
+# baseline, as WeasyPrint centres the type in it.
+ASCENT, DESCENT = 1901 / 2048, 483 / 2048
+SET_NUMBER_PT = 18.0  # print.css: .tg .set-no
+TOTALS_ROW_PT = 28.0  # print.css: .tgt
+INSET_PT = 1.0  # print.css: .tg, .tgt { margin: 0 1pt }
+SET_GAP_PT = 3.0  # print.css: .tg .tset + .tset, .tg's padding under the sets
+
+
+def _baseline(top: float, line: float, size: float) -> float:
+    return top + (line - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
+
+
+def sets_png(grid: TallyGrid, set_rows: Sequence[int], height: float) -> bytes | None:
+    """The set numbers (1 for the first of ``set_rows``...) and "Totals" as a transparent
+    PNG as wide as the columns "Totals" spans and ``height`` points high (the grid's
+    drawing, ``grid.lines_svg``); None without the font."""
+    return _sets_png(grid, tuple(set_rows), height)
+
+
+@functools.lru_cache(maxsize=16)
+def _sets_png(grid: TallyGrid, set_rows: tuple[int, ...], height: float) -> bytes | None:
+    path = font_file()
+    if path is None:
+        return None
+    from PIL import Image, ImageDraw, ImageFont  # WeasyPrint's own dependency
+
+    scale = DPI / 72
+    width = INSET_PT + grid.wl_left_pt
+    image = Image.new("LA", (round(width * scale), round(height * scale)))
+    draw = ImageDraw.Draw(image)
+    numbers = ImageFont.truetype(path, SET_NUMBER_PT * scale)
+    top = 0.0
+    for number, rows in enumerate(set_rows, start=1):
+        tall = grid.set_height(rows)
+        at = (INSET_PT + grid.set_pt / 2, _baseline(top, tall, SET_NUMBER_PT))
+        draw.text(
+            (at[0] * scale, at[1] * scale), str(number), fill=(0, 255), font=numbers, anchor="ms"
+        )
+        top += tall + SET_GAP_PT
+    label = ImageFont.truetype(path, grid.font * scale)
+    at = (INSET_PT + grid.wl_left_pt / 2, _baseline(top, TOTALS_ROW_PT, grid.font))
+    draw.text((at[0] * scale, at[1] * scale), "Totals", fill=(0, 255), font=label, anchor="ms")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def wins_png(pitch: int, rows: int, wins: Sequence[int]) -> bytes:
+    """A set of ``rows`` rows ``pitch`` points apart with rows ``wins`` (from 0) shaded,
+    each a point less than the pitch (the rule under it), as a PNG a pixel wide and a
+    pixel a point high."""
+    from PIL import Image  # WeasyPrint's own dependency
+
+    image = Image.new("L", (1, rows * pitch - 1), 255)
+    for row in wins:
+        image.paste(GREY, (0, row * pitch, 1, (row + 1) * pitch - 1))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+@functools.cache
+def font_file() -> str | None:
+    """DejaVu Sans Bold's file, if fontconfig has it (not a font standing in for it)."""
+    fc_match = shutil.which("fc-match")
+    if fc_match is None:
+        return None
+    try:
+        found = subprocess.run(
+            [fc_match, "-f", "%{family[0]}\n%{style[0]}\n%{file}", f"{FAMILY}:bold"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.split("\n")
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if len(found) != 3 or found[0] != FAMILY or found[1] != "Bold":
+        return None
+    return found[2]
+
+
+@functools.cache
+def _characters(path: str) -> frozenset[int]:
+    from fontTools.ttLib import TTFont  # WeasyPrint's own dependency
+
+    with TTFont(path, lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+def header_edges(grid: TallyGrid) -> list[float]:
+    """Where the header's column borders are centred, points from the grid's left edge:
+    as a table with collapsed borders places them, its first and last on the frame's
+    centre line, the columns without a width sharing what is left equally."""
+    widths = grid.col_widths
+    fixed = sum(w for w in widths if w is not None) * grid.digit
+    shared = sum(w is None for w in widths)
+    rest = (grid.width - BORDER_PT - fixed) / shared if shared else 0.0
+    edges = [BORDER_PT / 2]
+    for width in widths:
+        edges.append(edges[-1] + (rest if width is None else width * grid.digit))
+    return edges
+
+
+def header_png(grid: TallyGrid, labels: Sequence[str], *, padding: float) -> bytes | None:
+    """The header row with ``labels`` in its columns as a PNG (``padding``: each cell's
+    on the left and the right, points), or None (see the module's doc). Made once for
+    every piece of a document."""
+    return _header_png(grid, tuple(labels), padding)
+
+
+@functools.lru_cache(maxsize=16)
+def _header_png(grid: TallyGrid, labels: tuple[str, ...], padding: float) -> bytes | None:
+    path = font_file()
+    if path is None or len(labels) != grid.columns:
+        return None
+    characters = _characters(path)
+    if any(ord(c) not in characters for label in labels for c in label):
+        return None
+
+    from PIL import Image, ImageDraw, ImageFont  # WeasyPrint's own dependency
+
+    scale = DPI / 72
+    font = ImageFont.truetype(path, FONT_PT * scale)
+    edges = header_edges(grid)
+    for label, left, right in zip(labels, edges, edges[1:], strict=False):
+        if font.getlength(label) / scale > right - left - BORDER_PT - 2 * padding:
+            return None
+
+    def px(points: float) -> int:
+        return round(points * scale)
+
+    image = Image.new("L", (px(grid.width), px(HEIGHT_PT)), 0)  # black: the borders
+    draw = ImageDraw.Draw(image)
+    for left, right in zip(edges, edges[1:], strict=False):
+        inside = (px(left + BORDER_PT / 2), px(BORDER_PT), px(right - BORDER_PT / 2) - 1)
+        draw.rectangle((*inside[:2], inside[2], px(BORDER_PT + ROW_PT) - 1), fill=GREY)
+    baseline = BASELINE_PT * scale
+    for label, left, right in zip(labels, edges, edges[1:], strict=False):
+        draw.text(((left + right) / 2 * scale, baseline), label, fill=0, font=font, anchor="ms")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
