@@ -6,12 +6,13 @@ the sheet's print time, and the grey boxes behind the rounds won about as much. 
 pictures they cost next to nothing: WeasyPrint puts a PNG into the PDF once per piece and
 every sheet draws it by reference.
 
-* ``header_png``, the header row, one per night. Drawn at 600 dots an inch (a laser
-  printer's), its headings are as sharp on paper as type; their words are the picture's
-  text alternative. It is the row as the sheet's table drew it (print.css,
-  ``table.grid``): a grey row 16 points high inside 1-point borders, the thick 3-point
-  line under it, each heading in DejaVu Sans Bold at 10.5 points centred in its column.
-  DejaVu Sans is the stylesheet's font; the file is the one fontconfig names for it.
+* ``header_png``, the header row, one per night. Drawn at 400 dots an inch (sharp on
+  paper, and a few kilobytes in each piece of the PDF), its headings read as type;
+  their words are the picture's text alternative. It is the row as the sheet's table
+  drew it (print.css, ``table.grid``): a grey row 16 points high inside 1-point
+  borders, the thick 3-point line under it, each heading in DejaVu Sans Bold at 10.5
+  points centred in its column. DejaVu Sans is the stylesheet's font; the file is the
+  one fontconfig names for it.
   Where fontconfig has no DejaVu Sans Bold, where a heading has a character it lacks (a
   group mark's name in another script), or where a heading would not fit on one line,
   it is None and the sheet prints its headings as a table, which wraps them.
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from .grid import TallyGrid
 
 FAMILY = "DejaVu Sans"
-DPI = 600
+DPI = 400
 FONT_PT = 10.5  # table.grid thead th
 BORDER_PT = 1.0
 UNDER_PT = 3.0  # table.tally-grid's bottom border
