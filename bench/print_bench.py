@@ -202,6 +202,9 @@ class Sampler:
     INTERVAL = 0.1
 
     def __init__(self):
+        if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"):
+            # Without it, _tree would quietly find this process alone.
+            raise SystemExit("This bench needs Linux's /proc/<pid>/task/<tid>/children.")
         self.peak = 0.0
         self._own = 0.0  # CPU seconds the sampling itself used, not counted
         self._own_start = 0.0

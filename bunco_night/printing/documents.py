@@ -317,7 +317,8 @@ class TallySheets:
     @property
     def sets_png(self) -> bytes | None:
         """The set numbers and "Totals" as a picture; None where they print as text."""
-        return pictures.sets_png(self.grid, self.set_rows, self.lines_height)
+        sets = [(s.number, s.rows) for s in self.sheets[0].sets] if self.sheets else []
+        return pictures.sets_png(self.grid, sets, self.lines_height)
 
     @property
     def sets_width(self) -> float:

@@ -57,15 +57,16 @@ def _baseline(top: float, line: float, size: float) -> float:
     return top + (line - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
 
 
-def sets_png(grid: TallyGrid, set_rows: Sequence[int], height: float) -> bytes | None:
-    """The set numbers (1 for the first of ``set_rows``...) and "Totals" as a transparent
-    PNG as wide as the columns "Totals" spans and ``height`` points high (the grid's
-    drawing, ``grid.lines_svg``); None without the font."""
-    return _sets_png(grid, tuple(set_rows), height)
+def sets_png(grid: TallyGrid, sets: Sequence[tuple[int, int]], height: float) -> bytes | None:
+    """Each set's number, down the set column (``sets``: number and rows of each, in
+    order), and "Totals" under the sets, as a transparent PNG as wide as the columns
+    "Totals" spans and ``height`` points high (the grid's drawing, ``grid.lines_svg``);
+    None without the font."""
+    return _sets_png(grid, tuple(sets), height)
 
 
 @functools.lru_cache(maxsize=16)
-def _sets_png(grid: TallyGrid, set_rows: tuple[int, ...], height: float) -> bytes | None:
+def _sets_png(grid: TallyGrid, sets: tuple[tuple[int, int], ...], height: float) -> bytes | None:
     path = font_file()
     if path is None:
         return None
@@ -77,13 +78,16 @@ def _sets_png(grid: TallyGrid, set_rows: tuple[int, ...], height: float) -> byte
     draw = ImageDraw.Draw(image)
     numbers = ImageFont.truetype(path, SET_NUMBER_PT * scale)
     top = 0.0
-    for number, rows in enumerate(set_rows, start=1):
+    for number, rows in sets:
         tall = grid.set_height(rows)
         at = (INSET_PT + grid.set_pt / 2, _baseline(top, tall, SET_NUMBER_PT))
         draw.text(
             (at[0] * scale, at[1] * scale), str(number), fill=(0, 255), font=numbers, anchor="ms"
         )
         top += tall + SET_GAP_PT
+    # The totals' row is under the sets' box, whose padding is below its last set (or
+    # at its top when there is none).
+    top = top if sets else SET_GAP_PT
     label = ImageFont.truetype(path, grid.font * scale)
     at = (INSET_PT + grid.wl_left_pt / 2, _baseline(top, TOTALS_ROW_PT, grid.font))
     draw.text((at[0] * scale, at[1] * scale), "Totals", fill=(0, 255), font=label, anchor="ms")

@@ -6,11 +6,12 @@ import pytest
 from PIL import ImageChops
 
 from bunco_night.groups.services import rules_update
-from bunco_night.nights.models import Round, Seat
+from bunco_night.nights.models import Night, Round, Seat
 from bunco_night.printing import documents, pictures, printouts
 from bunco_night.printing.grid import FRAME_PT, tally_grid
 from bunco_night.rules.presets import GroupMark
 from tests.factories import make_group, make_night
+from tests.printing.conftest import play_rounds
 from tests.printing.helpers import get_pdf
 from tests.printing.pdftools import page_image, pages_text
 from tests.printing.test_documents import playing
@@ -58,10 +59,20 @@ def ink_box(image, box) -> tuple[int, int, int, int] | None:
     return image.crop(box).point(lambda v: 255 if v < 100 else 0).getbbox()
 
 
+# name: preset, rule changes, sets, paper, rounds played (winners by table) or "finished"
+# for a night over with none played (its sheets have no sets, only the totals).
 NIGHTS = {
-    "house rules": ("house", {}),
-    "a group mark": ("house", {"group_marks": (GroupMark("wipeout", "Wipeouts"),)}),
-    "the card party": ("card_1904", {}),
+    "house rules, roomy": ("house", {}, 2, "letter", None),
+    "a group mark, compact, A4, played": (
+        "house",
+        {"group_marks": (GroupMark("wipeout", "Wipeouts"),)},
+        3,
+        "a4",
+        [[1, 2], [2, 1]],
+    ),
+    "dense": ("house", {}, 5, "letter", None),
+    "the card party": ("card_1904", {}, 2, "letter", None),
+    "over before a round was played": ("house", {}, 2, "letter", "finished"),
 }
 
 
@@ -75,11 +86,18 @@ def same_ink(table, picture, box, what) -> None:
 
 @pytest.mark.parametrize("name", NIGHTS)
 def test_the_pictures_print_what_the_text_printed(client, host, name, request):
-    preset, changes = NIGHTS[name]
+    preset, changes, sets, paper, played = NIGHTS[name]
     group = make_group(user=host, rules=preset, regulars=8, substitutes=0)
     if changes:
         rules_update(group=group, changes=changes)
-    night = make_night(group, sets=2)
+    group.paper_size = paper
+    group.save(update_fields=["paper_size"])
+    night = make_night(group, sets=sets)
+    if played == "finished":
+        night.status = Night.Status.FINISHED
+        night.save(update_fields=["status"])
+    elif played:
+        play_rounds(night, played)
     doc = tally_doc(night)
     assert doc.header_png is not None and doc.sets_png is not None
     picture = page_image(get_pdf(client, night, "tally_sheets"), dpi=DPI)
@@ -105,7 +123,7 @@ def test_the_pictures_print_what_the_text_printed(client, host, name, request):
         ]
         assert border[0] and border[1], x
         centres = [(b[0] + b[-1]) / 2 for b in border]
-        assert abs(centres[0] - centres[1]) <= 1.5 and len(border[1]) >= 3, x
+        assert abs(centres[0] - centres[1]) <= 1.5 and len(border[1]) >= 2, x
     row = (top + 5, bottom - round(pictures.UNDER_PT * scale) - 2)
     for label, left, right in zip(doc.header_labels, edges, edges[1:], strict=False):
         same_ink(table, picture, (px(left) + 5, row[0], px(right) - 5, row[1]), label)
@@ -116,13 +134,15 @@ def test_the_pictures_print_what_the_text_printed(client, host, name, request):
         return round(top + (pictures.HEIGHT_PT + points) * scale)
 
     inset, regions, at = pictures.INSET_PT, [], 0.0
-    for number, rows in enumerate(doc.set_rows, start=1):
-        tall = grid.set_height(rows)
-        regions.append((f"set {number}", (px(inset), y(at), px(inset + grid.set_pt), y(at + tall))))
+    for grid_set in doc.sheets[0].sets:
+        tall = grid.set_height(grid_set.rows)
+        box = (px(inset), y(at), px(inset + grid.set_pt), y(at + tall))
+        regions.append((f"set {grid_set.number}", box))
         at += tall + pictures.SET_GAP_PT
+    at = at if regions else pictures.SET_GAP_PT
     totals = (px(inset), y(at), px(inset + grid.wl_left_pt), y(at + pictures.TOTALS_ROW_PT))
     regions.append(("Totals", totals))
-    assert len(regions) == 3
+    assert len(regions) == (0 if played == "finished" else sets) + 1
     for what, (x0, y0, x1, y1) in regions:
         same_ink(table, picture, (x0 + 3, y0 + 3, x1 - 3, y1 - 3), what)
     difference = ImageChops.difference(table, picture).point(lambda v: 255 if v > 40 else 0)
@@ -181,12 +201,22 @@ def test_each_round_won_is_shaded_behind_its_w_and_no_other_round_is(client, pla
         for i in range(doc.sheets[0].sets[0].rows):
             centre = round(sets_top + (i * grid.pitch + (grid.pitch - 1) / 2) * scale)
             result = won.get((attendance.plays.pk, i + 1))
-            grey = image.getpixel((shade_x, centre))
+            row_top = sets_top + i * grid.pitch * scale
+            row_bottom = row_top + (grid.pitch - 1) * scale  # the rule under the row
+            # Across the whole column and down the whole row, not over the rule under it.
+            samples = [
+                (shade_x, centre),
+                (px(left + grid.wl_box_pt - 2), centre),
+                (shade_x, round(row_top + 2)),
+                (shade_x, round(row_bottom - 2)),
+            ]
+            greys = [image.getpixel(at) for at in samples]
             if result:
-                assert 200 < grey < 235, (page, i)
+                assert all(200 < g < 235 for g in greys), (page, i, greys)
                 shaded += 1
             else:
-                assert grey > 245, (page, i)
+                assert all(g > 245 for g in greys), (page, i, greys)
+            assert image.getpixel((shade_x, round(row_bottom + scale / 2))) < 100, (page, i)
             # The W or L shows over the shading; an unplayed round has neither.
             box = (
                 letter[0],
@@ -201,5 +231,10 @@ def test_each_round_won_is_shaded_behind_its_w_and_no_other_round_is(client, pla
 def test_w_and_l_take_the_rest_of_the_width_at_a_card_party_without_marks():
     grid = tally_grid("roomy", card_game=True, marks=0)
     assert grid.wl is None
-    assert grid.wl_left * grid.digit + grid.wl_box_pt == pytest.approx(grid.inner, abs=0.01)
-    assert pictures.wins_png(20, 6, [0, 5]) != pictures.wins_png(20, 6, [0])
+    # The last rule down the sets is W / L's left edge; the frame is its right.
+    assert FRAME_PT + grid.wl_left * grid.digit == pytest.approx(
+        FRAME_PT + grid.rules[-1].at * grid.digit
+    )
+    assert grid.wl_box_pt == pytest.approx(
+        grid.width - 2 * FRAME_PT - grid.wl_left * grid.digit, abs=0.001
+    )
