@@ -286,8 +286,9 @@ class TallySheets:
     grid: TallyGrid
     blank_marks: tuple[None, ...]
 
-    # The grid's rules (``grid.lines_svg``) and its header row as a picture (``pictures``),
-    # handed to the PDF engine with each piece.
+    # The grid's rules (``grid.lines_svg``) and the pictures of its header row, its set
+    # numbers and "Totals", and each set's rounds won (``pictures``), handed to the PDF
+    # engine with each piece.
     lines_url = "made:tally-lines.svg"
     header_url = "made:tally-header.png"
     sets_url = "made:tally-sets.png"

@@ -1,8 +1,8 @@
 """Parts of the tally sheets drawn as pictures: the same picture on many sheets.
 
 WeasyPrint lays out and draws every piece of text and every box on every page: the
-header row of a tally sheet (seven headings in a table's cells) cost about a tenth of
-the sheet's print time, and the grey boxes behind the rounds won about as much. As
+header row of a tally sheet (seven headings in a table's cells) cost about a sixth of
+the sheet's print time, the grey boxes behind the rounds won about a tenth. As
 pictures they cost next to nothing: WeasyPrint puts a PNG into the PDF once per piece and
 every sheet draws it by reference.
 
@@ -42,7 +42,6 @@ ROW_PT = 16.075  # 2 pt padding, a line of 1.15 x 10.5 pt, 2 pt padding
 BASELINE_PT = 12.67  # from the top: border, padding, half-leading, DejaVu's ascent (0.928 em)
 HEIGHT_PT = BORDER_PT + ROW_PT + UNDER_PT
 GREY = 0xD6
-
 
 # DejaVu Sans's ascent and descent (em): where a line box of a given height puts the
 # baseline, as WeasyPrint centres the type in it.
