@@ -50,3 +50,14 @@ def host_paths(night, correct_round: int) -> dict[str, str]:
         "correct a table": f"/nights/{night.pk}/live/table/2/?round={correct_round}",
         "print": f"/nights/{night.pk}/print/",
     }
+
+
+def until(page, expression: str, what: str):
+    """Until ``expression`` is true in the page. ``page.evaluate`` awaits a promise and runs
+    under the site's Content-Security-Policy; ``wait_for_function`` would do neither (it
+    evaluates a string, which the policy's script-src 'self' refuses)."""
+    for _ in range(150):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{page.url}: {what}")

@@ -7,23 +7,12 @@ from playwright.sync_api import expect
 
 from bunco_night.core.views import static_build
 from bunco_night.play.models import Entry
-from tests.browser.helpers import phone, score, tap
+from tests.browser.helpers import phone, score, tap, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
 from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def until(page, expression: str, what: str):
-    """Until ``expression`` is true in the page. ``page.evaluate`` awaits a promise and runs
-    under the site's Content-Security-Policy; ``wait_for_function`` would do neither (it
-    evaluates a string, which the policy's script-src 'self' refuses)."""
-    for _ in range(150):
-        if page.evaluate(expression):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{page.url}: {what}")
 
 
 def wait_until_kept(page):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.services import round_start
-from tests.browser.helpers import score, tap
+from tests.browser.helpers import score, tap, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
@@ -62,14 +62,14 @@ def test_the_screen_stays_on_while_a_round_is_in_play(contexts, live_server):
 
     round_start(night=night)  # the page reloads itself into the round
     expect(page.locator("#board.status-playing")).to_be_visible()
-    page.wait_for_function("window.wake.held !== null")
+    until(page, "window.wake.held !== null", "no wake lock in play")
     assert requests(page) == 1
 
     # The browser lets the lock go when the phone is put away; back on screen, it is asked again.
     page.evaluate("window.wake.held.release()")
     assert not held(page)
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.wake.held !== null")
+    until(page, "window.wake.held !== null", "no wake lock back on screen")
     assert requests(page) == 2
 
     # A tap still on its way keeps the page from reloading into the next status, so the same
@@ -78,7 +78,7 @@ def test_the_screen_stays_on_while_a_round_is_in_play(contexts, live_server):
     tap(page, 1, "miss")
     play_round(night)
     expect(page.locator("#board")).to_contain_text("Round 1 is over")
-    page.wait_for_function("window.wake.held === null")
+    until(page, "window.wake.held === null", "the wake lock kept after the round")
     assert requests(page) == 2
 
 
