@@ -8,8 +8,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from django.core.exceptions import ImproperlyConfigured
-from django.db import connection
 from django.db.models import Q
 
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
@@ -21,6 +19,7 @@ from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
 from .models import Entry
+from .polls import WrittenOnce, written_once
 from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import (
     RoundBoard,
@@ -378,25 +377,18 @@ _TABLE_MARKER = -424242
 
 
 @functools.cache
-def _late_probe() -> tuple[str, tuple]:
-    """The SQL asking whether a table has late taps waiting, written once by the ORM (as
-    ``polls.py`` does for a poll's version), with the marker where the table's id goes."""
+def _late_probe() -> WrittenOnce:
+    """The SQL asking whether a table has late taps waiting, written once."""
     query = Entry.objects.late_pending().filter(table_id=_TABLE_MARKER).order_by()
-    sql, params = query.values_list("pk")[:1].query.sql_with_params()
-    if list(params).count(_TABLE_MARKER) != 1:
-        raise ImproperlyConfigured(f"The late-taps probe takes {params!r}.")
-    return sql, tuple(params)
+    return written_once(query.values_list("pk")[:1], _TABLE_MARKER)
 
 
 def _late_taps(table: Table) -> list[Entry]:
     """Late taps at ``table`` waiting for the host (docs/rules.md section 3.5). Nearly
     always none, which the probe says without the ORM building the query that reads them:
     about a millisecond less for every table phone's board."""
-    sql, params = _late_probe()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [table.pk if p == _TABLE_MARKER else p for p in params])
-        if cursor.fetchone() is None:
-            return []
+    if _late_probe().first_row(table.pk) is None:
+        return []
     return list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
 
 

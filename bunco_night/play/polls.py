@@ -34,12 +34,37 @@ NO_STORE = "no-store"
 
 
 @dataclass(frozen=True)
+class WrittenOnce:
+    """A query's SQL as the ORM wrote it once (table and column names, quoting for the
+    backend), with ``marker`` standing where the one value that changes goes: each run
+    passes its own value, and no query is built again."""
+
+    sql: str
+    params: tuple
+    marker: object
+
+    def first_row(self, value) -> tuple | None:
+        """The query's first row with ``value`` in the marker's place."""
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, [value if p == self.marker else p for p in self.params])
+            return cursor.fetchone()
+
+
+def written_once(queryset, marker) -> WrittenOnce:
+    """``queryset``, which must filter on ``marker`` once, as ``WrittenOnce``."""
+    sql, params = queryset.query.sql_with_params()
+    if list(params).count(marker) != 1:
+        raise ImproperlyConfigured(f"A {queryset.model.__name__} query takes {params!r}.")
+    return WrittenOnce(sql, tuple(params), marker)
+
+
+@dataclass(frozen=True)
 class PollRoute:
-    """A poll URL (``prefix`` + token + ``suffix``) and the SQL that reads its version."""
+    """A poll URL (``prefix`` + token + ``suffix``) and the query that reads its version."""
 
     prefix: str
     suffix: str
-    sql: str
+    query: WrittenOnce
 
     def token(self, path: str) -> str | None:
         """The token in ``path`` if it is this poll's URL (any text but a slash)."""
@@ -55,12 +80,7 @@ def _route(url_name: str, queryset) -> PollRoute:
     # reverse() includes the script prefix; request.path_info does not.
     path = "/" + reverse(url_name, args=[marker])[len(get_script_prefix()) :]
     prefix, _, suffix = path.partition(marker)
-    # The ORM writes the SQL once (table and column names, quoting for the backend);
-    # each poll runs it with its own token.
-    sql, params = queryset.filter(token=marker).order_by().query.sql_with_params()
-    if tuple(params) != (marker,):
-        raise ImproperlyConfigured(f"The {url_name} poll query takes {params!r}, not a token.")
-    return PollRoute(prefix, suffix, sql)
+    return PollRoute(prefix, suffix, written_once(queryset.filter(token=marker).order_by(), marker))
 
 
 @functools.cache
@@ -75,9 +95,7 @@ def poll_routes() -> tuple[PollRoute, ...]:
 
 def current_version(route: PollRoute, token: str) -> str | None:
     """The version a poll of ``token`` would be told now, or None for an unknown token."""
-    with connection.cursor() as cursor:
-        cursor.execute(route.sql, [token])
-        row = cursor.fetchone()
+    row = route.query.first_row(token)
     return None if row is None else ".".join(map(str, row))
 
 

@@ -108,6 +108,14 @@ class NightStandings:
     substitutes: dict[int, int] = field(default_factory=dict)
 
     @property
+    def prizes_note(self) -> str:
+        """When the prize tallies were counted, beside a list of prizes so far."""
+        n = self.rounds_closed
+        if not n:
+            return "tallied as each round ends"
+        return f"tallies after {n} round{'s' if n != 1 else ''}"
+
+    @property
     def rounding(self) -> str:
         """What a percent share was rounded down to: "dollars", "quarters" or "cents"."""
         return self.awards.rounding if self.awards else "cents"

@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from bunco_night.nights.models import Night
+from bunco_night.nights.models import Attendance, Night
 
 
 def url(name: str, night: Night) -> str:
@@ -19,3 +19,9 @@ def get_pdf(client, night: Night, name: str, **query) -> bytes:
     assert f"{night.group.slug}-{night.date:%Y-%m-%d}-" in disposition
     assert response.content.startswith(b"%PDF-")
     return response.content
+
+
+def playing(night) -> list[Attendance]:
+    """Tonight's players in the order their sheets print: by name."""
+    rows = [a for a in night.attendances.select_related("player", "substitute") if a.plays]
+    return sorted(rows, key=lambda a: a.plays.name.casefold())

@@ -25,7 +25,7 @@ from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
 from .conftest import play_rounds
-from .helpers import get_pdf
+from .helpers import get_pdf, playing
 from .pdftools import page_count, page_size, pages_text, qr_codes, text, word_boxes
 
 pytestmark = pytest.mark.django_db
@@ -36,12 +36,6 @@ CJK_NAMES = ["王秀英", "佐藤花子"]
 
 def squeeze(page: str) -> str:
     return re.sub(r"\s+", "", page)
-
-
-def playing(night) -> list[Attendance]:
-    """Tonight's players in the order their sheets print: by name."""
-    rows = [a for a in night.attendances.select_related("player", "substitute") if a.plays]
-    return sorted(rows, key=lambda a: a.plays.name.casefold())
 
 
 # 1. Table cards -------------------------------------------------------------------------

@@ -12,9 +12,8 @@ from bunco_night.printing.grid import FRAME_PT, tally_grid
 from bunco_night.rules.presets import GroupMark
 from tests.factories import make_group, make_night
 from tests.printing.conftest import play_rounds
-from tests.printing.helpers import get_pdf
+from tests.printing.helpers import get_pdf, playing
 from tests.printing.pdftools import page_image, pages_text
-from tests.printing.test_documents import playing
 
 pytestmark = pytest.mark.django_db
 
