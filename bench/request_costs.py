@@ -1,7 +1,7 @@
 """What one request of each kind a table phone makes costs, in one process (no server).
 
 Run: .venv/bin/python bench/request_costs.py [--tables 125] [--entries 20] [--repeat 200]
-     [--profile tap|poll]
+     [--profile tap|poll] [--sql]
 
 Builds a throwaway night as the load benches do (bench/served.py: SQLite in a temp dir,
 or a new database on the PostgreSQL server DATABASE_URL names), with ``--entries``
@@ -15,7 +15,7 @@ process, ``time.process_time``; the database server's own CPU is not in it):
 - changed poll: the board fragment a table's phone fetches after its table changed.
 
 Each request kind also gives its number of queries. ``--profile`` prints cProfile's
-top functions for the tap or the changed poll.
+top functions for the tap or the changed poll; ``--sql`` prints each kind's queries.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def main() -> int:
     parser.add_argument("--entries", type=int, default=20, help="entries per table first")
     parser.add_argument("--repeat", type=int, default=200, help="requests of each kind")
     parser.add_argument("--profile", choices=["tap", "poll"], default=None)
+    parser.add_argument("--sql", action="store_true", help="print each kind's queries")
     args = parser.parse_args()
     with BenchSite(prefix="bunco-costs-") as site:
         return run(args, site)
@@ -128,6 +129,9 @@ def run(args, site: BenchSite) -> int:
             f"{1000 * statistics.median(times):>7.2f} {len(queries):>7}",
             flush=True,
         )
+        if args.sql:
+            for query in queries:
+                print(f"    {query['time']:>6} {query['sql'][:300]}")
     if args.profile:
         call = {"tap": tap, "poll": changed}[args.profile]
         profile = cProfile.Profile()

@@ -170,3 +170,18 @@ class PrizeTiebreak(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code}: {self.player}"
+
+
+class Board(models.Model):
+    """A table phone's board as last rendered, and the version it claims: what the next
+    phones polling that table are sent without rendering it again (``boards.py``). A
+    copy of what the database says, never the record of anything."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="kept_board"
+    )
+    version = models.CharField(max_length=21)  # "night version.table version"
+    html = models.TextField()
+
+    def __str__(self) -> str:
+        return f"{self.table}'s board at {self.version}"

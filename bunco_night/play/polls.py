@@ -1,11 +1,13 @@
-"""The quick answer to a phone's poll when nothing changed.
+"""The quick answer to a phone's poll when nothing changed, or when its answer is kept.
 
 Every table phone and every player's page polls its state every few seconds, and most
 polls find nothing new. ``UnchangedPollMiddleware`` answers those with an empty 204
 before sessions, authentication, CSRF, messages and URL resolving run: one query on
-the link's unique token, no template. Anything else (a changed or malformed ``v``, an
-unknown link, another method) goes on to the views in ``views.py``, which answer as
-they always do, so the middleware only ever gives an answer the view would give.
+the link's unique token, no template. A table's poll that finds a new version gets the
+board kept at that version, if one is (``boards.py``): one query more. Anything else (a
+malformed ``v``, an unknown link, no kept board, another method) goes on to the views
+in ``views.py``, which answer as they always do, so the middleware only ever gives an
+answer the view would give.
 
 Nothing is kept between requests but the SQL text: the version comes from the
 database on every poll, so several gunicorn processes, or several machines behind a
@@ -24,6 +26,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import get_script_prefix, reverse
 
 from bunco_night.nights.models import Attendance, Table
+
+from .models import Board
 
 # What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
@@ -60,11 +64,13 @@ def written_once(queryset, marker) -> WrittenOnce:
 
 @dataclass(frozen=True)
 class PollRoute:
-    """A poll URL (``prefix`` + token + ``suffix``) and the query that reads its version."""
+    """A poll URL (``prefix`` + token + ``suffix``), the query that reads its version,
+    and the one that reads the answer kept at a version (``boards.py``), if any."""
 
     prefix: str
     suffix: str
     query: WrittenOnce
+    kept: WrittenOnce | None = None
 
     def token(self, path: str) -> str | None:
         """The token in ``path`` if it is this poll's URL (any text but a slash)."""
@@ -75,12 +81,17 @@ class PollRoute:
         return None
 
 
-def _route(url_name: str, queryset) -> PollRoute:
+def _route(url_name: str, queryset, kept=None) -> PollRoute:
+    """``queryset`` and ``kept`` (version and text kept at it) filtered on the link's token
+    by ``token=`` and ``table__token=``."""
     marker = "TOKEN"
     # reverse() includes the script prefix; request.path_info does not.
     path = "/" + reverse(url_name, args=[marker])[len(get_script_prefix()) :]
     prefix, _, suffix = path.partition(marker)
-    return PollRoute(prefix, suffix, written_once(queryset.filter(token=marker).order_by(), marker))
+    version = written_once(queryset.filter(token=marker).order_by(), marker)
+    if kept is not None:
+        kept = written_once(kept.filter(table__token=marker).order_by(), marker)
+    return PollRoute(prefix, suffix, version, kept)
 
 
 @functools.cache
@@ -88,7 +99,11 @@ def poll_routes() -> tuple[PollRoute, ...]:
     """The polls answered here, with the same version strings as the views' ``_unchanged``:
     a table's is "night version.table version", a player's the night's version."""
     return (
-        _route("play:table_state", Table.objects.values_list("night__version", "version")),
+        _route(
+            "play:table_state",
+            Table.objects.values_list("night__version", "version"),
+            kept=Board.objects.values_list("version", "html"),
+        ),
         _route("play:player_state", Attendance.objects.values_list("night__version")),
     )
 
@@ -99,9 +114,19 @@ def current_version(route: PollRoute, token: str) -> str | None:
     return None if row is None else ".".join(map(str, row))
 
 
+def kept_answer(route: PollRoute, token: str, current: str | None) -> str | None:
+    """The answer kept for ``token``'s poll if it was kept at ``current``, the version
+    now (``boards.py`` says why that answer is the one the view would give)."""
+    if route.kept is None or current is None:
+        return None
+    row = route.kept.first_row(token)
+    return row[1] if row is not None and row[0] == current else None
+
+
 class UnchangedPollMiddleware:
     """Answer ``GET /t/<token>/state/?v=...`` and ``GET /p/<token>/state/?v=...`` with 204
-    when ``v`` is the current version; let every other request through.
+    when ``v`` is the current version, a table's with its kept board when that is at the
+    current version; let every other request through.
 
     Placed early in ``MIDDLEWARE``: what runs before it runs for every poll.
     """
@@ -122,8 +147,16 @@ class UnchangedPollMiddleware:
                 # (PostgreSQL refuses a NUL in text): the site's 404, as for an unknown link.
                 raise Http404("No such link.")
             seen = request.GET.get("v")
-            if seen and seen == current_version(route, token):
-                return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
+            if seen:
+                current = current_version(route, token)
+                if seen == current:
+                    return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
+                # Only to htmx, which swaps it into the page: the headers the middleware
+                # after this one add (CSP, framing) are the page's, not a fragment's.
+                htmx = request.headers.get("HX-Request") == "true"
+                kept = kept_answer(route, token, current) if htmx else None
+                if kept is not None:
+                    return HttpResponse(kept, headers={"Cache-Control": NO_STORE})
             response = self.get_response(request)
             response.headers.setdefault("Cache-Control", NO_STORE)
             return response

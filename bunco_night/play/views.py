@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -27,6 +26,7 @@ from bunco_night.nights.selectors import night_for_host
 from bunco_night.nights.services import seating_draw
 
 from . import pages, services
+from .boards import render_board
 from .models import Entry
 from .standings import night_standings
 from .state import table_round
@@ -81,8 +81,7 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token)
     if _unchanged(request, (table.night.version, table.version)):
         return _no_change()
-    page = pages.table_page(table)
-    return render(request, "play/table.html#poll", {"page": page, "token": token})
+    return HttpResponse(render_board(request, pages.table_page(table), token))
 
 
 def how_to_play_page(request: HttpRequest, night: Night, back: str) -> HttpResponse:
@@ -189,9 +188,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             )
         else:  # a retry, or a tap for a round that has ended: read the table afresh
             page = pages.table_page(_table(token))
-        board = render_to_string(
-            "play/table.html#poll", {"page": page, "token": token}, request=request
-        )
+        board = render_board(request, page, token)
     return _table_answer(request, token, late=entry.is_late, board=board)
 
 

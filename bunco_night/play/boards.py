@@ -1,0 +1,57 @@
+"""A table's board, kept as it was rendered for the next phones that poll for it.
+
+When a table changes, each other phone at it polls once for the new board. The first
+render (the tap's answer, or a poll's) is kept in the database with the version it
+claims (``models.Board``), and ``polls.UnchangedPollMiddleware`` answers the next polls
+from it: two small queries, no template.
+
+Why a kept board is always the board a fresh render would give: a page never claims a
+version newer than what it shows (see ``pages.table_page`` and the tap in
+``views.table_entry``), and every change a board shows moves the night's or the table's
+version. So a kept board whose version is the table's current one shows the current
+state; any other kept board is not sent. This holds with any number of processes and
+machines: nothing is kept outside the database. A board that counts down a timed round
+shows the time, which moves without a version, so it is never kept.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.db import connection
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+
+from .models import Board
+
+# The table phone's board and its recent entries, as a poll swaps them in.
+TEMPLATE = "play/table.html#poll"
+
+
+def render_board(request: HttpRequest, page, token: str) -> str:
+    """``page`` (a ``pages.TablePage``) as its poll fragment; kept for the next polls
+    unless it shows a round's clock."""
+    html = render_to_string(TEMPLATE, {"page": page, "token": token}, request=request)
+    if page.clock is None:
+        keep(page.table.pk, page.version, html)
+    return html
+
+
+@functools.cache
+def _upsert_sql() -> str:
+    """Insert or replace a table's kept board: one statement, the same on SQLite (3.24 and
+    later) and PostgreSQL."""
+    meta, quote = Board._meta, connection.ops.quote_name
+    table, version, html = (quote(meta.get_field(f).column) for f in ("table", "version", "html"))
+    return (
+        f"INSERT INTO {quote(meta.db_table)} ({table}, {version}, {html}) VALUES (%s, %s, %s) "
+        f"ON CONFLICT ({table}) DO UPDATE SET {version} = excluded.{version}, "
+        f"{html} = excluded.{html}"
+    )
+
+
+def keep(table_id: int, version: str, html: str) -> None:
+    """Keep ``html`` as the board of table ``table_id`` at ``version``. Two renders may
+    race: whichever is kept, only one whose version is current is ever sent."""
+    with connection.cursor() as cursor:
+        cursor.execute(_upsert_sql(), [table_id, version, html])
