@@ -12,10 +12,12 @@ process, ``time.process_time``; the database server's own CPU is not in it):
 - unchanged poll: a table's poll with its current version (the middleware's 204);
 - tap: a scorekeeper's tap, ``POST /t/<token>/entry/`` as bunco.js sends it (its
   answer carries the table's board);
-- changed poll: the board fragment a table's phone fetches after its table changed.
+- changed poll: the board fragment a table's phone fetches after its table changed, as
+  htmx asks for it: the board kept by the tap or poll that drew it (``play/boards.py``);
+- board drawn: the same poll not from htmx, so the view draws the board (and keeps it).
 
 Each request kind also gives its number of queries. ``--profile`` prints cProfile's
-top functions for the tap or the changed poll; ``--sql`` prints each kind's queries.
+top functions for the tap or the board drawn; ``--sql`` prints each kind's queries.
 """
 
 from __future__ import annotations
@@ -103,8 +105,12 @@ def run(args, site: BenchSite) -> int:
         token = tokens[1 + i % (len(tokens) - 1)]
         return client.get(f"/t/{token}/state/?v=0.0", HTTP_HX_REQUEST="true")
 
+    def drawn(i):
+        token = tokens[1 + i % (len(tokens) - 1)]
+        return client.get(f"/t/{token}/state/?v=0.0")
+
     kinds = [("bare", bare, 200), ("unchanged poll", unchanged, 204)]
-    kinds += [("tap", tap, 200), ("changed poll", changed, 200)]
+    kinds += [("tap", tap, 200), ("changed poll", changed, 200), ("board drawn", drawn, 200)]
     for token in tokens:
         state[token] = version(token)
     print(f"{'request':<16} {'cpu ms':>7} {'median':>7} {'queries':>7}")
@@ -133,7 +139,7 @@ def run(args, site: BenchSite) -> int:
             for query in queries:
                 print(f"    {query['time']:>6} {query['sql'][:300]}")
     if args.profile:
-        call = {"tap": tap, "poll": changed}[args.profile]
+        call = {"tap": tap, "poll": drawn}[args.profile]
         profile = cProfile.Profile()
         profile.enable()
         for i in range(args.repeat):

@@ -20,6 +20,8 @@ local post_headers = {
   ["Content-Type"] = "application/x-www-form-urlencoded",
   ["Accept"] = "application/json",
 }
+-- A phone's poll comes from htmx, which says so (a table's kept board goes only to htmx).
+local poll_headers = { ["HX-Request"] = "true" }
 counter = 0
 posts = 0
 codes = {}
@@ -56,7 +58,7 @@ function request()
   if versions then
     path = path .. "?v=" .. (versions[path] or "0")
   end
-  return wrk.format("GET", path)
+  return wrk.format("GET", path, poll_headers)
 end
 
 function response(status, headers, body)

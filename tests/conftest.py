@@ -33,7 +33,7 @@ def _database() -> tuple[str, str]:
     from django.conf import settings
 
     db = settings.DATABASES["default"]
-    vendor = {"sqlite3": "sqlite", "postgresql": "postgresql"}.get(
+    vendor = {"sqlite": "sqlite", "postgresql": "postgresql"}.get(
         db["ENGINE"].rsplit(".", 1)[-1], db["ENGINE"]
     )
     where = f"{db.get('HOST')}:{db.get('PORT')}" if db.get("HOST") else "a file"

@@ -1,0 +1,81 @@
+"""On SQLite, writers take turns at a lock file beside the database (bunco_night/core/sqlite):
+held from a transaction's start to its end, whatever ends it, and by every connection."""
+
+import fcntl
+import threading
+
+import pytest
+from django.db import connection, connections, transaction
+
+from bunco_night.core.sqlite.base import LOCK_SUFFIX
+from bunco_night.groups.models import Group
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite only"),
+]
+
+
+def lock_is_free() -> bool:
+    """Whether another writer could take its turn now (asked on a file of its own)."""
+    with open(f"{connection.settings_dict['NAME']}{LOCK_SUFFIX}", "ab") as other:
+        try:
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(other, fcntl.LOCK_UN)
+        return True
+
+
+def test_a_transaction_holds_the_turn_until_it_commits():
+    assert lock_is_free()
+    with transaction.atomic():
+        assert not lock_is_free()
+        with transaction.atomic():  # a savepoint: the same turn
+            Group.objects.create(name="Turns", slug="turns")
+        assert not lock_is_free()
+    assert lock_is_free()
+    assert Group.objects.filter(slug="turns").exists()
+
+
+def test_a_rolled_back_transaction_gives_up_its_turn():
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Group.objects.create(name="Turns", slug="turns")
+        assert not lock_is_free()
+        raise RuntimeError("the service refused")
+    assert lock_is_free() and not Group.objects.filter(slug="turns").exists()
+
+
+def test_a_closed_connection_gives_up_its_turn():
+    with transaction.atomic():
+        Group.objects.create(name="Turns", slug="turns")
+        assert not lock_is_free()
+        connection.close()  # a worker's connection lost mid-request
+        assert lock_is_free()
+    assert not Group.objects.filter(slug="turns").exists()
+
+
+def test_a_second_writer_waits_for_the_first_and_then_goes_at_once():
+    order = []
+    inside = threading.Event()
+
+    def second():
+        try:
+            inside.wait(5)
+            with transaction.atomic():
+                order.append("second began")
+                Group.objects.create(name="Second", slug="second")
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=second)
+    thread.start()
+    with transaction.atomic():
+        Group.objects.create(name="First", slug="first")
+        inside.set()
+        thread.join(0.3)  # the second is waiting for its turn, not failing
+        assert thread.is_alive() and order == []
+        order.append("first done")
+    thread.join(5)
+    assert order == ["first done", "second began"]
+    assert set(Group.objects.values_list("slug", flat=True)) >= {"first", "second"}
