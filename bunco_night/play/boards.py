@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 
@@ -52,6 +52,8 @@ def _upsert_sql() -> str:
 
 def keep(table_id: int, version: str, html: str) -> None:
     """Keep ``html`` as the board of table ``table_id`` at ``version``. Two renders may
-    race: whichever is kept, only one whose version is current is ever sent."""
-    with connection.cursor() as cursor:
+    race: whichever is kept, only one whose version is current is ever sent. In a
+    transaction, so that on SQLite it waits for its turn with the taps' writes
+    (``core/sqlite``) rather than in SQLite's sleeps between them."""
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute(_upsert_sql(), [table_id, version, html])
