@@ -4,6 +4,7 @@ rotation (each one transaction)."""
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.text import slugify
 
 from bunco_night.core.errors import ServiceError
@@ -130,6 +131,9 @@ def player_update(*, player: Player, **fields) -> Player:
     _check_usual_substitute(player.group, player, usual)
     if player.group.players.filter(name__iexact=name).exclude(pk=player.pk).exists():
         raise ServiceError(f"{name} is already on the roster.", "duplicate_name", "name")
+    if name != player.name:
+        # Table phones and players' pages show names: their polls must see a change.
+        player.group.nights.update(version=F("version") + 1)
     player.name = name
     player.kind = fields.get("kind", player.kind)
     for key in ("phone", "email", "notes"):

@@ -181,6 +181,7 @@ class Board(models.Model):
         Table, on_delete=models.CASCADE, primary_key=True, related_name="kept_board"
     )
     version = models.CharField(max_length=21)  # "night version.table version"
+    build = models.CharField(max_length=16)  # the code that drew it (``boards.build``)
     html = models.TextField()
 
     def __str__(self) -> str:

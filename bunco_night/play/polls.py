@@ -9,9 +9,10 @@ malformed ``v``, an unknown link, no kept board, another method) goes on to the 
 in ``views.py``, which answer as they always do, so the middleware only ever gives an
 answer the view would give.
 
-Nothing is kept between requests but the SQL text: the version comes from the
-database on every poll, so several gunicorn processes, or several machines behind a
-load balancer sharing PostgreSQL, stay correct.
+Nothing is kept between requests but the SQL text and the code's fingerprint
+(``boards.build``): the version comes from the database on every poll, so several
+gunicorn processes, or several machines behind a load balancer sharing PostgreSQL, stay
+correct.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from django.urls import get_script_prefix, reverse
 
 from bunco_night.nights.models import Attendance, Table
 
+from .boards import build
 from .models import Board
 
 # What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
@@ -82,7 +84,7 @@ class PollRoute:
 
 
 def _route(url_name: str, queryset, kept=None) -> PollRoute:
-    """``queryset`` and ``kept`` (version and text kept at it) filtered on the link's token
+    """``queryset`` and ``kept`` (version, build and text kept) filtered on the link's token
     by ``token=`` and ``table__token=``."""
     marker = "TOKEN"
     # reverse() includes the script prefix; request.path_info does not.
@@ -102,7 +104,7 @@ def poll_routes() -> tuple[PollRoute, ...]:
         _route(
             "play:table_state",
             Table.objects.values_list("night__version", "version"),
-            kept=Board.objects.values_list("version", "html"),
+            kept=Board.objects.values_list("version", "build", "html"),
         ),
         _route("play:player_state", Attendance.objects.values_list("night__version")),
     )
@@ -116,11 +118,11 @@ def current_version(route: PollRoute, token: str) -> str | None:
 
 def kept_answer(route: PollRoute, token: str, current: str | None) -> str | None:
     """The answer kept for ``token``'s poll if it was kept at ``current``, the version
-    now (``boards.py`` says why that answer is the one the view would give)."""
+    now, by this code (``boards.py`` says why that answer is the one the view would give)."""
     if route.kept is None or current is None:
         return None
     row = route.kept.first_row(token)
-    return row[1] if row is not None and row[0] == current else None
+    return row[2] if row is not None and row[:2] == (current, build()) else None
 
 
 class UnchangedPollMiddleware:

@@ -3,6 +3,7 @@ held from a transaction's start to its end, whatever ends it, and by every conne
 
 import fcntl
 import threading
+import time
 
 import pytest
 from django.db import connection, connections, transaction
@@ -55,7 +56,7 @@ def test_a_closed_connection_gives_up_its_turn():
     assert not Group.objects.filter(slug="turns").exists()
 
 
-def test_a_second_writer_waits_for_the_first_and_then_goes_at_once():
+def test_a_second_writer_waits_for_the_first_then_goes():
     order = []
     inside = threading.Event()
 
@@ -68,7 +69,7 @@ def test_a_second_writer_waits_for_the_first_and_then_goes_at_once():
         finally:
             connections.close_all()
 
-    thread = threading.Thread(target=second)
+    thread = threading.Thread(target=second, daemon=True)
     thread.start()
     with transaction.atomic():
         Group.objects.create(name="First", slug="first")
@@ -79,3 +80,18 @@ def test_a_second_writer_waits_for_the_first_and_then_goes_at_once():
     thread.join(5)
     assert order == ["first done", "second began"]
     assert set(Group.objects.values_list("slug", flat=True)) >= {"first", "second"}
+
+
+def test_a_writer_waits_no_longer_than_the_database_s_timeout(monkeypatch):
+    """A transaction left open must not stop every writer for ever: after ``timeout`` the
+    writer goes on to SQLite's own wait (which fails as "database is locked" if SQLite's
+    lock is taken too; here only the turn is)."""
+    monkeypatch.setitem(connection.settings_dict["OPTIONS"], "timeout", 0.3)
+    with open(f"{connection.settings_dict['NAME']}{LOCK_SUFFIX}", "ab") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)  # someone holds the turn and never gives it up
+        started = time.monotonic()
+        with transaction.atomic():
+            Group.objects.create(name="Late", slug="late")
+        waited = time.monotonic() - started
+    assert 0.3 <= waited < 5
+    assert Group.objects.filter(slug="late").exists() and lock_is_free()

@@ -5,6 +5,8 @@ version it claims; a poll from htmx at an older version gets it from the middlew
 It must always be the board the view would draw at that moment.
 """
 
+import itertools
+
 import pytest
 from django.http import HttpResponse
 from django.template.loader import render_to_string
@@ -13,13 +15,21 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bunco_night.core.errors import ServiceError
+from bunco_night.groups.services import player_update
 from bunco_night.nights.models import Table
-from bunco_night.play import pages
-from bunco_night.play.boards import TEMPLATE
+from bunco_night.play import boards, pages
+from bunco_night.play.boards import TEMPLATE, build
 from bunco_night.play.models import Board, Entry
 from bunco_night.play.polls import UnchangedPollMiddleware
-from bunco_night.play.services import bell_ring, entry_undo
-from tests.factories import make_group, make_night
+from bunco_night.play.services import (
+    bell_ring,
+    entry_undo,
+    round_close,
+    round_start,
+    table_link_renew,
+)
+from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import start_night, tap
 
 pytestmark = pytest.mark.django_db
@@ -127,9 +137,56 @@ def test_a_timed_round_s_board_is_not_kept(client):
     assert not Board.objects.filter(table=t).exists()
 
 
+def test_a_renamed_player_s_kept_board_is_not_sent(client, night):
+    t = night.tables.get(number=2)
+    before = version(t)
+    board = post_tap(client, t).json()["board"]
+    seat = pages.table_page(Table.objects.get(pk=t.pk)).here.seats[0]
+    old_name = seat.player.name
+    assert old_name in board
+    player_update(player=seat.player, name="Zelda Renamed")
+    assert poll_without_view(t, before) is None
+    assert "Zelda Renamed" in fresh_board(t) and old_name not in fresh_board(t)
+
+
+def test_a_renewed_link_never_gets_a_board_drawn_for_the_old_link(client, night):
+    t = night.tables.get(number=2)
+    before = version(t)
+    post_tap(client, t)
+    old_token = t.token
+    renewed = table_link_renew(table=t)
+    assert poll_without_view(renewed, before) is None
+    drawn = client.get(reverse("play:table_state", args=[renewed.token]), {"v": before})
+    assert renewed.token in drawn.content.decode()
+    assert old_token not in drawn.content.decode()
+
+
+def test_a_board_kept_by_other_code_is_not_sent(client, night):
+    t = night.tables.get(number=2)
+    before = version(t)
+    post_tap(client, t)
+    Board.objects.filter(table=t).update(build="an-older-build")
+    assert poll_without_view(t, before) is None
+    client.get(reverse("play:table_state", args=[t.token]), {"v": before})
+    assert Board.objects.get(table=t).build == build()
+    assert poll_without_view(t, before).status_code == 200
+
+
+def test_a_board_the_database_will_not_keep_leaves_the_answer_whole(client, night, monkeypatch):
+    t = night.tables.get(number=2)
+    monkeypatch.setattr(boards, "_upsert_sql", lambda: "INSERT INTO no_such_table VALUES (%s)")
+    response = post_tap(client, t)
+    assert response.status_code == 200 and response.json()["board"]
+    assert Entry.objects.filter(table=t).count() == 1
+    drawn = client.get(reverse("play:table_state", args=[t.token]), {"v": "0.0"})
+    assert drawn.status_code == 200 and not Board.objects.filter(table=t).exists()
+
+
+_examples = itertools.count()
+
 ACTIONS = st.lists(
     st.tuples(
-        st.sampled_from(["tap", "tap_unseen", "undo", "poll", "bell"]),
+        st.sampled_from(["tap", "tap_unseen", "undo", "poll", "bell", "rename", "renew", "close"]),
         st.integers(1, 3),  # the table
         st.sampled_from(["points:1", "points:3", "miss", "bunco", "mini"]),
     ),
@@ -142,27 +199,45 @@ ACTIONS = st.lists(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(actions=ACTIONS)
-def test_whatever_happens_a_kept_board_sent_is_the_board_drawn_afresh(client, night, actions):
+def test_whatever_happens_a_kept_board_sent_is_the_board_drawn_afresh(client, actions):
     """Taps answered with their board, taps no phone saw (the host's), undos, polls that
-    draw and keep, the host's bell, in any order: whenever the middleware sends a kept
-    board, it is what the view would draw."""
-    tables = {t.number: t for t in night.tables.all()}
+    draw and keep, the host's bell, a player renamed, a table's link renewed, the round
+    closed and the next started, in any order, on a night of its own: whenever the
+    middleware sends a kept board, it is what the view would draw."""
+    examples = next(_examples)
+    night = make_night(make_group(user=make_user(f"host{examples}"), name=f"G{examples}"), sets=1)
+    start_night(night)
     for action, number, what in actions:
-        t = tables[number]
+        t = night.tables.get(number=number)
+        rnd = night.current_round
         if action == "tap":
             post_tap(client, t, tap=what, seat=str(number))
-        elif action == "tap_unseen":
+        elif action == "tap_unseen" and not rnd.is_pending:
             kind, _, count = what.partition(":")
-            tap(t, 1, kind, int(count or 0), rnd=night.current_round, by_host=True)
+            tap(t, 1, kind, int(count or 0), rnd=rnd, by_host=True)
         elif action == "undo":
             last = Entry.objects.filter(table=t, undone_at=None).order_by("pk").last()
             if last is not None:
                 entry_undo(table=t, entry_id=last.pk, by_host=True)
         elif action == "poll":
             client.get(reverse("play:table_state", args=[t.token]), {"v": "0.0"})
-        elif night.current_round.bell_at is None and not night.current_round.bell_by_host:
+        elif action == "bell" and rnd.is_playing and not rnd.bell_rang:
             bell_ring(night=night)
-        for other in tables.values():
+        elif action == "rename":
+            player = night.group.players.order_by("pk")[number]
+            player_update(player=player, name=f"{player.name[:20]} {what[:4]}")
+        elif action == "renew":
+            table_link_renew(table=t)
+        elif action == "close" and rnd.is_playing:
+            try:
+                round_close(rnd=rnd)
+            except ServiceError:
+                pass  # not every table is done: the host is told so
+            else:
+                nxt = night.current_round
+                if nxt is not None and nxt.is_pending:
+                    round_start(night=night)
+        for other in night.tables.all():
             response = poll_without_view(other, "0.0")
             if response is not None:
                 assert response.content.decode() == fresh_board(other), (action, number, what)

@@ -5,38 +5,83 @@ again, 1, 2, 5, 10, 15, 20, 25... ms later (``sqlite3_busy_timeout``), so on a b
 a tap that waits for another tap's few milliseconds often sleeps for tens of them, and
 with many waiting, hundreds. Here every transaction (``transaction_mode`` is IMMEDIATE:
 each one may write) first takes an exclusive ``flock`` on a file beside the database,
-and the kernel wakes the next writer the moment the last one is done. Every process of
-the site (each gunicorn worker, each thread's connection, manage.py) takes it the same
-way. SQLite's own lock still guards the data: a writer that does not take this lock
-(the sqlite3 shell) is only slower to get its turn.
+trying again every 2 ms at most, so the next writer goes within 2 ms of the last one's
+end. Every process of the site (each gunicorn worker, each thread's connection,
+manage.py) takes it the same way. SQLite's own lock still guards the data: a writer that
+does not take this lock (the sqlite3 shell) is only slower to get its turn.
+
+A writer waits no longer than the database's ``timeout`` option: then it goes on to
+SQLite's own wait, which fails with "database is locked" as before, rather than waiting
+for ever behind a transaction left open. Where the lock file cannot be opened (a folder
+the site may not write in), writers wait as SQLite alone makes them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import os
+import time
 
-from django.db.backends.sqlite3 import base
+from django.db.backends.sqlite3 import base, creation
 
 # Beside the database file: "db.sqlite3" takes turns at "db.sqlite3-writers".
 LOCK_SUFFIX = "-writers"
 
+# The waits between tries for the lock, in seconds: short at first, then every 2 ms.
+TRIES = (0.0002, 0.0005, 0.001)
+EVERY = 0.002
+
+
+def lock_path(name: str) -> str:
+    return f"{name}{LOCK_SUFFIX}"
+
+
+def take(fd: int, timeout: float) -> bool:
+    """Take the exclusive lock on ``fd`` within ``timeout`` seconds; whether it was taken."""
+    deadline = time.monotonic() + timeout
+    waits = iter(TRIES)
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(next(waits, EVERY))
+
+
+class DatabaseCreation(creation.DatabaseCreation):
+    def _destroy_test_db(self, test_database_name, verbosity):
+        super()._destroy_test_db(test_database_name, verbosity)
+        if not self.is_in_memory_db(test_database_name):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(lock_path(test_database_name))
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    _lock_file = None  # opened with the connection's first transaction, kept until it closes
+    creation_class = DatabaseCreation
+    _lock_fd: int | None = None  # opened with the connection's first transaction
     _holds_lock = False
 
     def _take_turn(self) -> None:
         if self._holds_lock or self.is_in_memory_db():
             return
-        if self._lock_file is None:
-            self._lock_file = open(f"{self.settings_dict['NAME']}{LOCK_SUFFIX}", "ab")  # noqa: SIM115
-        fcntl.flock(self._lock_file, fcntl.LOCK_EX)  # waits, without the GIL
-        self._holds_lock = True
+        if self._lock_fd is None:
+            try:
+                # Read-only: flock needs no more, and a file made by another user will do.
+                self._lock_fd = os.open(
+                    lock_path(self.settings_dict["NAME"]), os.O_RDONLY | os.O_CREAT, 0o644
+                )
+            except OSError:
+                return
+        timeout = self.settings_dict["OPTIONS"].get("timeout", 5)
+        self._holds_lock = take(self._lock_fd, timeout)
 
     def _end_turn(self) -> None:
         if self._holds_lock:
             self._holds_lock = False
-            fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
 
     def _start_transaction_under_autocommit(self):
         self._take_turn()
@@ -63,6 +108,6 @@ class DatabaseWrapper(base.DatabaseWrapper):
             super()._close()
         finally:
             self._holds_lock = False
-            if self._lock_file is not None:
-                self._lock_file.close()  # and with it the lock, if held
-                self._lock_file = None
+            if self._lock_fd is not None:
+                os.close(self._lock_fd)  # and with it the lock, if held
+                self._lock_fd = None
