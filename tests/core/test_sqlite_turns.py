@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import connection, connections, transaction
 
-from bunco_night.core.sqlite.base import LOCK_SUFFIX
+from bunco_night.core.sqlite.base import lock_path
 from bunco_night.groups.models import Group
 
 pytestmark = [
@@ -19,7 +19,7 @@ pytestmark = [
 
 def lock_is_free() -> bool:
     """Whether another writer could take its turn now (asked on a file of its own)."""
-    with open(f"{connection.settings_dict['NAME']}{LOCK_SUFFIX}", "ab") as other:
+    with open(lock_path(connection.settings_dict["NAME"]), "ab") as other:
         try:
             fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -87,7 +87,7 @@ def test_a_writer_waits_no_longer_than_the_database_s_timeout(monkeypatch):
     writer goes on to SQLite's own wait (which fails as "database is locked" if SQLite's
     lock is taken too; here only the turn is)."""
     monkeypatch.setitem(connection.settings_dict["OPTIONS"], "timeout", 0.3)
-    with open(f"{connection.settings_dict['NAME']}{LOCK_SUFFIX}", "ab") as other:
+    with open(lock_path(connection.settings_dict["NAME"]), "ab") as other:
         fcntl.flock(other, fcntl.LOCK_EX)  # someone holds the turn and never gives it up
         started = time.monotonic()
         with transaction.atomic():
