@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Exists, OuterRef, Q, Sum
 from django.shortcuts import get_object_or_404
 
+from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player, Season
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
@@ -151,6 +152,17 @@ def seating_of(tables: list[SeatedTable]) -> Seating:
     return tuple(t.occupants for t in tables)
 
 
+# A table's seats in a round, as every table phone's board reads them: written once.
+_TABLE_SEATS = Compiled(
+    lambda rnd, table: (
+        Seat.objects.filter(round_id=rnd, table_id=table)
+        .select_related("player", "ghost_for__player")
+        .order_by("number")
+    ),
+    *ID_MARKERS[:2],
+)
+
+
 def seated_tables(rnd: Round, *, table: Table | None = None) -> list[SeatedTable]:
     """The round's tables, head table first, each with its seats (only ``table`` if given)."""
     if table is None:
@@ -158,12 +170,11 @@ def seated_tables(rnd: Round, *, table: Table | None = None) -> list[SeatedTable
             "table__number", "number"
         )
     else:  # the table is known: no need to read it again with every seat
-        seats = rnd.seats.filter(table=table).select_related("player", "ghost_for__player")
-        seats = seats.order_by("number")
+        seats = _TABLE_SEATS.all(rnd.pk, table.pk)
     by_table: dict[int, list[Seat]] = {}
     for s in seats:
         if table is not None:
-            s.table = table
+            s.round, s.table = rnd, table
         by_table.setdefault(s.table_id, []).append(s)
     rules = rnd.night.rules_obj
     return [

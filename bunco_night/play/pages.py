@@ -5,11 +5,11 @@ Each function returns plain values for one page; views render them.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
@@ -19,7 +19,6 @@ from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
 from .models import Entry
-from .polls import WrittenOnce, written_once
 from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import (
     RoundBoard,
@@ -372,22 +371,20 @@ def table_page(
     )
 
 
-# Stands for a table's id while the ORM writes the late-taps probe's SQL.
-_TABLE_MARKER = -424242
-
-
-@functools.cache
-def _late_probe() -> WrittenOnce:
-    """The SQL asking whether a table has late taps waiting, written once."""
-    query = Entry.objects.late_pending().filter(table_id=_TABLE_MARKER).order_by()
-    return written_once(query.values_list("pk")[:1], _TABLE_MARKER)
+# Whether a table has late taps waiting, written once (bunco_night/core/compiled.py).
+_LATE_PROBE = Compiled(
+    lambda table: (
+        Entry.objects.late_pending().filter(table_id=table).order_by().values_list("pk")[:1]
+    ),
+    ID_MARKERS[0],
+)
 
 
 def _late_taps(table: Table) -> list[Entry]:
     """Late taps at ``table`` waiting for the host (docs/rules.md section 3.5). Nearly
     always none, which the probe says without the ORM building the query that reads them:
     about a millisecond less for every table phone's board."""
-    if _late_probe().first_row(table.pk) is None:
+    if _LATE_PROBE.first_row(table.pk) is None:
         return []
     return list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
 

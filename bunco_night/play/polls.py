@@ -21,11 +21,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-from django.core.exceptions import ImproperlyConfigured
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import get_script_prefix, reverse
 
+from bunco_night.core.compiled import Compiled
 from bunco_night.nights.models import Attendance, Table
 
 from .boards import build
@@ -40,39 +39,14 @@ NO_STORE = "no-store"
 
 
 @dataclass(frozen=True)
-class WrittenOnce:
-    """A query's SQL as the ORM wrote it once (table and column names, quoting for the
-    backend), with ``marker`` standing where the one value that changes goes: each run
-    passes its own value, and no query is built again."""
-
-    sql: str
-    params: tuple
-    marker: object
-
-    def first_row(self, value) -> tuple | None:
-        """The query's first row with ``value`` in the marker's place."""
-        with connection.cursor() as cursor:
-            cursor.execute(self.sql, [value if p == self.marker else p for p in self.params])
-            return cursor.fetchone()
-
-
-def written_once(queryset, marker) -> WrittenOnce:
-    """``queryset``, which must filter on ``marker`` once, as ``WrittenOnce``."""
-    sql, params = queryset.query.sql_with_params()
-    if list(params).count(marker) != 1:
-        raise ImproperlyConfigured(f"A {queryset.model.__name__} query takes {params!r}.")
-    return WrittenOnce(sql, tuple(params), marker)
-
-
-@dataclass(frozen=True)
 class PollRoute:
     """A poll URL (``prefix`` + token + ``suffix``), the query that reads its version,
     and the one that reads the answer kept at a version (``boards.py``), if any."""
 
     prefix: str
     suffix: str
-    query: WrittenOnce
-    kept: WrittenOnce | None = None
+    query: Compiled
+    kept: Compiled | None = None
 
     def token(self, path: str) -> str | None:
         """The token in ``path`` if it is this poll's URL (any text but a slash)."""
@@ -90,10 +64,11 @@ def _route(url_name: str, queryset, kept=None) -> PollRoute:
     # reverse() includes the script prefix; request.path_info does not.
     path = "/" + reverse(url_name, args=[marker])[len(get_script_prefix()) :]
     prefix, _, suffix = path.partition(marker)
-    version = written_once(queryset.filter(token=marker).order_by(), marker)
+    version = Compiled(lambda token: queryset.filter(token=token).order_by(), marker)
+    kept_query = None
     if kept is not None:
-        kept = written_once(kept.filter(table__token=marker).order_by(), marker)
-    return PollRoute(prefix, suffix, version, kept)
+        kept_query = Compiled(lambda token: kept.filter(table__token=token).order_by(), marker)
+    return PollRoute(prefix, suffix, version, kept_query)
 
 
 @functools.cache

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Subquery
 from django.utils import timezone
 
+from bunco_night.core.compiled import ID_MARKERS, Compiled, CompiledUpdate
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
@@ -47,6 +48,8 @@ from .state import (
 )
 
 DICE = "dice"
+# The largest number a round's row can hold (a PositiveSmallIntegerField).
+MAX_ROUND_NUMBER = 32767
 SET_CODE = re.compile(r"set-[0-9]{1,2}")  # a set's roll-off, beside the prizes' tie-breaks
 
 
@@ -91,6 +94,29 @@ def _playing_round(table: Table) -> Round:
     return rnd
 
 
+# The reads every tap makes, written once (bunco_night/core/compiled.py).
+_ROUND, _TABLE = ID_MARKERS[:2]
+_PLAY_LOCKED = Compiled(
+    lambda rnd, table: (
+        TablePlay.objects.select_for_update()
+        .filter(round_id=rnd, table_id=table)
+        .order_by("pk")[:1]
+    ),
+    _ROUND,
+    _TABLE,
+)
+_ROUND_LOCKED = Compiled(
+    lambda night, number: (
+        Round.objects.select_for_update(no_key=True)
+        .filter(night_id=night, number=number)
+        .order_by()[:1]
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,  # a number marker must be one the field takes
+)
+_ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
+
+
 def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
     """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row
     (``locked``: the caller read ``rnd`` with the lock already).
@@ -107,7 +133,7 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
             from_queryset=Round.objects.select_for_update(no_key=True),
         )
     _ring_when_time_up(rnd)
-    play = TablePlay.objects.select_for_update().filter(round=rnd, table=table).first()
+    play = _PLAY_LOCKED.first(rnd.pk, table.pk)
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     return play
@@ -151,10 +177,25 @@ def _touch_table(rnd: Round, table: Table) -> None:
     version they show. ``table.version`` moves by one too: never ahead of the row's, which
     is all a page drawn from this write may claim (its phone at worst asks again).
     """
-    Night.objects.filter(pk=rnd.night_id).update(scores_version=F("scores_version") + 1)
-    mark = Night.objects.filter(pk=rnd.night_id).values("scores_version")
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, scores_mark=Subquery(mark))
+    _NIGHT_SCORES_MOVE.run(rnd.night_id)
+    _TABLE_MOVE.run(rnd.night_id, table.pk)
     table.version += 1
+
+
+# _touch_table's two updates, written once (bunco_night/core/compiled.py).
+_NIGHT_SCORES_MOVE = CompiledUpdate(
+    lambda night: Night.objects.filter(pk=night),
+    lambda night: {"scores_version": F("scores_version") + 1},
+    ID_MARKERS[0],
+)
+_TABLE_MOVE = CompiledUpdate(
+    lambda night, table: Table.objects.filter(pk=table),
+    lambda night, table: {
+        "version": F("version") + 1,
+        "scores_mark": Subquery(Night.objects.filter(pk=night).order_by().values("scores_version")),
+    },
+    *ID_MARKERS[:2],
+)
 
 
 def _after_change(
@@ -209,14 +250,15 @@ def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]
     play. And whether it was read with the lock."""
     if round_number is None:
         return _playing_round(table), False
-    rounds = table.night.rounds.select_for_update(no_key=True).filter(number=round_number)
-    rnd = rounds.order_by().first()
+    # A round's number is a small positive integer: any other is no round of the night.
+    in_range = isinstance(round_number, int) and 0 < round_number <= MAX_ROUND_NUMBER
+    rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
     if rnd is None or rnd.is_pending:
         raise ServiceError("That round has not started.", "no_round")
+    rnd.night = table.night
     return rnd, True
 
 
-@transaction.atomic
 def entry_record(
     *,
     table: Table,
@@ -246,12 +288,43 @@ def entry_record(
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
-    existing = Entry.objects.filter(nonce=nonce).first()
+    # A retry of a stored tap is answered before the write transaction (on SQLite, before
+    # the writers' turn); one that races its first try is caught by the unique nonce.
+    existing = _ENTRY_BY_NONCE.first(nonce)
     if existing is not None:
         if existing.table_id != table.pk:
             raise ServiceError("This entry id belongs to another table.", "forged_nonce")
         existing.table_after = None
         return existing
+    return _entry_store(
+        table=table,
+        nonce=nonce,
+        seat=seat,
+        kind=kind,
+        count=count,
+        mark_code=mark_code,
+        dice=dice,
+        by_host=by_host,
+        rnd=rnd,
+        round_number=round_number,
+    )
+
+
+@transaction.atomic
+def _entry_store(
+    *,
+    table: Table,
+    nonce: str,
+    seat: int,
+    kind: str,
+    count: int,
+    mark_code: str,
+    dice: list[int] | None,
+    by_host: bool,
+    rnd: Round | None,
+    round_number: int | None,
+) -> Entry:
+    """``entry_record``'s write, for a nonce not stored yet."""
     locked = False
     if rnd is None:
         rnd, locked = _round_for_tap(table, round_number)

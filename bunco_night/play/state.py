@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db.models import Count
 from django.utils import timezone
 
+from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Round, Seat, Table
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
@@ -148,16 +149,34 @@ def _card_outcome(number: int, play: TablePlay) -> TableOutcome:
     return TableOutcome(number, done, done, frozenset(), play.winner_side, False)
 
 
+# One table's play and counting entries in a round, as a table phone's board reads them:
+# written once (bunco_night/core/compiled.py).
+_TABLE_PLAY = Compiled(
+    lambda rnd, table: TablePlay.objects.filter(round_id=rnd, table_id=table).order_by(),
+    *ID_MARKERS[:2],
+)
+_TABLE_ENTRIES = Compiled(
+    lambda rnd, table: (
+        Entry.objects.counting().filter(round_id=rnd, table_id=table).select_related("roller")
+    ),
+    *ID_MARKERS[:2],
+)
+
+
 def _load(
     rnd: Round, table: Table | None, play: TablePlay | None = None
 ) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
     """The round's seated tables (or just ``table``, with its ``play`` if the caller holds
     it already) with their plays and live entries."""
     seated = seated_tables(rnd, table=table)
-    plays = rnd.table_plays.all()
-    entries = rnd.entries.counting().select_related("roller")
-    if table is not None:
-        plays, entries = plays.filter(table=table), entries.filter(table=table)
+    if table is None:
+        plays = rnd.table_plays.all()
+        entries = rnd.entries.counting().select_related("roller")
+    else:
+        plays = _TABLE_PLAY.all(rnd.pk, table.pk) if play is None else []
+        entries = _TABLE_ENTRIES.all(rnd.pk, table.pk)
+        for e in entries:
+            e.round = rnd
     by_play = {p.table_id: p for p in ([play] if play is not None else plays)}
     by_entries: dict[int, list[Entry]] = {}
     for e in entries:

@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from bunco_night.core.compiled import Compiled
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
@@ -59,8 +60,17 @@ def _int(value, default=None):
 # The table phone (a secret link; no login)
 
 
+_TABLE_BY_TOKEN = Compiled(
+    lambda token: Table.objects.select_related("night__group").filter(token=token)[:1], "TOKEN"
+)
+
+
 def _table(token: str) -> Table:
-    return get_object_or_404(Table.objects.select_related("night__group"), token=token)
+    """The table a phone's link names, with its night and group, else a 404."""
+    table = _TABLE_BY_TOKEN.first(token)
+    if table is None:
+        raise Http404("No such link.")
+    return table
 
 
 @never_cache

@@ -1,0 +1,187 @@
+"""Reads that run on every phone's request, with their SQL written by the ORM only once.
+
+Building a queryset and compiling it to SQL costs the ORM a few tenths of a millisecond,
+more than running the query on an index; a tap at a table makes several such reads, each
+of the same shape every time with other values. A ``Compiled`` read builds its queryset
+once per thread, with *markers* where the values that change go, and keeps the ORM's
+compiler. Each run puts the values in the markers' places, runs the same SQL, and makes
+the rows what the queryset would have given: tuples for ``values_list``, model instances
+(with their ``select_related`` objects) otherwise, through the same steps as Django's
+``ModelIterable``. ``tests/core/test_compiled.py`` compares the two.
+
+``CompiledUpdate`` does the same for a queryset's ``update()``: the UPDATE written once,
+run with the values, answering the number of rows it changed.
+
+A marker must be a value the field takes (an int in the field's range, a string for a
+token: the ORM drops a lookup it knows can match nothing) and appear among the compiled
+query's parameters exactly once, so that no fixed parameter (a status, a flag) is taken
+for it; building a ``Compiled`` read that breaks either rule fails at its first run.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from django.core.exceptions import EmptyResultSet, ImproperlyConfigured
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models.query import ModelIterable, QuerySet, get_related_populators
+from django.db.models.sql import UpdateQuery
+
+# Markers for ids: no row has a negative id. Several in one query must differ.
+ID_MARKERS = (-910_000_001, -910_000_002, -910_000_003)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """One thread's compiled query: its connection, its SQL with the markers' places in
+    its parameters, and what reads its rows."""
+
+    connection: object
+    sql: str
+    params: tuple
+    places: tuple[int, ...]
+    compiler: object = None
+    converters: dict | None = None
+    # For model instances: the model, where its columns are, their names, and the
+    # populators of the select_related objects.
+    model: type | None = None
+    span: tuple[int, int] = (0, 0)
+    names: tuple[str, ...] = ()
+    populators: tuple = ()
+
+
+class _Written:
+    """What reads and updates share: the SQL compiled once per thread with markers."""
+
+    def __init__(self, build: Callable[..., QuerySet], *markers):
+        self.build = build
+        self.markers = markers
+        self._local = threading.local()
+
+    def _compile(self, queryset: QuerySet, connection) -> tuple[object, str, tuple]:
+        raise NotImplementedError
+
+    def _kept(self) -> _Kept:
+        connection = connections[DEFAULT_DB_ALIAS]
+        kept = getattr(self._local, "kept", None)
+        if kept is not None and kept.connection is connection:
+            return kept
+        queryset = self.build(*self.markers)
+        try:
+            compiler, sql, params = self._compile(queryset, connection)
+        except EmptyResultSet as error:
+            raise ImproperlyConfigured(
+                f"A {queryset.model.__name__} query matches nothing with {self.markers!r}: "
+                "a marker is out of its field's range."
+            ) from error
+        params = tuple(params)
+        places = []
+        for marker in self.markers:
+            if params.count(marker) != 1:
+                raise ImproperlyConfigured(
+                    f"A {queryset.model.__name__} query takes {params!r}: {marker!r} is not "
+                    "in it once."
+                )
+            places.append(params.index(marker))
+        kept = self._more(_Kept(connection, sql, params, tuple(places)), compiler, queryset)
+        self._local.kept = kept
+        return kept
+
+    def _more(self, kept: _Kept, compiler, queryset: QuerySet) -> _Kept:
+        return kept
+
+    def _execute(self, kept: _Kept, values: tuple):
+        """A cursor that ran the SQL with ``values`` in the markers' places."""
+        params = list(kept.params)
+        for place, value in zip(kept.places, values, strict=True):
+            params[place] = value
+        cursor = kept.connection.cursor()
+        cursor.execute(kept.sql, params)
+        return cursor
+
+
+class Compiled(_Written):
+    """A read whose SQL is written once per thread: ``build(*markers)`` is its queryset."""
+
+    def _compile(self, queryset, connection):
+        compiler = queryset.query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        return compiler, sql, params
+
+    def _more(self, kept, compiler, queryset):
+        fields = [s[0] for s in compiler.select[0 : compiler.col_count]]
+        kept = replace(kept, compiler=compiler, converters=compiler.get_converters(fields))
+        if not issubclass(queryset._iterable_class, ModelIterable):
+            return kept
+        # As Django's ModelIterable reads a row into an instance.
+        klass_info, select = compiler.klass_info, compiler.select
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        return replace(
+            kept,
+            model=klass_info["model"],
+            span=(start, end),
+            names=tuple(f[0].target.attname for f in select[start:end]),
+            populators=tuple(get_related_populators(klass_info, select, kept.connection.alias)),
+        )
+
+    def _rows(self, kept: _Kept, values: tuple) -> list:
+        with self._execute(kept, values) as cursor:
+            rows = cursor.fetchall()
+        if kept.converters:
+            rows = list(map(tuple, kept.compiler.apply_converters(rows, kept.converters)))
+        return rows
+
+    def rows(self, *values) -> list[tuple]:
+        """The rows of a ``values_list`` query, the values in the markers' places."""
+        return self._rows(self._kept(), values)
+
+    def first_row(self, *values) -> tuple | None:
+        rows = self.rows(*values)
+        return rows[0] if rows else None
+
+    def all(self, *values) -> list:
+        """The model instances the queryset gives, the values in the markers' places."""
+        kept = self._kept()
+        if kept.model is None:
+            raise ImproperlyConfigured("all() reads model instances; use rows().")
+        rows = self._rows(kept, values)
+        db, (start, end) = kept.connection.alias, kept.span
+        annotations = kept.compiler.annotation_col_map or {}
+        objects = []
+        for row in rows:
+            obj = kept.model.from_db(db, kept.names, row[start:end])
+            for populator in kept.populators:
+                populator.populate(row, obj)
+            for name, place in annotations.items():
+                setattr(obj, name, row[place])
+            objects.append(obj)
+        return objects
+
+    def first(self, *values):
+        """The first instance (build the queryset with ``[:1]``), or None."""
+        objects = self.all(*values)
+        return objects[0] if objects else None
+
+
+class CompiledUpdate(_Written):
+    """``build(*markers).update(**changes(*markers))`` written once per thread."""
+
+    def __init__(self, build: Callable[..., QuerySet], changes: Callable[..., dict], *markers):
+        super().__init__(build, *markers)
+        self.changes = changes
+
+    def _compile(self, queryset, connection):
+        # As QuerySet.update() makes its query (no ordering or annotations to inline).
+        query = queryset.order_by().query.chain(UpdateQuery)
+        query.add_update_values(self.changes(*self.markers))
+        query.clear_select_clause()
+        compiler = query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        return compiler, sql, params
+
+    def run(self, *values) -> int:
+        """Run the UPDATE with ``values`` in the markers' places: the rows it changed."""
+        with self._execute(self._kept(), values) as cursor:
+            return cursor.rowcount

@@ -1,0 +1,178 @@
+"""Reads and updates whose SQL is written once (bunco_night/core/compiled.py) give what the
+ORM's querysets give: the same rows, instances with the same values and the same
+select_related objects, the same updates."""
+
+import threading
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import F
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bunco_night.core.compiled import ID_MARKERS, Compiled, CompiledUpdate
+from bunco_night.nights.models import Seat, Table
+from bunco_night.nights.services import attendance_leave
+from bunco_night.play.models import Entry
+from bunco_night.play.services import round_start
+from tests.factories import make_group, make_night
+from tests.play.helpers import play_round, start_night, tap
+
+pytestmark = pytest.mark.django_db
+
+SEATS = Compiled(
+    lambda rnd, table: (
+        Seat.objects.filter(round_id=rnd, table_id=table)
+        .select_related("player", "ghost_for__player")
+        .order_by("number")
+    ),
+    *ID_MARKERS[:2],
+)
+ENTRIES = Compiled(
+    lambda table: Entry.objects.filter(table_id=table).select_related("roller"), ID_MARKERS[0]
+)
+ENTRY_TIMES = Compiled(
+    lambda table: Entry.objects.filter(table_id=table).values_list("pk", "created", "reset"),
+    ID_MARKERS[0],
+)
+TABLE_BY_TOKEN = Compiled(
+    lambda token: Table.objects.select_related("night__group").filter(token=token)[:1], "TOKEN"
+)
+
+
+def values(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+
+@pytest.fixture
+def ghost_round():
+    """Round 2 of a night with ghosts, started after a regular left: a ghost stands in
+    for her, so a seat has ``ghost_for`` and no player."""
+    night = make_night(make_group(regulars=12, fill="ghosts"), sets=1)
+    start_night(night, seed=12)
+    play_round(night)
+    attendance_leave(attendance=night.attendances.get(player__name="Regular 3"))
+    return round_start(night=night)
+
+
+def test_instances_and_their_related_objects_are_the_querysets(
+    ghost_round, django_assert_num_queries
+):
+    rnd = ghost_round
+    ghosts = 0
+    for table in Table.objects.filter(night=rnd.night):
+        orm = list(
+            Seat.objects.filter(round=rnd, table=table)
+            .select_related("player", "ghost_for__player")
+            .order_by("number")
+        )
+        with django_assert_num_queries(1):
+            compiled = SEATS.all(rnd.pk, table.pk)
+            # The select_related objects came with the row: reading them is no query.
+            names = [seat.occupant_name for seat in compiled]
+        assert [values(s) for s in compiled] == [values(s) for s in orm]
+        assert names == [seat.occupant_name for seat in orm]
+        for mine, theirs in zip(compiled, orm, strict=True):
+            assert type(mine) is Seat and mine.pk == theirs.pk
+            assert (mine.player and values(mine.player)) == (
+                theirs.player and values(theirs.player)
+            )
+            assert (mine.ghost_for and values(mine.ghost_for.player)) == (
+                theirs.ghost_for and values(theirs.ghost_for.player)
+            )
+            ghosts += mine.ghost_for_id is not None
+    assert ghosts, "the fixture has a ghost standing in for someone"
+
+
+def test_rows_are_converted_as_the_orm_converts_them(ghost_round):
+    rnd = ghost_round
+    table = Table.objects.get(night=rnd.night, number=2)
+    tap(table, 1, "points", 1)
+    tap(table, 2, "miss")
+    rows = ENTRY_TIMES.rows(table.pk)
+    assert rows == list(Entry.objects.filter(table=table).values_list("pk", "created", "reset"))
+    assert all(created.tzinfo is not None and reset is False for _, created, reset in rows)
+    entries = ENTRIES.all(table.pk)
+    assert [values(e) for e in entries] == [
+        values(e) for e in Entry.objects.filter(table=table).select_related("roller")
+    ]
+    assert [e.roller.name for e in entries] == [
+        e.roller.name for e in Entry.objects.filter(table=table).select_related("roller")
+    ]
+
+
+def test_first_and_first_row(ghost_round):
+    table = Table.objects.filter(night=ghost_round.night).first()
+    found = TABLE_BY_TOKEN.first(table.token)
+    assert values(found) == values(table)
+    assert values(found.night.group) == values(table.night.group)
+    assert TABLE_BY_TOKEN.first("no-such-token") is None
+    assert ENTRY_TIMES.first_row(-5) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(table=st.integers(min_value=-(2**63), max_value=2**63 - 1))
+def test_any_id_reads_what_the_orm_reads(table):
+    """Any id the field takes, found or not, reads the ORM's rows (no row here: a clean
+    database each example; the point is the SQL and its parameters)."""
+    assert ENTRY_TIMES.rows(table) == list(
+        Entry.objects.filter(table_id=table).values_list("pk", "created", "reset")
+    )
+
+
+def test_an_update_changes_what_the_querysets_update_changes(ghost_round):
+    tables = list(Table.objects.filter(night=ghost_round.night).order_by("number"))
+    move = CompiledUpdate(
+        lambda table: Table.objects.filter(pk=table),
+        lambda table: {"version": F("version") + 2},
+        ID_MARKERS[0],
+    )
+    before = {t.pk: t.version for t in tables}
+    assert move.run(tables[0].pk) == 1
+    assert move.run(-1) == 0
+    after = dict(Table.objects.filter(night=ghost_round.night).values_list("pk", "version"))
+    assert after == {**before, tables[0].pk: before[tables[0].pk] + 2}
+
+
+def test_a_marker_not_in_the_query_once_is_refused_at_the_first_run():
+    twice = Compiled(
+        lambda pk: Entry.objects.filter(table_id=pk, round_id=pk).values_list("pk"),
+        ID_MARKERS[0],
+    )
+    with pytest.raises(ImproperlyConfigured, match="not in it once"):
+        twice.rows(1)
+    out_of_range = Compiled(lambda number: Seat.objects.filter(number=number).values_list("pk"), -1)
+    with pytest.raises(ImproperlyConfigured, match="out of its field's range"):
+        out_of_range.rows(1)
+
+
+def test_model_instances_need_a_model_query():
+    with pytest.raises(ImproperlyConfigured, match="use rows"):
+        ENTRY_TIMES.all(1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_thread_compiles_for_its_own_connection(ghost_round):
+    """Threads (gunicorn's) each have their connection: each thread's read is compiled
+    on it, and gives the same rows."""
+    rnd = ghost_round
+    table = Table.objects.filter(night=rnd.night).first()
+    here = [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+    there = {}
+
+    def read():
+        from django.db import connection as thread_connection
+
+        try:
+            there["seats"] = [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+            there["connection"] = SEATS._local.kept.connection
+        finally:
+            thread_connection.close()
+
+    worker = threading.Thread(target=read)
+    worker.start()
+    worker.join()
+    assert there["seats"] == here
+    assert there["connection"] is not SEATS._local.kept.connection
+    assert SEATS._local.kept.connection is connections[DEFAULT_DB_ALIAS]
