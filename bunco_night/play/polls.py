@@ -21,6 +21,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import get_script_prefix, reverse
 
@@ -86,8 +87,23 @@ def poll_routes() -> tuple[PollRoute, ...]:
 
 
 def current_version(route: PollRoute, token: str) -> str | None:
-    """The version a poll of ``token`` would be told now, or None for an unknown token."""
-    row = route.query.first_row(token)
+    """The version a poll of ``token`` would be told now, or None for an unknown token.
+
+    The poll's own query is its connection's health check: Django's (CONN_HEALTH_CHECKS)
+    asks the database ``SELECT 1`` before a request's first query, which on PostgreSQL
+    costs as much as the poll's query itself. Where the connection has gone (a database
+    restart, an idle connection dropped), the read fails; the connection is closed and
+    the read asked once more on a new one, as the health check would have done.
+    """
+    if connection.connection is not None:
+        connection.health_check_done = True
+    try:
+        row = route.query.first_row(token)
+    except DatabaseError:
+        if connection.in_atomic_block:
+            raise
+        connection.close()
+        row = route.query.first_row(token)
     return None if row is None else ".".join(map(str, row))
 
 

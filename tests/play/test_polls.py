@@ -5,6 +5,7 @@ query; anything else goes on to the views and gets the answer it always got.
 """
 
 import pytest
+from django.db import connection
 from django.test import RequestFactory
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -167,3 +168,28 @@ def test_the_routes_follow_the_urlconf(night):
         "/t/a/b/state/",
     ]:
         assert table_route.token(path) is None, path
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("poll", POLLS)
+def test_a_poll_on_a_lost_connection_asks_again_on_a_new_one(client, night, poll, monkeypatch):
+    """A poll skips Django's health check (its own query is one): where the connection
+    has gone since the last request, the poll is still answered, on a new connection."""
+    url, v = poll(night)
+    assert client.get(url, {"v": v}).status_code == 204  # the connection is open
+    checks = []
+    usable = connection.is_usable
+    monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
+    # What every request starts with outside tests (the test client leaves it out): the
+    # connection is to be checked again before the request's first query.
+    connection.close_if_unusable_or_obsolete()
+    assert client.get(url, {"v": v}).status_code == 204
+    assert checks == []  # no health check (on PostgreSQL a SELECT 1) before the poll's query
+    connection.close_if_unusable_or_obsolete()
+    client.get(reverse("play:table", args=[night.tables.first().token]))
+    assert checks == [1]  # while any other page has its connection checked as before
+    lost = connection.connection
+    lost.close()  # as a database restart or a dropped idle connection leaves it
+    assert client.get(url, {"v": v}).status_code == 204
+    assert connection.connection is not lost
+    assert client.get(url, {"v": "0.0"}).status_code == 200  # and the views use it
