@@ -9,6 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.functional import cached_property
 
+from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Group, Player
 from bunco_night.rules.presets import Rules
 
@@ -114,11 +115,11 @@ class Night(models.Model):
     @property
     def current_round(self) -> Round | None:
         """The round being played, else the next one seated, else the last one closed."""
-        return (
-            self.rounds.playing().first()
-            or self.rounds.pending().seated().first()
-            or self.rounds.closed().last()
-        )
+        playing = _PLAYING_ROUND.first(self.pk)  # every table phone's board asks this
+        if playing is not None:
+            playing.night = self
+            return playing
+        return self.rounds.pending().seated().first() or self.rounds.closed().last()
 
 
 class AttendanceStatus(models.TextChoices):
@@ -415,3 +416,11 @@ class Seat(models.Model):
         if self.ghost_for_id:
             return f"Ghost (for {self.ghost_for.player.name})"
         return "Ghost"
+
+
+# The round a night is playing, as every table phone's board asks for it: written once
+# (bunco_night/core/compiled.py).
+_PLAYING_ROUND = Compiled(
+    lambda night: Round.objects.playing().filter(night_id=night).order_by("number")[:1],
+    ID_MARKERS[0],
+)
