@@ -8,7 +8,7 @@ partners whom (docs/rules.md sections 1, 3.3 and 4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from django.db import models
@@ -163,12 +163,17 @@ _TABLE_SEATS = Compiled(
 )
 
 
-def seated_tables(rnd: Round, *, table: Table | None = None) -> list[SeatedTable]:
-    """The round's tables, head table first, each with its seats (only ``table`` if given)."""
+def seated_tables(
+    rnd: Round, *, table: Table | None = None, only: Collection[int] | None = None
+) -> list[SeatedTable]:
+    """The round's tables, head table first, each with its seats (only ``table`` if given,
+    or only the tables whose ids are in ``only``)."""
     if table is None:
         seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
             "table__number", "number"
         )
+        if only is not None:
+            seats = seats.filter(table_id__in=only)
     else:  # the table is known: no need to read it again with every seat
         seats = _TABLE_SEATS.all(rnd.pk, table.pk)
     by_table: dict[int, list[Seat]] = {}

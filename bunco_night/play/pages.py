@@ -540,7 +540,8 @@ class BoardUpdate:
     """What changed on the host's screens (the live board, the room screen) since the
     scores version they show, while a round is played: the tables that changed, the bell,
     the late entries and the buncos. The standings change only when a round closes, which
-    moves the night's version and re-renders the screens whole."""
+    moves the night's version and re-renders the screens whole. ``board`` has the room's
+    bell and whether every table is done, and only the changed tables."""
 
     night: Night
     version: str
@@ -574,14 +575,14 @@ def board_update(night: Night, since: str) -> BoardUpdate | None:
         return None
     if rnd is None or not rnd.is_playing:
         return None
-    board = round_board(rnd)
     changed = set(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", flat=True))
+    board = round_board(rnd, only=changed)
     return BoardUpdate(
         night=night,
         version=f"{night.version}.{night.scores_version}",
         round=rnd,
         board=board,
-        tables=[tr for tr in board.tables if tr.table.pk in changed],
+        tables=board.tables,
         standings=bunco_facts(night),
         late=_late_entries(night),
     )

@@ -10,7 +10,7 @@ here writes.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count
@@ -75,11 +75,15 @@ def round_time_up(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> b
 @dataclass(frozen=True)
 class TableRound:
     """A table in a round: its seats, what was entered there, Done and tie-breaks, and
-    where it stands by the rules (``outcome``, given the room's ``bell``)."""
+    where it stands by the rules (``outcome``, given the room's ``bell``).
+
+    ``entries``: the counting entries in order; None in a board read for the host's
+    screens (``round_board`` with ``only``), which show scores and outcomes, not entries.
+    """
 
     seated: SeatedTable
     play: TablePlay
-    entries: list[Entry]
+    entries: list[Entry] | None
     state: TableState
     outcome: TableOutcome
     bell: bool
@@ -193,7 +197,7 @@ def _load(
 
 @dataclass(frozen=True)
 class RoundBoard:
-    """A round with every table and where the room stands."""
+    """A round with every table (or the tables asked for) and where the room stands."""
 
     round: Round
     tables: list[TableRound]
@@ -205,24 +209,91 @@ class RoundBoard:
         return next((t for t in self.tables if t.table.pk == table_id), None)
 
 
-def round_board(rnd: Round) -> RoundBoard:
-    """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3)."""
+def round_board(rnd: Round, only: Collection[int] | None = None) -> RoundBoard:
+    """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3).
+
+    ``only``: the ids of the tables to read in full (the ones a host's screen must draw
+    again); the bell and whether every table is done still come from every table, read
+    as values (no seats' people, no entries as rows): a tenth of the work at 125 tables.
+    """
     rules = rnd.night.rules_obj
-    loaded = _load(rnd, None)
-    states = [_table_state(st, play, entries) for st, play, entries in loaded]
-    if rules.is_card_game or not loaded:
-        bell = False
-        outcomes = [_card_outcome(st.table.number, play) for st, play, _ in loaded]
+    if only is None:
+        loaded = _load(rnd, None)
+        states = [_table_state(st, play, entries) for st, play, entries in loaded]
+        numbers = [st.table.number for st, _, _ in loaded]
+        plays = [play for _, play, _ in loaded]
+        bell, outcomes = _room(rnd, rules, numbers, states, plays)
+        over = _all_done(plays, outcomes)
     else:
-        time_up = round_time_up(rnd, rules)
-        bell = room_bell(rules, states, bell_rung=rnd.bell_by_host, time_up=time_up)
-        outcomes = [table_outcome(rules, state, bell=bell) for state in states]
+        ids, plays, states = _light_tables(rnd, rules)
+        numbers = [state.number for state in states]
+        bell, outcomes = _room(rnd, rules, numbers, states, plays)
+        over = _all_done(plays, outcomes)
+        seated = {st.table.pk: st for st in seated_tables(rnd, only=only)}
+        wanted = [i for i, table_id in enumerate(ids) if table_id in seated]
+        loaded = [(seated[ids[i]], plays[i], None) for i in wanted]
+        states, outcomes = [states[i] for i in wanted], [outcomes[i] for i in wanted]
     tables = [
         TableRound(st, play, entries, state, outcome, bell)
         for (st, play, entries), state, outcome in zip(loaded, states, outcomes, strict=True)
     ]
-    over = bool(tables) and all(t.outcome.done and t.winner_side is not None for t in tables)
     return RoundBoard(rnd, tables, bell, over)
+
+
+def _room(
+    rnd: Round, rules: Rules, numbers: list[int], states: list[TableState], plays: list[TablePlay]
+) -> tuple[bool, list[TableOutcome]]:
+    """The room's bell and each table's outcome, from every table's number, state and play."""
+    if rules.is_card_game or not states:
+        return False, [_card_outcome(n, p) for n, p in zip(numbers, plays, strict=True)]
+    time_up = round_time_up(rnd, rules)
+    bell = room_bell(rules, states, bell_rung=rnd.bell_by_host, time_up=time_up)
+    return bell, [table_outcome(rules, state, bell=bell) for state in states]
+
+
+def _all_done(plays: list[TablePlay], outcomes: list[TableOutcome]) -> bool:
+    """Every table is done and has a winner (the host's choice, else the rules')."""
+    return bool(outcomes) and all(
+        o.done and (p.winner_side if p.winner_side is not None else o.winner_side) is not None
+        for p, o in zip(plays, outcomes, strict=True)
+    )
+
+
+def _light_tables(
+    rnd: Round, rules: Rules
+) -> tuple[list[int], list[TablePlay], list[TableState]]:
+    """Every seated table's id, play and state, head table first, read as values: as
+    ``_load`` and ``_table_state`` give them, for what is decided from every table."""
+    seats: dict[int, list] = {}  # table id -> [number, seats, round tables]
+    for table_id, number, round_tables in rnd.seats.values_list(
+        "table_id", "table__number", "round_tables"
+    ).order_by("table__number"):
+        seats.setdefault(table_id, [number, 0, round_tables])[1] += 1
+    plays = {p.table_id: p for p in rnd.table_plays.all()}
+    entries: dict[int, list[RuleEntry]] = {}
+    for table_id, *values in rnd.entries.counting().values_list(
+        "table_id", "seat", "points", "kind", "reset", "extra_pass"
+    ):
+        entries.setdefault(table_id, []).append(RuleEntry(*values))
+    ids, table_plays, states = [], [], []
+    for table_id, (number, size, round_tables) in seats.items():
+        game = table_game(rules, seats=size, tables=round_tables)
+        play = plays.get(table_id) or TablePlay(round=rnd, table_id=table_id)
+        ids.append(table_id)
+        table_plays.append(play)
+        states.append(
+            TableState.from_entries(
+                number=number,
+                size=size,
+                teams=game.teams,
+                target=game.target,
+                entries=entries.get(table_id, []),
+                finished_turn=play.finished_turn,
+                tiebreak_winner=play.tiebreak_side,
+                extra_passes=play.extra_passes,
+            )
+        )
+    return ids, table_plays, states
 
 
 def table_round(rnd: Round, table: Table, play: TablePlay | None = None) -> TableRound | None:
