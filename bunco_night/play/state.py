@@ -259,9 +259,7 @@ def _all_done(plays: list[TablePlay], outcomes: list[TableOutcome]) -> bool:
     )
 
 
-def _light_tables(
-    rnd: Round, rules: Rules
-) -> tuple[list[int], list[TablePlay], list[TableState]]:
+def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay], list[TableState]]:
     """Every seated table's id, play and state, head table first, read as values: as
     ``_load`` and ``_table_state`` give them, for what is decided from every table."""
     seats: dict[int, list] = {}  # table id -> [number, seats, round tables]
