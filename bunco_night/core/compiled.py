@@ -16,6 +16,12 @@ A marker must be a value the field takes (an int in the field's range, a string 
 token: the ORM drops a lookup it knows can match nothing) and appear among the compiled
 query's parameters exactly once, so that no fixed parameter (a status, a flag) is taken
 for it; building a ``Compiled`` read that breaks either rule fails at its first run.
+
+The values a run takes go to the database as they are, without the field's own
+preparation or the ORM's range checks: pass values of the column's type and range (an
+int id from the database, a token that passed the URL's converter), and check anything
+a phone sent first. What the ORM checks only while compiling (``select_for_update``
+outside a transaction) is checked at the first run.
 """
 
 from __future__ import annotations
@@ -26,7 +32,12 @@ from dataclasses import dataclass, replace
 
 from django.core.exceptions import EmptyResultSet, ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models.query import ModelIterable, QuerySet, get_related_populators
+from django.db.models.query import (
+    ModelIterable,
+    QuerySet,
+    ValuesListIterable,
+    get_related_populators,
+)
 from django.db.models.sql import UpdateQuery
 
 # Markers for ids: no row has a negative id. Several in one query must differ.
@@ -111,9 +122,21 @@ class Compiled(_Written):
         return compiler, sql, params
 
     def _more(self, kept, compiler, queryset):
+        # Only what the steps below do as the queryset's own iteration would: model
+        # instances (with select_related) or a plain values_list, nothing done after.
+        if queryset._iterable_class not in (ModelIterable, ValuesListIterable) or (
+            queryset._prefetch_related_lookups
+            or queryset._known_related_objects
+            or queryset.query.annotations
+            or queryset.query.extra
+        ):
+            raise ImproperlyConfigured(
+                "A Compiled read is a model query or a plain values_list: no flat or named "
+                "values, values(), prefetch_related, annotations or extra."
+            )
         fields = [s[0] for s in compiler.select[0 : compiler.col_count]]
         kept = replace(kept, compiler=compiler, converters=compiler.get_converters(fields))
-        if not issubclass(queryset._iterable_class, ModelIterable):
+        if queryset._iterable_class is ValuesListIterable:
             return kept
         # As Django's ModelIterable reads a row into an instance.
         klass_info, select = compiler.klass_info, compiler.select
@@ -148,14 +171,11 @@ class Compiled(_Written):
             raise ImproperlyConfigured("all() reads model instances; use rows().")
         rows = self._rows(kept, values)
         db, (start, end) = kept.connection.alias, kept.span
-        annotations = kept.compiler.annotation_col_map or {}
         objects = []
         for row in rows:
             obj = kept.model.from_db(db, kept.names, row[start:end])
             for populator in kept.populators:
                 populator.populate(row, obj)
-            for name, place in annotations.items():
-                setattr(obj, name, row[place])
             objects.append(obj)
         return objects
 

@@ -166,8 +166,8 @@ _TABLE_SEATS = Compiled(
 def seated_tables(
     rnd: Round, *, table: Table | None = None, only: Collection[int] | None = None
 ) -> list[SeatedTable]:
-    """The round's tables, head table first, each with its seats (only ``table`` if given,
-    or only the tables whose ids are in ``only``)."""
+    """The round's tables, head table first, each with its seats: only ``table`` if given,
+    else only the tables whose ids are in ``only`` if given."""
     if table is None:
         seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
             "table__number", "number"

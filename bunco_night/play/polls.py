@@ -18,10 +18,11 @@ correct.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 from dataclasses import dataclass
 
-from django.db import DatabaseError, connection
+from django.db import Error, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import get_script_prefix, reverse
 
@@ -30,6 +31,8 @@ from bunco_night.nights.models import Attendance, Table
 
 from .boards import build
 from .models import Board
+
+log = logging.getLogger(__name__)
 
 # What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
@@ -99,9 +102,10 @@ def current_version(route: PollRoute, token: str) -> str | None:
         connection.health_check_done = True
     try:
         row = route.query.first_row(token)
-    except DatabaseError:
-        if connection.in_atomic_block:
+    except Error as error:  # django.db's: a lost connection is an OperationalError or
+        if connection.in_atomic_block:  # an InterfaceError, as the driver finds it
             raise
+        log.warning("A poll's query failed (%s); asking again on a new connection.", error)
         connection.close()
         row = route.query.first_row(token)
     return None if row is None else ".".join(map(str, row))

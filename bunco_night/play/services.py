@@ -251,12 +251,25 @@ def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]
     if round_number is None:
         return _playing_round(table), False
     # A round's number is a small positive integer: any other is no round of the night.
-    in_range = isinstance(round_number, int) and 0 < round_number <= MAX_ROUND_NUMBER
+    in_range = (
+        isinstance(round_number, int)
+        and not isinstance(round_number, bool)
+        and 0 < round_number <= MAX_ROUND_NUMBER
+    )
     rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
     if rnd is None or rnd.is_pending:
         raise ServiceError("That round has not started.", "no_round")
     rnd.night = table.night
     return rnd, True
+
+
+def _stored_tap(existing: Entry, table: Table) -> Entry:
+    """The answer to a tap whose nonce is stored already: the stored entry, when it is this
+    table's (the phone sent it again); a nonce of another table's entry is refused."""
+    if existing.table_id != table.pk:
+        raise ServiceError("This entry id belongs to another table.", "forged_nonce")
+    existing.table_after = None
+    return existing
 
 
 def entry_record(
@@ -292,10 +305,7 @@ def entry_record(
     # the writers' turn); one that races its first try is caught by the unique nonce.
     existing = _ENTRY_BY_NONCE.first(nonce)
     if existing is not None:
-        if existing.table_id != table.pk:
-            raise ServiceError("This entry id belongs to another table.", "forged_nonce")
-        existing.table_after = None
-        return existing
+        return _stored_tap(existing, table)
     return _entry_store(
         table=table,
         nonce=nonce,
@@ -366,9 +376,7 @@ def _entry_store(
             )
     except IntegrityError:
         # The same nonce arrived twice at once: the other request stored it.
-        existing = Entry.objects.get(nonce=nonce)
-        existing.table_after = None
-        return existing
+        return _stored_tap(Entry.objects.get(nonce=nonce), table)
     entries = here.entries if late else [*here.entries, entry]
     if late:
         _touch_table(rnd, table)  # shown, not counted: nothing is computed from it

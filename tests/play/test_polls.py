@@ -172,7 +172,9 @@ def test_the_routes_follow_the_urlconf(night):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("poll", POLLS)
-def test_a_poll_on_a_lost_connection_asks_again_on_a_new_one(client, night, poll, monkeypatch):
+def test_a_poll_on_a_lost_connection_asks_again_on_a_new_one(
+    client, night, poll, monkeypatch, caplog
+):
     """A poll skips Django's health check (its own query is one): where the connection
     has gone since the last request, the poll is still answered, on a new connection."""
     url, v = poll(night)
@@ -192,4 +194,5 @@ def test_a_poll_on_a_lost_connection_asks_again_on_a_new_one(client, night, poll
     lost.close()  # as a database restart or a dropped idle connection leaves it
     assert client.get(url, {"v": v}).status_code == 204
     assert connection.connection is not lost
+    assert "asking again on a new connection" in caplog.text  # and the log says so
     assert client.get(url, {"v": "0.0"}).status_code == 200  # and the views use it

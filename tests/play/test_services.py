@@ -65,6 +65,26 @@ def test_a_repeated_nonce_is_stored_once():
     assert caught.value.code == "forged_nonce"
 
 
+def test_a_nonce_stored_meanwhile_at_another_table_is_refused_too(monkeypatch):
+    """A retried nonce is looked up before the write; one stored by another request in
+    between is caught by the unique nonce, and is still only this table's to repeat."""
+    from bunco_night.play import services
+
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1, t2 = tables(rnd)[:2]
+    n = nonce()
+    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
+    # As if the first tap was stored after this one's lookup found nothing.
+    monkeypatch.setattr(services._ENTRY_BY_NONCE, "first", lambda nonce: None)
+    again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
+    assert again.pk == first.pk and again.table_after is None
+    with pytest.raises(ServiceError) as caught:
+        entry_record(table=t2, nonce=n, seat=1, kind="points", count=2)
+    assert caught.value.code == "forged_nonce"
+    assert Entry.objects.count() == 1
+
+
 @pytest.mark.parametrize(
     ("kwargs", "code"),
     [
