@@ -152,6 +152,13 @@ def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResp
     return _table_answer(request, token, late=getattr(result, "is_late", False))
 
 
+def _round_named(post) -> int | None:
+    """The round a tap names (None: it names none, and is for the round in play); a value
+    that is not a number names no round of the night, and the tap is refused."""
+    value = post.get("round", "")
+    return None if value == "" else _int(value, 0)
+
+
 def _tap_fields(post) -> dict:
     """What a posted tap says, as ``services.entry_record`` takes it: its nonce, the seat,
     and what the roll scored ("points:2", "bunco", "mark:<code>"...)."""
@@ -183,7 +190,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         entry = services.entry_record(
             table=table,
             dice=dice if fields["kind"] == "dice" else None,
-            round_number=_int(request.POST.get("round")),
+            round_number=_round_named(request.POST),
             **fields,
         )
     except ServiceError as error:

@@ -187,7 +187,9 @@ def test_plain_form_post_redirects_with_a_message(client, night):
     assert "That seat is not at this table." in response.content.decode()
 
 
-@pytest.mark.parametrize("number", ["0", "-1", "32768", "99999999999999999999999", "2"])
+@pytest.mark.parametrize(
+    "number", ["0", "-1", "32768", "99999999999999999999999", "2", "abc", "1.0", " "]
+)
 def test_a_tap_for_a_round_the_night_has_not_is_refused(client, night, number):
     """Round numbers no round has (out of the column's range too) are refused, never an
     error page: a tap queued offline names the round it was for."""
