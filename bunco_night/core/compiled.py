@@ -109,7 +109,11 @@ class _Written:
         for place, value in zip(kept.places, values, strict=True):
             params[place] = value
         cursor = kept.connection.cursor()
-        cursor.execute(kept.sql, params)
+        try:
+            cursor.execute(kept.sql, params)
+        except BaseException:
+            cursor.close()
+            raise
         return cursor
 
 
