@@ -95,15 +95,13 @@ def _playing_round(table: Table) -> Round:
 
 
 # The reads every tap makes, written once (bunco_night/core/compiled.py).
-_ROUND, _TABLE = ID_MARKERS[:2]
 _PLAY_LOCKED = Compiled(
     lambda rnd, table: (
         TablePlay.objects.select_for_update()
         .filter(round_id=rnd, table_id=table)
         .order_by("pk")[:1]
     ),
-    _ROUND,
-    _TABLE,
+    *ID_MARKERS[:2],
 )
 _ROUND_LOCKED = Compiled(
     lambda night, number: (

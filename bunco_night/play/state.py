@@ -222,14 +222,12 @@ def round_board(rnd: Round, only: Collection[int] | None = None) -> RoundBoard:
     if only is None:
         loaded = _load(rnd, None)
         states = [_table_state(st, play, entries) for st, play, entries in loaded]
-        numbers = [st.table.number for st, _, _ in loaded]
         plays = [play for _, play, _ in loaded]
-        bell, outcomes = _room(rnd, rules, numbers, states, plays)
+        bell, outcomes = _room(rnd, rules, states, plays)
         over = _all_done(plays, outcomes)
     else:
         ids, plays, states = _light_tables(rnd, rules)
-        numbers = [state.number for state in states]
-        bell, outcomes = _room(rnd, rules, numbers, states, plays)
+        bell, outcomes = _room(rnd, rules, states, plays)
         over = _all_done(plays, outcomes)
         seated = {st.table.pk: st for st in seated_tables(rnd, only=only)}
         wanted = [i for i, table_id in enumerate(ids) if table_id in seated]
@@ -243,11 +241,11 @@ def round_board(rnd: Round, only: Collection[int] | None = None) -> RoundBoard:
 
 
 def _room(
-    rnd: Round, rules: Rules, numbers: list[int], states: list[TableState], plays: list[TablePlay]
+    rnd: Round, rules: Rules, states: list[TableState], plays: list[TablePlay]
 ) -> tuple[bool, list[TableOutcome]]:
-    """The room's bell and each table's outcome, from every table's number, state and play."""
+    """The room's bell and each table's outcome, from every table's state and play."""
     if rules.is_card_game or not states:
-        return False, [_card_outcome(n, p) for n, p in zip(numbers, plays, strict=True)]
+        return False, [_card_outcome(t.number, p) for t, p in zip(states, plays, strict=True)]
     time_up = round_time_up(rnd, rules)
     bell = room_bell(rules, states, bell_rung=rnd.bell_by_host, time_up=time_up)
     return bell, [table_outcome(rules, state, bell=bell) for state in states]
@@ -271,30 +269,53 @@ def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay],
     ).order_by("table__number"):
         seats.setdefault(table_id, [number, 0, round_tables])[1] += 1
     plays = {p.table_id: p for p in rnd.table_plays.all()}
-    entries: dict[int, list[RuleEntry]] = {}
-    for table_id, *values in rnd.entries.counting().values_list(
-        "table_id", "seat", "points", "kind", "reset", "extra_pass"
-    ):
-        entries.setdefault(table_id, []).append(RuleEntry(*values))
+    entries = _scoring_entries(rnd.entries.counting(), "table_id")
     ids, table_plays, states = [], [], []
     for table_id, (number, size, round_tables) in seats.items():
-        game = table_game(rules, seats=size, tables=round_tables)
         play = plays.get(table_id) or TablePlay(round=rnd, table_id=table_id)
         ids.append(table_id)
         table_plays.append(play)
         states.append(
-            TableState.from_entries(
-                number=number,
-                size=size,
-                teams=game.teams,
-                target=game.target,
-                entries=entries.get(table_id, []),
-                finished_turn=play.finished_turn,
-                tiebreak_winner=play.tiebreak_side,
-                extra_passes=play.extra_passes,
-            )
+            _counted_state(rules, number, size, round_tables, entries.get(table_id, []), play)
         )
     return ids, table_plays, states
+
+
+def _scoring_entries(entries, key: str) -> dict[int, list[RuleEntry]]:
+    """``entries`` (a queryset) as the engine reads them, by table (``key``: the table's
+    id or number), read as their scoring columns only."""
+    by_table: dict[int, list[RuleEntry]] = {}
+    for table, *values in entries.values_list(key, "seat", "points", "kind", "reset", "extra_pass"):
+        by_table.setdefault(table, []).append(RuleEntry(*values))
+    return by_table
+
+
+def _counted_state(
+    rules: Rules,
+    number: int,
+    size: int,
+    tables: int,
+    entries: list[RuleEntry],
+    play: TablePlay | None = None,
+) -> TableState:
+    """A table's state from its seats counted (``size``, of ``tables`` in the round), its
+    entries and, if given, its play (Done, tie-breaks)."""
+    game = table_game(rules, seats=size, tables=tables)
+    done = {}
+    if play is not None:
+        done = {
+            "finished_turn": play.finished_turn,
+            "tiebreak_winner": play.tiebreak_side,
+            "extra_passes": play.extra_passes,
+        }
+    return TableState.from_entries(
+        number=number,
+        size=size,
+        teams=game.teams,
+        target=game.target,
+        entries=entries,
+        **done,
+    )
 
 
 def table_round(rnd: Round, table: Table, play: TablePlay | None = None) -> TableRound | None:
@@ -329,26 +350,12 @@ def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableSta
     entries = rnd.entries.counting()
     if head_only:
         entries = entries.filter(table__number=1)
-    by_table: dict[int, list[RuleEntry]] = {}
-    for number, *values in entries.values_list(
-        "table__number", "seat", "points", "kind", "reset", "extra_pass"
-    ):
-        by_table.setdefault(number, []).append(RuleEntry(*values))
-    states = []
-    for number, size in sizes.items():
-        if head_only and number != 1:
-            continue
-        game = table_game(rules, seats=size, tables=len(sizes))
-        states.append(
-            TableState.from_entries(
-                number=number,
-                size=size,
-                teams=game.teams,
-                target=game.target,
-                entries=by_table.get(number, []),
-            )
-        )
-    return states
+    by_table = _scoring_entries(entries, "table__number")
+    return [
+        _counted_state(rules, number, size, len(sizes), by_table.get(number, []))
+        for number, size in sizes.items()
+        if not head_only or number == 1
+    ]
 
 
 def engine_bell(
