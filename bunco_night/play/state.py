@@ -17,6 +17,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
+from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Seat, Table
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
@@ -160,11 +161,25 @@ _TABLE_PLAY = Compiled(
     *ID_MARKERS[:2],
 )
 _TABLE_ENTRIES = Compiled(
-    lambda rnd, table: (
-        Entry.objects.counting().filter(round_id=rnd, table_id=table).select_related("roller")
-    ),
+    lambda rnd, table: Entry.objects.counting().filter(round_id=rnd, table_id=table),
     *ID_MARKERS[:2],
 )
+
+
+def _with_rollers(entries: list[Entry], seated: list[SeatedTable]) -> None:
+    """Give each entry its roller from the players seated at the table, read with the
+    seats (whoever rolls at a table sits there; a ghost's roller is its partner): no
+    join and no second copy of each player. A roller who no longer sits there (a seat
+    edited in the admin, a repair by hand: the site changes no seat of a round in play)
+    is read, all such in one query."""
+    people = {s.player_id: s.player for st in seated for s in st.seats if s.player_id}
+    missing = {e.roller_id for e in entries if e.roller_id and e.roller_id not in people}
+    if missing:
+        people.update(Player.objects.in_bulk(missing))
+    roller = Entry._meta.get_field("roller")
+    for e in entries:
+        if e.roller_id is None or e.roller_id in people:  # else as Django reads it
+            roller.set_cached_value(e, people.get(e.roller_id))
 
 
 def _load(
@@ -179,6 +194,8 @@ def _load(
     else:
         plays = _TABLE_PLAY.all(rnd.pk, table.pk) if play is None else []
         entries = _TABLE_ENTRIES.all(rnd.pk, table.pk)
+        if seated:  # else the table has no seats this round, and no board
+            _with_rollers(entries, seated)
         for e in entries:
             e.round = rnd
     by_play = {p.table_id: p for p in ([play] if play is not None else plays)}

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.groups.services import player_add
 from bunco_night.play.services import entry_undo, table_done, winner_set
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
@@ -112,3 +113,49 @@ def test_every_table_done_with_a_winner_is_over_in_both(django_assert_max_num_qu
         part = round_board(rnd, only={tables[-1].pk})
     assert part.over and round_board(rnd).over
     assert [t.table.pk for t in part.tables] == [tables[-1].pk]
+
+
+def test_a_tables_entries_name_their_rollers_from_its_seats(django_assert_num_queries):
+    """A table's entries get their rollers from the players seated there, read with the
+    seats: no join, the same Player objects. A roller who no longer sits there (a seat
+    edited in the admin) is read too, in one query."""
+    from bunco_night.nights.models import Seat
+    from bunco_night.play.state import table_round
+
+    night = make_night(make_group(), sets=1)
+    rnd = start_night(night)
+    table = round_board(rnd).tables[0].table
+    first = tap(table, 1, "points", 1)
+    second = tap(table, 2, "miss")
+    rolled = {first.pk: first.roller, second.pk: second.roller}
+    with django_assert_num_queries(3):  # seats, play, entries
+        here = table_round(rnd, table)
+        assert {e.pk: e.roller for e in here.entries} == rolled
+    seated = {s.number: s.player for s in here.seated.seats}
+    assert here.entries[0].roller is seated[1] and here.entries[1].roller is seated[2]
+    # Seat 1 edited in the admin mid-round: its first player no longer sits here.
+    late = player_add(group=night.group, name="Late Lou")
+    Seat.objects.filter(round=rnd, table=table, number=1).update(player=late)
+    with django_assert_num_queries(4):  # and the one roller not seated here
+        here = table_round(rnd, table)
+        assert {e.pk: e.roller.name for e in here.entries} == {
+            pk: p.name for pk, p in rolled.items()
+        }
+
+
+def test_a_ghosts_entries_name_the_partner_who_rolled(django_assert_num_queries):
+    """At a team table with a ghost, the partner rolls for it (docs/rules.md section 5.5):
+    that entry's roller is the partner, from the seats too."""
+    from bunco_night.nights.services import attendance_set
+    from bunco_night.play.state import table_round
+
+    night = make_night(make_group(regulars=12, fill="ghosts"), sets=1)
+    attendance_set(attendance=night.attendances.first(), status="absent")
+    rnd = start_night(night)
+    tv = next(t for t in round_board(rnd).tables if any(s.is_ghost for s in t.seated.seats))
+    ghost = next(s for s in tv.seated.seats if s.is_ghost)
+    entry = tap(tv.table, ghost.number, "points", 1)
+    partner = tv.seated.partner(ghost).player
+    with django_assert_num_queries(3):
+        here = table_round(rnd, tv.table)
+        assert [e.roller for e in here.entries] == [partner] and entry.roller == partner
