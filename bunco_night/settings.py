@@ -125,6 +125,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
 
+# On PostgreSQL each web process keeps the versions its phones' polls read and forgets
+# them as the database NOTIFYs changes (bunco_night/play/listening.py): an unchanged poll
+# needs no query. One more connection a process. DJANGO_POLL_LISTEN=0 turns it off.
+POLL_LISTEN = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DJANGO_POLL_LISTEN", True
+)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # At least 8 characters, not a well-known password ("password", "bunco123"), not only digits.

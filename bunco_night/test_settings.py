@@ -27,3 +27,7 @@ if DATABASES["default"]["ENGINE"] == "bunco_night.core.sqlite":  # noqa: F405
 
 # Background print jobs write their PDFs here, one folder per test process.
 PRINT_JOBS_DIR = os.path.join(tempfile.gettempdir(), f"bunco-print-jobs-{os.getpid()}")
+
+# Tests run in transactions that never commit, so no notification would ever come: polls
+# read the database. tests/play/test_listening.py turns listening on where it commits.
+POLL_LISTEN = False

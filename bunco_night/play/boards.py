@@ -3,7 +3,7 @@
 When a table changes, each other phone at it polls once for the new board. The first
 render (the tap's answer, or a poll's) is kept in the database with the version it
 claims (``models.Board``), and ``polls.UnchangedPollMiddleware`` answers the next polls
-from it: two small queries, no template.
+from it: one query (the table's version and its kept board), no template.
 
 Why a kept board is always the board a fresh render would give: a page never claims a
 version newer than what it shows (see ``pages.table_page`` and the tap in
@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+from contextlib import nullcontext
 from pathlib import Path
 
 from django.conf import settings
@@ -75,12 +76,15 @@ def _upsert_sql() -> str:
 
 def keep(table_id: int, version: str, html: str) -> None:
     """Keep ``html`` as the board of table ``table_id`` at ``version``. Two renders may
-    race: whichever is kept, only one whose version is current is ever sent. In a
-    transaction, so that on SQLite it waits for its turn with the taps' writes
-    (``core/sqlite``) rather than in SQLite's sleeps between them; a database error
-    (the write lock not had in time) leaves the board not kept, and the request whole."""
+    race: whichever is kept, only one whose version is current is ever sent. On SQLite in
+    a transaction, so that it waits for its turn with the taps' writes (``core/sqlite``)
+    rather than in SQLite's sleeps between them; elsewhere the one statement is its own
+    transaction (on PostgreSQL, BEGIN and COMMIT would be two more round trips), or a
+    savepoint in a caller's. A database error (the write lock not had in time) leaves the
+    board not kept, and the request whole."""
+    alone = connection.vendor != "sqlite" and not connection.in_atomic_block
     try:
-        with transaction.atomic(), connection.cursor() as cursor:
+        with nullcontext() if alone else transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(_upsert_sql(), [table_id, version, build(), html])
     except DatabaseError:
         logger.warning("Table %s's board was not kept.", table_id, exc_info=True)

@@ -3,16 +3,18 @@
 Every table phone and every player's page polls its state every few seconds, and most
 polls find nothing new. ``UnchangedPollMiddleware`` answers those with an empty 204
 before sessions, authentication, CSRF, messages and URL resolving run: one query on
-the link's unique token, no template. A table's poll that finds a new version gets the
-board kept at that version, if one is (``boards.py``): one query more. Anything else (a
-malformed ``v``, an unknown link, no kept board, another method) goes on to the views
-in ``views.py``, which answer as they always do, so the middleware only ever gives an
-answer the view would give.
+the link's unique token at most, no template. A table's poll that finds a new version
+gets the board kept at that version, if one is (``boards.py``), read by the same query.
+Anything else (a malformed ``v``, an unknown link, no kept board, another method) goes on
+to the views in ``views.py``, which answer as they always do, so the middleware only ever
+gives an answer the view would give.
 
-Nothing is kept between requests but the SQL text and the code's fingerprint
-(``boards.build``): the version comes from the database on every poll, so several
-gunicorn processes, or several machines behind a load balancer sharing PostgreSQL, stay
-correct.
+On SQLite the version comes from the database on every poll. On PostgreSQL each
+process keeps the versions its polls read until the database notifies it of a change
+(``listening.py``), so an unchanged poll needs no query at all; several gunicorn
+processes, or several machines behind a load balancer sharing PostgreSQL, stay correct
+either way (from memory, a change can reach a phone one poll late: ``listening.py``
+says when).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from bunco_night.core.compiled import Compiled
 from bunco_night.nights.models import Attendance, Table
 
 from .boards import build
-from .models import Board
+from .listening import heard
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +46,16 @@ NO_STORE = "no-store"
 
 @dataclass(frozen=True)
 class PollRoute:
-    """A poll URL (``prefix`` + token + ``suffix``), the query that reads its version,
-    and the one that reads the answer kept at a version (``boards.py``), if any."""
+    """A poll URL (``prefix`` + token + ``suffix``) and the one query that reads, by the
+    link's token, its version's ``width`` columns, then the ids of the rows they come from
+    (named by ``rows``' letters as ``listening.py``'s notifications name them), then for a
+    table the board kept for it (``boards.py``): its version, build and text."""
 
     prefix: str
     suffix: str
     query: Compiled
-    kept: Compiled | None = None
+    width: int
+    rows: tuple[str, ...]
 
     def token(self, path: str) -> str | None:
         """The token in ``path`` if it is this poll's URL (any text but a slash)."""
@@ -61,18 +66,14 @@ class PollRoute:
         return None
 
 
-def _route(url_name: str, queryset, kept=None) -> PollRoute:
-    """``queryset`` and ``kept`` (version, build and text kept) filtered on the link's token
-    by ``token=`` and ``table__token=``."""
+def _route(url_name: str, queryset, width: int, rows: tuple[str, ...]) -> PollRoute:
+    """``queryset`` filtered on the link's token (``token=``)."""
     marker = "TOKEN"
     # reverse() includes the script prefix; request.path_info does not.
     path = "/" + reverse(url_name, args=[marker])[len(get_script_prefix()) :]
     prefix, _, suffix = path.partition(marker)
-    version = Compiled(lambda token: queryset.filter(token=token).order_by(), marker)
-    kept_query = None
-    if kept is not None:
-        kept_query = Compiled(lambda token: kept.filter(table__token=token).order_by(), marker)
-    return PollRoute(prefix, suffix, version, kept_query)
+    query = Compiled(lambda token: queryset.filter(token=token).order_by(), marker)
+    return PollRoute(prefix, suffix, query, width, rows)
 
 
 @functools.cache
@@ -82,15 +83,46 @@ def poll_routes() -> tuple[PollRoute, ...]:
     return (
         _route(
             "play:table_state",
-            Table.objects.values_list("night__version", "version"),
-            kept=Board.objects.values_list("version", "build", "html"),
+            Table.objects.values_list(
+                "night__version",
+                "version",
+                "night_id",
+                "id",
+                "kept_board__version",
+                "kept_board__build",
+                "kept_board__html",
+            ),
+            2,
+            ("n", "t"),
         ),
-        _route("play:player_state", Attendance.objects.values_list("night__version")),
+        _route(
+            "play:player_state",
+            Attendance.objects.values_list("night__version", "night_id", "id"),
+            1,
+            ("n", "a"),
+        ),
     )
 
 
-def current_version(route: PollRoute, token: str) -> str | None:
-    """The version a poll of ``token`` would be told now, or None for an unknown token.
+@dataclass(frozen=True)
+class PollState:
+    """What a poll of a token would be told now: its version (None: no such link), and
+    for a table the board kept at that version by this code, if one is."""
+
+    version: str | None
+    kept: str | None = None
+
+
+def remembered(route: PollRoute, token: str) -> str | None:
+    """The version this process kept for ``token``'s poll, where it listens for changes
+    (``listening.py``) and none was heard since its last read; else None."""
+    memory = heard()
+    return None if memory is None else memory.version((route.prefix, token))
+
+
+def poll_state(route: PollRoute, token: str) -> PollState:
+    """``token``'s poll as the database has it now, in one query (kept in this process's
+    memory for the next polls, where it listens).
 
     The poll's own query is its connection's health check: Django's (CONN_HEALTH_CHECKS)
     asks the database ``SELECT 1`` before a request's first query, which on PostgreSQL
@@ -98,6 +130,8 @@ def current_version(route: PollRoute, token: str) -> str | None:
     restart, an idle connection dropped), the read fails; the connection is closed and
     the read asked once more on a new one, as the health check would have done.
     """
+    memory = heard()
+    epoch = memory.epoch if memory is not None else 0
     if connection.connection is not None:
         connection.health_check_done = True
     try:
@@ -108,16 +142,20 @@ def current_version(route: PollRoute, token: str) -> str | None:
         log.warning("A poll's query failed (%s); asking again on a new connection.", error)
         connection.close()
         row = route.query.first_row(token)
-    return None if row is None else ".".join(map(str, row))
-
-
-def kept_answer(route: PollRoute, token: str, current: str | None) -> str | None:
-    """The answer kept for ``token``'s poll if it was kept at ``current``, the version
-    now, by this code (``boards.py`` says why that answer is the one the view would give)."""
-    if route.kept is None or current is None:
-        return None
-    row = route.kept.first_row(token)
-    return row[2] if row is not None and row[:2] == (current, build()) else None
+    if row is None:
+        return PollState(None)
+    width, ids = route.width, len(route.rows)
+    version = ".".join(map(str, row[:width]))
+    if memory is not None:
+        rows = tuple(
+            f"{letter}{pk}" for letter, pk in zip(route.rows, row[width : width + ids], strict=True)
+        )
+        memory.keep((route.prefix, token), version, rows, epoch)
+    kept = row[width + ids :]
+    # A kept board is the answer only at the version now, drawn by this code.
+    if kept and kept[0] == version and kept[1] == build():
+        return PollState(version, kept[2])
+    return PollState(version)
 
 
 class UnchangedPollMiddleware:
@@ -145,15 +183,15 @@ class UnchangedPollMiddleware:
                 raise Http404("No such link.")
             seen = request.GET.get("v")
             if seen:
-                current = current_version(route, token)
-                if seen == current:
+                if remembered(route, token) == seen:
+                    return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
+                now = poll_state(route, token)
+                if seen == now.version:
                     return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
                 # Only to htmx, which swaps it into the page: the headers the middleware
                 # after this one add (CSP, framing) are the page's, not a fragment's.
-                htmx = request.headers.get("HX-Request") == "true"
-                kept = kept_answer(route, token, current) if htmx else None
-                if kept is not None:
-                    return HttpResponse(kept, headers={"Cache-Control": NO_STORE})
+                if now.kept is not None and request.headers.get("HX-Request") == "true":
+                    return HttpResponse(now.kept, headers={"Cache-Control": NO_STORE})
             response = self.get_response(request)
             response.headers.setdefault("Cache-Control", NO_STORE)
             return response

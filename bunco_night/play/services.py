@@ -14,7 +14,7 @@ import random
 import re
 import secrets
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Subquery
 from django.utils import timezone
 
@@ -175,8 +175,12 @@ def _touch_table(rnd: Round, table: Table) -> None:
     version they show. ``table.version`` moves by one too: never ahead of the row's, which
     is all a page drawn from this write may claim (its phone at worst asks again).
     """
-    _NIGHT_SCORES_MOVE.run(rnd.night_id)
-    _TABLE_MOVE.run(rnd.night_id, table.pk)
+    if connection.vendor == "postgresql":  # one statement, one round trip
+        with connection.cursor() as cursor:
+            cursor.execute(_BOTH_MOVE_SQL, [rnd.night_id, table.pk])
+    else:
+        _NIGHT_SCORES_MOVE.run(rnd.night_id)
+        _TABLE_MOVE.run(rnd.night_id, table.pk)
     table.version += 1
 
 
@@ -185,6 +189,14 @@ _NIGHT_SCORES_MOVE = CompiledUpdate(
     lambda night: Night.objects.filter(pk=night),
     lambda night: {"scores_version": F("scores_version") + 1},
     ID_MARKERS[0],
+)
+# Both on PostgreSQL, where a statement can update two tables and each statement is a
+# round trip to the server; tests/play/test_services.py checks both ways give the same.
+_BOTH_MOVE_SQL = (
+    "WITH night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
+    "WHERE id = %s RETURNING scores_version) "
+    "UPDATE nights_table SET version = version + 1, "
+    "scores_mark = (SELECT scores_version FROM night) WHERE id = %s"
 )
 _TABLE_MOVE = CompiledUpdate(
     lambda night, table: Table.objects.filter(pk=table),
@@ -304,18 +316,27 @@ def entry_record(
     existing = _ENTRY_BY_NONCE.first(nonce)
     if existing is not None:
         return _stored_tap(existing, table)
-    return _entry_store(
-        table=table,
-        nonce=nonce,
-        seat=seat,
-        kind=kind,
-        count=count,
-        mark_code=mark_code,
-        dice=dice,
-        by_host=by_host,
-        rnd=rnd,
-        round_number=round_number,
-    )
+    try:
+        return _entry_store(
+            table=table,
+            nonce=nonce,
+            seat=seat,
+            kind=kind,
+            count=count,
+            mark_code=mark_code,
+            dice=dice,
+            by_host=by_host,
+            rnd=rnd,
+            round_number=round_number,
+        )
+    except IntegrityError:
+        # The same nonce arrived twice at once and the other request stored it: this
+        # write was rolled back whole (no savepoint around the insert: on PostgreSQL
+        # that is two more round trips for every tap).
+        existing = Entry.objects.filter(nonce=nonce).first()
+        if existing is None:
+            raise
+        return _stored_tap(existing, table)
 
 
 @transaction.atomic
@@ -355,26 +376,21 @@ def _entry_store(
     late = not by_host and (
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
     )
-    try:
-        with transaction.atomic():
-            entry = Entry.objects.create(
-                round=rnd,
-                table=table,
-                seat=seat,
-                roller=here.seated.roller(seat),
-                kind=kind,
-                count=count,
-                mark_code=mark_code,
-                points=points,
-                reset=reset,
-                nonce=nonce,
-                by_host=by_host,
-                extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
-                late_at=timezone.now() if late else None,
-            )
-    except IntegrityError:
-        # The same nonce arrived twice at once: the other request stored it.
-        return _stored_tap(Entry.objects.get(nonce=nonce), table)
+    entry = Entry.objects.create(  # a nonce stored meanwhile: see entry_record
+        round=rnd,
+        table=table,
+        seat=seat,
+        roller=here.seated.roller(seat),
+        kind=kind,
+        count=count,
+        mark_code=mark_code,
+        points=points,
+        reset=reset,
+        nonce=nonce,
+        by_host=by_host,
+        extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
+        late_at=timezone.now() if late else None,
+    )
     entries = here.entries if late else [*here.entries, entry]
     if late:
         _touch_table(rnd, table)  # shown, not counted: nothing is computed from it

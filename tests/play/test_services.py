@@ -51,6 +51,37 @@ def test_running_score_is_the_sum_of_entries():
     assert Entry.objects.filter(pk=e.pk, undone_at__isnull=False).exists()  # kept, undone
 
 
+def test_a_change_at_a_table_moves_its_version_and_the_nights_scores_version_once():
+    """What the host's screens and the phones' polls compare: the table's version moves by
+    one and it keeps the night's scores version it moved to. On PostgreSQL one statement
+    does both; the two updates SQLite runs are checked to do the same there too."""
+    from bunco_night.play import services
+
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1, t2 = tables(rnd)[:2]
+
+    def moved(table, step):
+        night.refresh_from_db()
+        before, version = night.scores_version, table.version
+        step(table)
+        night.refresh_from_db()
+        table.refresh_from_db()
+        assert night.scores_version == before + 1 and table.version == version + 1
+        assert table.scores_mark == night.scores_version
+
+    moved(t1, lambda t: services._touch_table(rnd, t))
+    moved(t2, lambda t: services._touch_table(rnd, t))
+    t1.refresh_from_db()
+    assert t1.scores_mark < t2.scores_mark  # t1 is not marked by t2's change
+
+    def two_updates(t):
+        services._NIGHT_SCORES_MOVE.run(rnd.night_id)
+        services._TABLE_MOVE.run(rnd.night_id, t.pk)
+
+    moved(t1, two_updates)
+
+
 def test_a_repeated_nonce_is_stored_once():
     """A repeated submit (a retry on bad Wi-Fi, a double tap) is stored once."""
     night = make_night(make_group())
@@ -65,9 +96,16 @@ def test_a_repeated_nonce_is_stored_once():
     assert caught.value.code == "forged_nonce"
 
 
-def test_a_nonce_stored_meanwhile_at_another_table_is_refused_too(monkeypatch):
+@pytest.mark.parametrize(
+    "committed",
+    # In the test's transaction the write is a savepoint; served, it is the whole
+    # transaction, rolled back whole when the nonce turns out stored.
+    [False, pytest.param(True, marks=pytest.mark.django_db(transaction=True))],
+)
+def test_a_nonce_stored_meanwhile_at_another_table_is_refused_too(monkeypatch, committed):
     """A retried nonce is looked up before the write; one stored by another request in
     between is caught by the unique nonce, and is still only this table's to repeat."""
+    assert connection.in_atomic_block is not committed
     from bunco_night.play import services
 
     night = make_night(make_group())
