@@ -26,12 +26,14 @@ outside a transaction) is checked at the first run.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from django.core.exceptions import EmptyResultSet, ImproperlyConfigured
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, Error, connections
 from django.db.models.query import (
     ModelIterable,
     QuerySet,
@@ -42,6 +44,32 @@ from django.db.models.sql import UpdateQuery
 
 # Markers for ids: no row has a negative id. Several in one query must differ.
 ID_MARKERS = (-910_000_001, -910_000_002, -910_000_003)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def as_health_check(read: Callable[[], T]) -> T:
+    """``read()``, a request's first query, as its connection's health check.
+
+    Django's (CONN_HEALTH_CHECKS) asks the database ``SELECT 1`` before a request's first
+    query, which on PostgreSQL costs a round trip as long as a small read's: for a phone's
+    poll or tap, one of its few. Here the read is the check. Where the connection has
+    gone (a database restart, an idle connection dropped), the read fails; the connection
+    is closed and the read asked once more on a new one, as the health check would have
+    done. Inside a transaction nothing is asked again: the error is the caller's.
+    """
+    connection = connections[DEFAULT_DB_ALIAS]
+    if connection.connection is not None:
+        connection.health_check_done = True
+    try:
+        return read()
+    except Error as error:  # django.db's: a lost connection is an OperationalError or
+        if connection.in_atomic_block:  # an InterfaceError, as the driver finds it
+            raise
+        log.warning("A query failed (%s); asking again on a new connection.", error)
+        connection.close()
+        return read()
 
 
 @dataclass(frozen=True)

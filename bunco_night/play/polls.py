@@ -20,21 +20,17 @@ says when).
 from __future__ import annotations
 
 import functools
-import logging
 import re
 from dataclasses import dataclass
 
-from django.db import Error, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import get_script_prefix, reverse
 
-from bunco_night.core.compiled import Compiled
+from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.nights.models import Attendance, Table
 
 from .boards import build
 from .listening import heard
-
-log = logging.getLogger(__name__)
 
 # What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
@@ -124,24 +120,11 @@ def poll_state(route: PollRoute, token: str) -> PollState:
     """``token``'s poll as the database has it now, in one query (kept in this process's
     memory for the next polls, where it listens).
 
-    The poll's own query is its connection's health check: Django's (CONN_HEALTH_CHECKS)
-    asks the database ``SELECT 1`` before a request's first query, which on PostgreSQL
-    costs as much as the poll's query itself. Where the connection has gone (a database
-    restart, an idle connection dropped), the read fails; the connection is closed and
-    the read asked once more on a new one, as the health check would have done.
+    The poll's own query is its connection's health check (``as_health_check``).
     """
     memory = heard()
     epoch = memory.epoch if memory is not None else 0
-    if connection.connection is not None:
-        connection.health_check_done = True
-    try:
-        row = route.query.first_row(token)
-    except Error as error:  # django.db's: a lost connection is an OperationalError or
-        if connection.in_atomic_block:  # an InterfaceError, as the driver finds it
-            raise
-        log.warning("A poll's query failed (%s); asking again on a new connection.", error)
-        connection.close()
-        row = route.query.first_row(token)
+    row = as_health_check(lambda: route.query.first_row(token))
     if row is None:
         return PollState(None)
     width, ids = route.width, len(route.rows)

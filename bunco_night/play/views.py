@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from bunco_night.core.compiled import Compiled
+from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
@@ -66,8 +66,9 @@ _TABLE_BY_TOKEN = Compiled(
 
 
 def _table(token: str) -> Table:
-    """The table a phone's link names, with its night and group, else a 404."""
-    table = _TABLE_BY_TOKEN.first(token)
+    """The table a phone's link names, with its night and group, else a 404. The read is
+    the request's health check of its database connection (a phone's tap or page)."""
+    table = as_health_check(lambda: _TABLE_BY_TOKEN.first(token))
     if table is None:
         raise Http404("No such link.")
     return table

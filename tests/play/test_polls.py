@@ -11,6 +11,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bunco_night.play.models import Entry
 from bunco_night.play.polls import UnchangedPollMiddleware, poll_routes
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night, tap
@@ -188,11 +189,42 @@ def test_a_poll_on_a_lost_connection_asks_again_on_a_new_one(
     assert client.get(url, {"v": v}).status_code == 204
     assert checks == []  # no health check (on PostgreSQL a SELECT 1) before the poll's query
     connection.close_if_unusable_or_obsolete()
-    client.get(reverse("play:table", args=[night.tables.first().token]))
-    assert checks == [1]  # while any other page has its connection checked as before
+    client.get(reverse("login"))
+    assert checks == [1]  # while a page with no phone's link has it checked as before
     lost = connection.connection
     lost.close()  # as a database restart or a dropped idle connection leaves it
     assert client.get(url, {"v": v}).status_code == 204
     assert connection.connection is not lost
     assert "asking again on a new connection" in caplog.text  # and the log says so
     assert client.get(url, {"v": "0.0"}).status_code == 200  # and the views use it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tap_on_a_lost_connection_is_stored_on_a_new_one(client, night, monkeypatch, caplog):
+    """A table phone's request reads its table first; that read is the connection's
+    health check too (no SELECT 1 before it), and a tap that finds the connection gone
+    is stored on a new one."""
+    table = night.tables.order_by("number")[1]
+    url = reverse("play:table_entry", args=[table.token])
+    checks = []
+    usable = connection.is_usable
+    monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
+
+    def tap(nonce):
+        data = {"seat": 1, "tap": "points:1", "round": "1", "nonce": nonce}
+        response = client.post(url, data, HTTP_ACCEPT="application/json")
+        assert response.status_code == 200 and response.json()["ok"]
+
+    connection.close_if_unusable_or_obsolete()
+    tap("lost-connection-0001")
+    assert checks == []
+    lost = connection.connection
+    lost.close()
+    connection.close_if_unusable_or_obsolete()
+    tap("lost-connection-0002")
+    assert connection.connection is not lost and checks == []
+    assert "asking again on a new connection" in caplog.text
+    assert set(Entry.objects.filter(table=table).values_list("nonce", flat=True)) == {
+        "lost-connection-0001",
+        "lost-connection-0002",
+    }
