@@ -345,11 +345,15 @@ def entry_record(
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
-    # A retry of a stored tap is answered before the write transaction (on SQLite, before
-    # the writers' turn); one that races its first try is caught by the unique nonce.
-    existing = _ENTRY_BY_NONCE.first(nonce)
-    if existing is not None:
-        return _stored_tap(existing, table)
+    # A retry of a stored tap is answered as the stored entry. On SQLite it is looked up
+    # before the write transaction, so that it does not wait for the writers' turn. On
+    # PostgreSQL, where every query is a round trip for every tap, it is looked up only
+    # when the write finds the nonce stored (the unique nonce: a retry, or one racing
+    # its first try) or is refused (a retry of a tap the table has moved on from).
+    if connection.vendor != "postgresql":
+        existing = _ENTRY_BY_NONCE.first(nonce)
+        if existing is not None:
+            return _stored_tap(existing, table)
     try:
         return _entry_store(
             table=table,
@@ -363,11 +367,11 @@ def entry_record(
             rnd=rnd,
             round_number=round_number,
         )
-    except IntegrityError:
-        # The same nonce arrived twice at once and the other request stored it: this
+    except (IntegrityError, ServiceError):
+        # The nonce was stored, by this tap's first try or by a request racing it: this
         # write was rolled back whole (no savepoint around the insert: on PostgreSQL
-        # that is two more round trips for every tap).
-        existing = Entry.objects.filter(nonce=nonce).first()
+        # that is two more round trips for every tap), and the stored entry answers.
+        existing = _ENTRY_BY_NONCE.first(nonce)
         if existing is None:
             raise
         return _stored_tap(existing, table)
