@@ -146,29 +146,11 @@ class _Written:
 
 
 class Compiled(_Written):
-    """A read whose SQL is written once per thread: ``build(*markers)`` is its queryset.
-
-    ``key_share``: on PostgreSQL the rows are locked ``FOR KEY SHARE``, the weakest row
-    lock, which Django's ``select_for_update`` cannot ask for: build the queryset with
-    ``select_for_update(no_key=True)`` and its clause is swapped. Other databases take
-    no row locks (SQLite has one writer at a time).
-    """
-
-    def __init__(self, build: Callable[..., QuerySet], *markers, key_share: bool = False):
-        super().__init__(build, *markers)
-        self.key_share = key_share
+    """A read whose SQL is written once per thread: ``build(*markers)`` is its queryset."""
 
     def _compile(self, queryset, connection):
         compiler = queryset.query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
-        if self.key_share and connection.features.has_select_for_no_key_update:
-            clause = " FOR NO KEY UPDATE"
-            if not sql.endswith(clause):
-                raise ImproperlyConfigured(
-                    "A key_share read is built with select_for_update(no_key=True) and "
-                    "nothing after it (no of, nowait or skip_locked)."
-                )
-            sql = sql[: -len(clause)] + " FOR KEY SHARE"
         return compiler, sql, params
 
     def _more(self, kept, compiler, queryset):

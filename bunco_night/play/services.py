@@ -112,17 +112,6 @@ _ROUND_LOCKED = Compiled(
     ID_MARKERS[0],
     MAX_ROUND_NUMBER,  # a number marker must be one the field takes
 )
-# A phone's tap where only the head table's taps can move the round (below).
-_ROUND_SHARED = Compiled(
-    lambda night, number: (
-        Round.objects.select_for_update(no_key=True)
-        .filter(night_id=night, number=number)
-        .order_by()[:1]
-    ),
-    ID_MARKERS[0],
-    MAX_ROUND_NUMBER,
-    key_share=True,
-)
 _ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
 
 
@@ -134,8 +123,7 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
     one order and cannot deadlock (a tap that held its table's rows while a close held the
     round's did, on PostgreSQL). ``no_key`` is the weakest exclusive row lock: rows that
     point at the round can still be inserted meanwhile. A write that waited for a close
-    then sees the round closed. (A phone's tap under head-table rules takes a shared
-    lock instead: see ``_round_for_tap``.)
+    then sees the round closed.
     """
     if not locked:
         rnd.refresh_from_db(
@@ -266,23 +254,10 @@ def _settle(rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | No
         _after_change(rnd, table, held)
 
 
-def _round_for_tap(
-    table: Table, round_number: int | None, *, by_host: bool = False
-) -> tuple[Round, bool]:
+def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
     """The round a phone's tap is for: the one it names (a tap queued offline may name a
-    round that has ended since), read with a lock on it, else the round in play. And
-    whether it was read with the lock.
-
-    Where the head table ends the round (docs/rules.md section 3.1), a phone's tap at
-    any other table changes nothing of the round's and decides nothing from other
-    tables' rows: such taps need not wait for each other, nor for the head table's. Their
-    lock on the round is then PostgreSQL's shared ``FOR KEY SHARE``, which ``round_close``
-    and ``bell_ring`` (``FOR UPDATE``) still wait for, and which waits for them. The head
-    table's taps, which ring and silence the bell, take ``_lock_play``'s lock, as every
-    other write does: they queue behind the host's writes, not behind the shared taps. A
-    bell rung meanwhile is as if it came just after the shared tap. Under the other
-    rules a tap may ring or silence the bell from every table's rows: every tap queues
-    on the round."""
+    round that has ended since), read with ``_lock_play``'s lock on it, else the round in
+    play. And whether it was read with the lock."""
     if round_number is None:
         return _playing_round(table), False
     # A round's number is a small positive integer: any other is no round of the night.
@@ -291,16 +266,7 @@ def _round_for_tap(
         and not isinstance(round_number, bool)
         and 0 < round_number <= MAX_ROUND_NUMBER
     )
-    # Not a host's correction (it may change a closed round's results, from every table's
-    # rows), nor a timed round's tap (it may ring the bell when the time is up, taking
-    # the night's row before its table's play: with taps at its table not queued on the
-    # round, that order could deadlock with theirs).
-    rules = table.night.rules_obj
-    shared = (
-        not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
-    )
-    read = _ROUND_SHARED if shared else _ROUND_LOCKED
-    rnd = read.first(table.night_id, round_number) if in_range else None
+    rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
     if rnd is None or rnd.is_pending:
         raise ServiceError("That round has not started.", "no_round")
     rnd.night = table.night
@@ -394,7 +360,7 @@ def _entry_store(
     """``entry_record``'s write, for a nonce not stored yet."""
     locked = False
     if rnd is None:
-        rnd, locked = _round_for_tap(table, round_number, by_host=by_host)
+        rnd, locked = _round_for_tap(table, round_number)
     elif not by_host:
         raise ServiceError("Only the host can correct another round.", "not_host")
     elif rnd.night_id != table.night_id:

@@ -6,9 +6,8 @@ import threading
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import F
-from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -162,33 +161,6 @@ def test_what_a_compiled_read_would_give_differently_is_refused(build):
     than a Compiled read does, so it refuses them rather than answer differently."""
     with pytest.raises(ImproperlyConfigured, match="model query or a plain values_list"):
         Compiled(build, ID_MARKERS[0]).rows(1)
-
-
-def test_a_key_share_read_locks_its_rows_for_key_share_where_the_database_locks_rows(
-    ghost_round,
-):
-    """Django's select_for_update cannot ask for PostgreSQL's weakest row lock; a
-    ``key_share`` read swaps its NO KEY UPDATE for it, and reads the same rows."""
-    table = Table.objects.filter(night=ghost_round.night).first()
-    shared = Compiled(
-        lambda pk: Table.objects.select_for_update(no_key=True).filter(pk=pk),
-        ID_MARKERS[0],
-        key_share=True,
-    )
-    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-        assert values(shared.first(table.pk)) == values(table)
-    (sql,) = [q["sql"] for q in queries.captured_queries if "nights_table" in q["sql"]]
-    rows_locked = connection.features.has_select_for_no_key_update
-    assert sql.endswith(" FOR KEY SHARE") is rows_locked
-    assert "FOR NO KEY UPDATE" not in sql
-    if rows_locked:  # anything after the clause is refused rather than silently dropped
-        nowait = Compiled(
-            lambda pk: Table.objects.select_for_update(no_key=True, nowait=True).filter(pk=pk),
-            ID_MARKERS[0],
-            key_share=True,
-        )
-        with pytest.raises(ImproperlyConfigured, match="nothing after it"):
-            nowait.first(table.pk)
 
 
 def test_model_instances_need_a_model_query():
