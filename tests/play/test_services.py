@@ -1,5 +1,6 @@
 """Play services: entries, retries, the bell, closing, movement, corrections."""
 
+import itertools
 import threading
 
 import pytest
@@ -96,15 +97,33 @@ def test_a_repeated_nonce_is_stored_once():
     assert caught.value.code == "forged_nonce"
 
 
-def test_a_retried_tap_refused_as_it_stands_now_is_answered_as_stored():
+def up_front_lookup_finds_nothing(monkeypatch):
+    """Where a tap's nonce is looked up before the write (SQLite), as if the stored tap
+    was stored just after that lookup: each tap's first lookup finds nothing, the one
+    after its write finds what is stored. (PostgreSQL looks it up only after the write:
+    every retry goes that way there.)"""
+    from bunco_night.play import services
+
+    if connection.vendor == "postgresql":
+        return
+    lookup, calls = services._ENTRY_BY_NONCE.first, itertools.count()
+    monkeypatch.setattr(
+        services._ENTRY_BY_NONCE,
+        "first",
+        lambda nonce: None if next(calls) % 2 == 0 else lookup(nonce),
+    )
+
+
+def test_a_retried_tap_refused_as_it_stands_now_is_answered_as_stored(monkeypatch):
     """A phone's retry of a stored tap is the stored tap, even where the write would now
-    refuse it (the rules changed meanwhile, say), on PostgreSQL too, where the nonce is
-    looked up only after the write."""
+    refuse it (the rules changed meanwhile, say): the nonce is looked up when the write
+    is refused."""
     night = make_night(make_group(), sets=1)
     rnd = start_night(night)
     t1 = tables(rnd)[0]
     n = nonce()
     first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=1, round_number=1)
+    up_front_lookup_finds_nothing(monkeypatch)
     # A tap the write refuses, sent with the stored tap's nonce: a 9 is no score.
     again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=9, round_number=1)
     assert again.pk == first.pk and again.table_after is None
@@ -125,23 +144,13 @@ def test_a_nonce_stored_meanwhile_at_another_table_is_refused_too(monkeypatch, c
     one stored by another request in between is caught by the unique nonce, and is still
     only this table's to repeat."""
     assert connection.in_atomic_block is not committed
-    from bunco_night.play import services
 
     night = make_night(make_group())
     rnd = start_night(night)
     t1, t2 = tables(rnd)[:2]
     n = nonce()
     first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
-    if connection.vendor != "postgresql":
-        # As if the first tap was stored after this one's lookup found nothing: the
-        # lookup finds nothing once, then what is stored. (PostgreSQL looks it up only
-        # after the write: every retry goes this way there.)
-        lookup, looked = services._ENTRY_BY_NONCE.first, []
-        monkeypatch.setattr(
-            services._ENTRY_BY_NONCE,
-            "first",
-            lambda nonce: lookup(nonce) if looked or looked.append(1) else None,
-        )
+    up_front_lookup_finds_nothing(monkeypatch)
     again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
     assert again.pk == first.pk and again.table_after is None
     with pytest.raises(ServiceError) as caught:
