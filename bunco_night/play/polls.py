@@ -30,7 +30,7 @@ from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.nights.models import Attendance, Table
 
 from .boards import build
-from .listening import heard
+from .listening import Heard, heard
 
 # What ``new_token`` makes (url-safe base64): anything else is not a link of ours.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
@@ -109,20 +109,12 @@ class PollState:
     kept: str | None = None
 
 
-def remembered(route: PollRoute, token: str) -> str | None:
-    """The version this process kept for ``token``'s poll, where it listens for changes
-    (``listening.py``) and none was heard since its last read; else None."""
-    memory = heard()
-    return None if memory is None else memory.version((route.prefix, token))
-
-
-def poll_state(route: PollRoute, token: str) -> PollState:
-    """``token``'s poll as the database has it now, in one query (kept in this process's
-    memory for the next polls, where it listens).
+def poll_state(route: PollRoute, token: str, memory: Heard | None) -> PollState:
+    """``token``'s poll as the database has it now, in one query (kept in ``memory``, this
+    process's, for the next polls, where it listens).
 
     The poll's own query is its connection's health check (``as_health_check``).
     """
-    memory = heard()
     epoch = memory.epoch if memory is not None else 0
     row = as_health_check(lambda: route.query.first_row(token))
     if row is None:
@@ -166,9 +158,12 @@ class UnchangedPollMiddleware:
                 raise Http404("No such link.")
             seen = request.GET.get("v")
             if seen:
-                if remembered(route, token) == seen:
+                # The version kept in this process where it listens for changes
+                # (``listening.py``) and none was heard since its last read.
+                memory = heard()
+                if memory is not None and memory.version((route.prefix, token)) == seen:
                     return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
-                now = poll_state(route, token)
+                now = poll_state(route, token, memory)
                 if seen == now.version:
                     return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
                 # Only to htmx, which swaps it into the page: the headers the middleware
