@@ -317,8 +317,9 @@ class TallySheets:
 
     @property
     def sets_png(self) -> bytes | None:
-        """The set numbers and "Totals" as a picture; None where they print as text."""
-        sets = [(s.number, s.rows) for s in self.sheets[0].sets] if self.sheets else []
+        """The set numbers, the rounds' numbers and marks, and "Totals" as a picture;
+        None where they print as text."""
+        sets = [(s.number, s.rounds) for s in self.sheets[0].sets] if self.sheets else []
         return pictures.sets_png(self.grid, sets, self.lines_height)
 
     @property
@@ -339,9 +340,11 @@ class TallySheets:
             if png is not None:
                 files[url] = (png, "image/png")
         pitch = round(self.grid.pitch)
-        for s in {s for sheet in self.sheets for s in sheet.sets if s.wins}:
-            png = pictures.wins_png(pitch, s.rows, s.wins)
-            files[s.wins_url] = (png, "image/png")
+        for sheet in self.sheets:
+            for s in sheet.sets:
+                # One picture for every set with the same rounds won.
+                if s.wins and s.wins_url not in files:
+                    files[s.wins_url] = (pictures.wins_png(pitch, s.rows, s.wins), "image/png")
         return files
 
     @property
@@ -363,7 +366,7 @@ class TallySheets:
 
 
 def _grid_sets(
-    grid: TallyGrid, slots: list[Slot], mine: dict[int, Result], card_game: bool
+    grid: TallyGrid, slots: list[Slot], mine: dict[int, Result], card_game: bool, pictured: bool
 ) -> list[GridSet]:
     """A sheet's sets as the grid prints them (``mine``: round number -> result)."""
     by_set: dict[int, list[GridRow]] = {}
@@ -380,7 +383,7 @@ def _grid_sets(
                 extras=tuple(str(n) if n else "" for n in (*counts, *marks)),
             )
         )
-    return [grid_set(grid, number, rows) for number, rows in by_set.items()]
+    return [grid_set(grid, number, rows, pictured=pictured) for number, rows in by_set.items()]
 
 
 def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallySheets:
@@ -396,6 +399,7 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
     ]
     attendances.sort(key=lambda a: (a.plays.name.casefold(), a.plays.pk))
     any_closed = any(s.closed for s in slots)
+    pictured = pictures.sets_drawable()  # the rounds and marks: in the picture, or text
     sheets = []
     for a in attendances:
         mine = results.get(a.plays.pk, {})
@@ -404,12 +408,12 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
             TallySheet(
                 name=a.plays.name,
                 link=link,
-                sets=_grid_sets(grid, slots, mine, cols.is_card_game),
+                sets=_grid_sets(grid, slots, mine, cols.is_card_game, pictured),
                 totals=totals(mine.values(), len(cols.mark_codes)) if any_closed else None,
                 card_game=cols.is_card_game,
             )
         )
-    empty = _grid_sets(grid, slots, {}, cols.is_card_game)
+    empty = _grid_sets(grid, slots, {}, cols.is_card_game, pictured)
     sheets += [TallySheet("", "", empty, None) for _ in range(blank)]
     return TallySheets(sheets, cols, density, grid, tuple(None for _ in cols.mark_codes))
 

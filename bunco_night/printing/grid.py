@@ -5,11 +5,15 @@ text in it, and a cell costs about as much as a whole line of text: as a table o
 about 200 cells, the grid was most of a tally sheet's print time. So the printed grid
 is drawn in layers over one box per set, and looks the same:
 
-* the regular numbers of a row (round, table) are one line of text in the row's box,
-  each number centred in its column with figure spaces (as wide as a digit) and, for half a digit,
-  punctuation spaces (as wide as a full stop: half a digit in DejaVu Sans);
-* the bold ones (the mark, W or L) are a second line over it: the mark is centred by
-  moving that line back half a bold digit, and W or L starts at a tab stop;
+* the numbers and letters of a row (table, W or L, buncos...) are one line of text in
+  the row's box, each centred in its column with figure spaces (as wide as a digit) and,
+  for half a digit, punctuation spaces (as wide as a full stop: half a digit in DejaVu
+  Sans); W and L are in regular type, since a bold line of their own over it cost as
+  much again (the grey of a round won tells them apart at a glance);
+* the round numbers and the marks, the same on every sheet of a night, are in the
+  night's picture of the set numbers (``pictures.sets_png``); where it cannot be drawn,
+  the round starts the line and the marks, bold, are a second line over it, moved back
+  half a bold digit to centre them (every line of text costs about as much as a cell);
 * the wide columns (buncos, mini buncos, the group's marks) are a share of what is left
   of the width, so their numbers go on the row's regular line, after spaces as near to
   their place as a digit, half a digit and a quarter of an em make it (within a fifth of
@@ -43,8 +47,7 @@ QUARTER_EM = "\u2005"  # four-per-em space
 # sheet as it was, and put W or L where it is centred. Digits are what must line up,
 # and figure spaces keep them lined up in any font with digits of one width.
 DIGIT_EM = 1303 / 2048
-BOLD_DIGIT_EM = 1425 / 2048
-BOLD_W_EM = 2259 / 2048
+LETTER_EM = {"W": 2025 / 2048, "L": 1141 / 2048}
 
 # How tightly rows are set (``documents._density``): font size and row pitch in points.
 DENSITIES = {"roomy": (16, 33), "compact": (13, 20), "dense": (11, 16)}
@@ -122,9 +125,12 @@ class TallyGrid:
     @property
     def wl_box_pt(self) -> float:
         """W / L's width in points: its own, or the rest of the sets' width."""
-        if self.wl is not None:
-            return round(self.wl * self.digit, 3)
-        return round(self.inner - self.wl_left * self.digit, 3)
+        return round(self.wl_box * self.digit, 3)
+
+    @property
+    def wl_box(self) -> float:
+        """W / L's width in digits: its own, or the rest of the sets' width."""
+        return self.wl if self.wl is not None else self.inner / self.digit - self.wl_left
 
     @property
     def narrow_pt(self) -> float:
@@ -161,17 +167,6 @@ class TallyGrid:
     @property
     def mark_centre(self) -> float:
         return self.set + self.round + self.mark / 2
-
-    @property
-    def tab(self) -> float:
-        """The tab stop, in ``ch`` from the start of the bold line, that centres W.
-
-        The bold line starts half a bold digit left of the mark's centre; W's centre
-        must land on the centre of the W / L column.
-        """
-        wl = self.wl or 0
-        distance = self.wl_left + wl / 2 - self.mark_centre
-        return round(distance + (BOLD_DIGIT_EM - BOLD_W_EM) / 2 / DIGIT_EM, 2)
 
     @property
     def wide_width(self) -> str:
@@ -270,13 +265,14 @@ class GridRow:
 
 @dataclass(frozen=True)
 class GridSet:
-    """One set's rows on a sheet: a line of regular and a line of bold text per row."""
+    """One set's rows on a sheet: a line of text per row, and the marks."""
 
     number: int
     rows: int
     regular: tuple[str, ...]  # a line per row
-    bold: str  # the lines, one under the other
+    bold: str  # the marks, a line per row, where they print as text ("" where not)
     wins: tuple[int, ...]
+    rounds: tuple[tuple[int, int | None], ...] = ()  # each row's round and mark
 
     @property
     def regular_text(self) -> str:
@@ -290,16 +286,24 @@ class GridSet:
         return f"made:wins-{'-'.join(map(str, (self.rows, *self.wins)))}.png"
 
 
-def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
-    """The text and boxes of one set of ``rows``."""
+def grid_set(grid: TallyGrid, number: int, rows: list[GridRow], *, pictured: bool) -> GridSet:
+    """The text and boxes of one set of ``rows``; ``pictured``: the rounds and the marks
+    are in the night's picture (``pictures.sets_png``), not in the text."""
     regular, bold, wins = [], [], []
     wide_left = grid.narrow - grid.set  # from the start of the line
     for i, row in enumerate(rows):
-        line = centred(str(row.round), grid.round) + gap(grid.mark)
+        line = gap(grid.round) if pictured else centred(str(row.round), grid.round)
+        line += gap(grid.mark)
         at = grid.round + grid.mark
         if row.table is not None:
             line += centred(str(row.table), grid.table)
             at += grid.table
+        if row.won is not None:
+            letter = "W" if row.won else "L"
+            wide = LETTER_EM[letter] / DIGIT_EM
+            blank, width = space(grid.wl_left - grid.set + (grid.wl_box - wide) / 2 - at)
+            line += blank + letter
+            at += width + wide
         for column, text in enumerate(row.extras):
             if text:
                 start = wide_left + (column + 0.5) * grid.wide_digits - len(text) / 2
@@ -307,12 +311,8 @@ def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
                 line += blank + text
                 at += wide + len(text)
         regular.append(line.rstrip(FIGURE_SPACE + HALF_SPACE))
-        won = {True: "W", False: f"{QUARTER_EM}L", None: ""}[row.won]
-        if grid.has_mark:
-            mark = FIGURE_SPACE if row.mark is None else str(row.mark)
-            bold.append(f"{mark}\t{won}" if won else mark)
-        else:
-            bold.append(won.strip())
+        if grid.has_mark and not pictured:
+            bold.append(FIGURE_SPACE if row.mark is None else str(row.mark))
         if row.won:
             wins.append(i)
     return GridSet(
@@ -321,6 +321,7 @@ def grid_set(grid: TallyGrid, number: int, rows: list[GridRow]) -> GridSet:
         regular=tuple(regular),
         bold="\n".join(bold),
         wins=tuple(wins),
+        rounds=tuple((row.round, row.mark) for row in rows),
     )
 
 

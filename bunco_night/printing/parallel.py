@@ -19,6 +19,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import forkserver
 
 from django.conf import settings
 
@@ -49,6 +50,15 @@ def _mp_context():
             context.set_forkserver_preload(["bunco_night.printing.engine"])
             _context = context
         return _context
+
+
+def warm() -> None:
+    """Start the fork server now, when documents print in workers: it imports WeasyPrint
+    (most of a second) in its own process while the host looks at the print page, so the
+    first document printed does not wait for it. Quick to call again."""
+    if workers() > 1:
+        _mp_context()
+        forkserver.ensure_running()
 
 
 def render_pieces(

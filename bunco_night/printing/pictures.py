@@ -16,9 +16,10 @@ every sheet draws it by reference.
   Where fontconfig has no DejaVu Sans Bold, where a heading has a character it lacks (a
   group mark's name in another script), or where a heading would not fit on one line,
   it is None and the sheet prints its headings as a table, which wraps them.
-* ``sets_png``, each set's number down the set column and "Totals" under the first
-  columns, one per night, in the same type as the text they stand for: a transparent
-  picture laid over the grid (the sheet falls back to text as the header does).
+* ``sets_png``, each set's number down the set column, its rounds' numbers and marks
+  in theirs, and "Totals" under the first columns, one per night, in the same type as
+  the text they stand for: a transparent picture laid over the grid (the sheet falls
+  back to text as the header does). A sheet's own text is then a line a row.
 * ``wins_png``, the shading of the rounds won in a set, one per set of rows won: a
   column of pixels a point each, scaled across the W / L column without smoothing.
 """
@@ -56,18 +57,25 @@ def _baseline(top: float, line: float, size: float) -> float:
     return top + (line - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
 
 
-def sets_png(grid: TallyGrid, sets: Sequence[tuple[int, int]], height: float) -> bytes | None:
-    """Each set's number, down the set column (``sets``: number and rows of each, in
-    order), and "Totals" under the sets, as a transparent PNG as wide as the columns
-    "Totals" spans and ``height`` points high (the grid's drawing, ``grid.lines_svg``);
-    None without the font."""
+Rounds = tuple[tuple[int, int | None], ...]  # a set's rows: round and mark (None: none)
+
+
+def sets_drawable() -> bool:
+    """Whether ``sets_png`` can draw its picture: fontconfig has DejaVu Sans, regular and bold."""
+    return font_file() is not None and font_file(REGULAR) is not None
+
+
+def sets_png(grid: TallyGrid, sets: Sequence[tuple[int, Rounds]], height: float) -> bytes | None:
+    """Each set's number, down the set column, its rounds' numbers and marks in theirs
+    (``sets``: number and rows of each, in order), and "Totals" under the sets, as a
+    transparent PNG as wide as the columns "Totals" spans and ``height`` points high
+    (the grid's drawing, ``grid.lines_svg``); None without the fonts."""
     return _sets_png(grid, tuple(sets), height)
 
 
 @functools.lru_cache(maxsize=16)
-def _sets_png(grid: TallyGrid, sets: tuple[tuple[int, int], ...], height: float) -> bytes | None:
-    path = font_file()
-    if path is None:
+def _sets_png(grid: TallyGrid, sets: tuple[tuple[int, Rounds], ...], height: float) -> bytes | None:
+    if not sets_drawable():
         return None
     from PIL import Image, ImageDraw, ImageFont  # WeasyPrint's own dependency
 
@@ -75,21 +83,30 @@ def _sets_png(grid: TallyGrid, sets: tuple[tuple[int, int], ...], height: float)
     width = INSET_PT + grid.wl_left_pt
     image = Image.new("LA", (round(width * scale), round(height * scale)))
     draw = ImageDraw.Draw(image)
-    numbers = ImageFont.truetype(path, SET_NUMBER_PT * scale)
+
+    def write(x: float, baseline: float, text: str, font) -> None:
+        draw.text((x * scale, baseline * scale), text, fill=(0, 255), font=font, anchor="ms")
+
+    numbers = ImageFont.truetype(font_file(), SET_NUMBER_PT * scale)
+    regular = ImageFont.truetype(font_file(REGULAR), grid.font * scale)
+    bold = ImageFont.truetype(font_file(), grid.font * scale)
+    # The columns' middles: the grid's text is set in from the frame as the picture is.
+    round_x = INSET_PT + (grid.set + grid.round / 2) * grid.digit
+    mark_x = INSET_PT + grid.mark_centre * grid.digit
     top = 0.0
-    for number, rows in sets:
-        tall = grid.set_height(rows)
-        at = (INSET_PT + grid.set_pt / 2, _baseline(top, tall, SET_NUMBER_PT))
-        draw.text(
-            (at[0] * scale, at[1] * scale), str(number), fill=(0, 255), font=numbers, anchor="ms"
-        )
+    for number, rounds in sets:
+        tall = grid.set_height(len(rounds))
+        write(INSET_PT + grid.set_pt / 2, _baseline(top, tall, SET_NUMBER_PT), str(number), numbers)
+        for i, (round_number, mark) in enumerate(rounds):
+            baseline = _baseline(top + i * grid.pitch, grid.pitch, grid.font)
+            write(round_x, baseline, str(round_number), regular)
+            if grid.has_mark and mark is not None:
+                write(mark_x, baseline, str(mark), bold)
         top += tall + SET_GAP_PT
     # The totals' row is under the sets' box, whose padding is below its last set (or
     # at its top when there is none).
     top = top if sets else SET_GAP_PT
-    label = ImageFont.truetype(path, grid.font * scale)
-    at = (INSET_PT + grid.wl_left_pt / 2, _baseline(top, TOTALS_ROW_PT, grid.font))
-    draw.text((at[0] * scale, at[1] * scale), "Totals", fill=(0, 255), font=label, anchor="ms")
+    write(INSET_PT + grid.wl_left_pt / 2, _baseline(top, TOTALS_ROW_PT, grid.font), "Totals", bold)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -109,15 +126,20 @@ def wins_png(pitch: int, rows: int, wins: Sequence[int]) -> bytes:
     return out.getvalue()
 
 
+REGULAR = "Book"  # DejaVu Sans's name for its regular style
+
+
 @functools.cache
-def font_file() -> str | None:
-    """DejaVu Sans Bold's file, if fontconfig has it (not a font standing in for it)."""
+def font_file(style: str = "Bold") -> str | None:
+    """DejaVu Sans Bold's file (or ``style``'s), if fontconfig has it (not a font
+    standing in for it)."""
     fc_match = shutil.which("fc-match")
     if fc_match is None:
         return None
+    pattern = f"{FAMILY}:bold" if style == "Bold" else f"{FAMILY}:style={style}"
     try:
         found = subprocess.run(
-            [fc_match, "-f", "%{family[0]}\n%{style[0]}\n%{file}", f"{FAMILY}:bold"],
+            [fc_match, "-f", "%{family[0]}\n%{style[0]}\n%{file}", pattern],
             capture_output=True,
             text=True,
             timeout=10,
@@ -125,7 +147,7 @@ def font_file() -> str | None:
         ).stdout.split("\n")
     except (OSError, subprocess.SubprocessError):
         return None
-    if len(found) != 3 or found[0] != FAMILY or found[1] != "Bold":
+    if len(found) != 3 or found[0] != FAMILY or found[1] != style:
         return None
     return found[2]
 

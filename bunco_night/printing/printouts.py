@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import players_tonight
 
-from . import documents
+from . import documents, parallel
 from .pdf import Pieces
 
-# Pages in a piece of a long document. A piece has a fixed cost (fonts, the stylesheet:
-# about what a page costs) and its memory grows with its pages, so pieces are a few
-# dozen pages: a night of 500 prints 500 tally sheets in 20 pieces, while a monthly
-# group's 12 sheets are one piece, printed in the request's own process.
+# Pages in a piece of a long document, at most. A piece has a fixed cost (fonts, the
+# stylesheet: about what a page costs) and its memory grows with its pages, so pieces are
+# a few dozen pages: a night of 500 prints 500 tally sheets in 20 pieces.
 PIECE_PAGES = 25
+
+# Pages in a piece, at least, when a long document is cut so that every print worker
+# has a piece (``_chunks``).
+MIN_PIECE_PAGES = 4
 
 # Rows of the master sheet in a piece: two landscape pages, on Letter or A4, when no name
 # takes two lines (one that does can push a row or two onto a third page).
@@ -105,7 +108,25 @@ def links_at(base_url: str) -> documents.PlayLinks:
     return documents.PlayLinks(lambda path: base + path)
 
 
-def _chunks(items: list, size: int) -> list[list]:
+def _chunks(items: list, size: int, least: int = MIN_PIECE_PAGES) -> list[list]:
+    """``items`` in runs of at most ``size``. A list longer than ``size`` is cut into
+    runs as even as can be, as many as there are print workers or a multiple of it, when
+    each still has ``least`` items: the workers then finish together, where 30 sheets
+    cut 25 and 5 would leave one worker idle for most of the document. With ``least`` at
+    ``size`` or more, the runs are of ``size`` exactly (the master sheet's, each a whole
+    number of pages).
+
+    A list of ``size`` or fewer is one run, printed in the request's own process: a
+    monthly group's dozen sheets print faster so than as two pieces in two workers,
+    each of which pays a piece's fixed cost and a new process's first one.
+    """
+    count = math.ceil(len(items) / size)
+    if count <= 1 or least >= size:  # runs of exactly ``size``, the last one shorter
+        return [items[i : i + size] for i in range(0, len(items), size)] or [items]
+    workers = parallel.workers()
+    balanced = math.ceil(count / workers) * workers
+    count = max(count, min(balanced, len(items) // least))
+    size = math.ceil(len(items) / count) or 1
     return [items[i : i + size] for i in range(0, len(items), size)] or [items]
 
 
@@ -154,7 +175,7 @@ def printout(kind: str, night: Night, *, base_url: str, options: Options) -> Pri
                     doc, blocks=[dataclasses.replace(block, rows=rows, continued=i > 0)]
                 )
                 for block in doc.blocks
-                for i, rows in enumerate(_chunks(block.rows, MASTER_PIECE_ROWS))
+                for i, rows in enumerate(_chunks(block.rows, MASTER_PIECE_ROWS, MASTER_PIECE_ROWS))
             ]
         pieces = Pieces(
             template, [context(doc=d) for d in parts], numbered=True, page_class="wide-page"
@@ -190,3 +211,13 @@ def estimated_pages(kind: str, night: Night, options: Options) -> int:
         blocks = math.ceil(night.sets * night.rules_obj.rounds_per_set / 12)
         return blocks * math.ceil(players / 20)
     return math.ceil(players / 40)
+
+
+def prints_in_pieces(night: Night) -> bool:
+    """Whether the night's longest documents (its tally sheets, its score pads) are
+    printed in pieces, in worker processes (``parallel``)."""
+    options = Options()
+    return any(
+        estimated_pages(kind, night, options) > PIECE_PAGES
+        for kind in ("tally_sheets", "score_pads")
+    )

@@ -28,7 +28,7 @@ from bunco_night.groups.selectors import group_for_host, season_for_host
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import night_for_host
 
-from . import documents, jobs, printouts
+from . import documents, jobs, parallel, printouts
 from .models import PrintJob
 from .pdf import print_pieces, render_pdf
 
@@ -92,6 +92,8 @@ def print_document(
 def index(request: HttpRequest, pk: int) -> HttpResponse:
     """Every document for the night, one click each."""
     night = night_for_host(request.user, pk)
+    if printouts.prints_in_pieces(night):
+        parallel.warm()
     context = {
         "night": night,
         "tables": night.tables.filter(active=True).count(),

@@ -21,6 +21,7 @@ from bunco_night.nights.services import (
 )
 from bunco_night.play.services import round_start
 from bunco_night.play.standings import night_standings
+from bunco_night.printing import documents, printouts
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -107,8 +108,9 @@ def test_tally_sheets_one_per_player_filled_for_closed_rounds_with_their_own_qr_
         wins = sum(s.won for s in mine)
         assert f"Wins {wins} · Losses {2 - wins}" in re.sub(r"[ ]+", " ", page)
         for s in mine:
-            # Round, mark, table, W or L, then the buncos and mini buncos (a zero is left blank).
-            cells = [s.round.number, s.round.mark, s.table.number, "W" if s.won else "L"]
+            # Table, W or L, then the buncos and mini buncos (a zero is left blank); the
+            # round and its mark are in the night's picture (test_pictures.py).
+            cells = [s.table.number, "W" if s.won else "L"]
             cells += [n for n in (s.buncos, s.mini_buncos) if n]
             assert re.search(r"\s+".join(map(str, cells)) + r"\s*$", page, re.M), name
         assert found == [f"http://testserver/p/{a.token}/"]
@@ -122,12 +124,18 @@ def test_tally_sheets_one_per_player_filled_for_closed_rounds_with_their_own_qr_
     assert attendances[0].plays.name in response.content.decode()
 
 
-def test_tally_sheets_of_a_night_not_started_list_every_round_and_mark(client, night):
+def test_tally_sheets_of_a_night_not_started_list_every_round_and_mark(client, night, request):
+    # house rules: rounds 1-6 roll for 1s-6s, in the night's picture ...
+    doc = documents.tally_sheets(night=night, links=printouts.links_at("http://testserver"))
+    assert [s.rounds for s in doc.sheets[0].sets] == [tuple((n, n) for n in range(1, 7))]
+    assert doc.sets_png is not None
+    # ... or, where it cannot be drawn, in the text.
+    request.getfixturevalue("no_picture")
     pdf = get_pdf(client, night, "tally_sheets")
     assert page_count(pdf) == 12
     first = pages_text(pdf)[0]
     assert "Wins" not in first
-    for number in range(1, 7):  # house rules: rounds 1-6 roll for 1s-6s
+    for number in range(1, 7):
         assert re.search(rf"^\s*(1\s+)?{number}\s+{number}\s*$", first, re.M)
 
 

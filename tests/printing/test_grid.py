@@ -11,6 +11,7 @@ from bunco_night.printing.grid import (
     FIGURE_SPACE,
     FRAME_PT,
     HALF_SPACE,
+    LETTER_EM,
     QUARTER_EM,
     GridRow,
     centred,
@@ -21,6 +22,7 @@ from bunco_night.printing.grid import (
 )
 
 WIDTH = {FIGURE_SPACE: 1.0, HALF_SPACE: 0.5, QUARTER_EM: 0.25 / DIGIT_EM}  # in digits
+WIDTH |= {letter: em / DIGIT_EM for letter, em in LETTER_EM.items()}
 
 
 def digits_wide(text: str) -> float:
@@ -71,28 +73,57 @@ def test_a_card_game_without_marks_spreads_four_columns_over_the_width():
     assert grid.set > tally_grid("roomy", card_game=False, marks=0).set
 
 
-def test_a_set_prints_a_line_of_regular_and_a_line_of_bold_text_per_round():
+ROWS = [
+    GridRow(round=1, mark=1, table=12, won=True, extras=("1", "")),
+    GridRow(round=2, mark=2, table=3, won=False, extras=("", "2")),
+    GridRow(round=3, mark=3, table=None, won=None, extras=("", "")),
+]
+
+
+def centre_of(line: str, text: str, *, first: bool = False) -> float:
+    """Where ``text`` (the last such on the line, or the first) is centred, in digits
+    from the line's start."""
+    before = line[: line.index(text) if first else line.rindex(text)]
+    return digits_wide(before) + digits_wide(text) / 2
+
+
+@pytest.mark.parametrize("pictured", [True, False])
+def test_a_set_prints_a_line_of_text_per_round(pictured):
     grid = tally_grid("compact", card_game=False, marks=0)
-    rows = [
-        GridRow(round=1, mark=1, table=12, won=True, extras=("1", "")),
-        GridRow(round=2, mark=2, table=3, won=False, extras=("", "2")),
-        GridRow(round=3, mark=3, table=None, won=None, extras=("", "")),
-    ]
-    printed = grid_set(grid, 2, rows)
+    printed = grid_set(grid, 2, ROWS, pictured=pictured)
     regular = list(printed.regular)
-    assert [line.split() for line in regular] == [["1", "12", "1"], ["2", "3", "2"], ["3"]]
-    # Round and table sit in the middle of their columns.
-    assert digits_wide(regular[0].partition("1")[0]) == (grid.round - 1) / 2
-    table_at = digits_wide(regular[0].partition("12")[0])
-    assert table_at == grid.round + grid.mark + (grid.table - 2) / 2
-    # So do the buncos and mini buncos, in the wide columns, within a fifth of a digit.
+    # The rounds and their marks are in the night's picture, or the round starts the line
+    # and the marks are a bold line of their own over it.
+    rounds = [] if pictured else ["1", "2", "3"]
+    expected = [["12", "W", "1"], ["3", "L", "2"], []]
+    assert [line.split() for line in regular] == [
+        [*r, *e] for r, e in zip([[n] for n in rounds] or [[]] * 3, expected, strict=True)
+    ]
+    assert printed.bold.split("\n") == ([""] if pictured else ["1", "2", "3"])
+    assert printed.rounds == ((1, 1), (2, 2), (3, 3))
+    if not pictured:
+        assert centre_of(regular[0], "1", first=True) == grid.round / 2
+    # The table sits in the middle of its column, exactly.
+    assert centre_of(regular[0], "12") == grid.round + grid.mark + grid.table / 2
+    # W and L in the middle of theirs, and the buncos and mini buncos in the wide
+    # columns, within a fifth of a digit.
+    wl_middle = grid.wl_left - grid.set + grid.wl / 2
+    assert abs(centre_of(regular[0], "W") - wl_middle) <= 0.2
+    assert abs(centre_of(regular[1], "L") - wl_middle) <= 0.2
     for line, column in [(regular[0], 0), (regular[1], 1)]:
         number = line.split()[-1]
-        at = digits_wide(line.rstrip(number)) + len(number) / 2
         middle = grid.narrow - grid.set + (column + 0.5) * grid.wide_digits
-        assert abs(at - middle) <= 0.2
-    assert printed.bold.split("\n") == ["1\tW", f"2\t{QUARTER_EM}L", "3"]
+        assert abs(centre_of(line, number) - middle) <= 0.2
     assert printed.wins == (0,)
+
+
+def test_w_and_l_are_centred_in_the_rest_of_the_width_at_a_card_party_without_marks():
+    grid = tally_grid("roomy", card_game=True, marks=0)
+    printed = grid_set(grid, 1, ROWS[:2], pictured=True)
+    middle = grid.wl_left - grid.set + grid.wl_box / 2
+    assert abs(centre_of(printed.regular[0], "W") - middle) <= 0.2
+    assert abs(centre_of(printed.regular[1], "L") - middle) <= 0.2
+    assert printed.bold == ""
 
 
 @pytest.mark.parametrize("density", ["roomy", "compact", "dense"])

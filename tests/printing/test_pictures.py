@@ -25,21 +25,6 @@ def px(points: float) -> int:
     return round((MARGIN_PT + points) * DPI / 72)
 
 
-@pytest.fixture
-def no_picture(monkeypatch):
-    """A machine without DejaVu Sans Bold: the sheets print text, not pictures."""
-
-    def forget():
-        for cached in (pictures.font_file, pictures._header_png, pictures._sets_png):
-            cached.cache_clear()
-
-    forget()
-    monkeypatch.setattr(pictures.shutil, "which", lambda name: None)
-    yield
-    monkeypatch.undo()
-    forget()
-
-
 def tally_doc(night):
     return documents.tally_sheets(night=night, links=printouts.links_at("http://testserver"))
 
@@ -127,21 +112,33 @@ def test_the_pictures_print_what_the_text_printed(client, host, name, request):
     for label, left, right in zip(doc.header_labels, edges, edges[1:], strict=False):
         same_ink(table, picture, (px(left) + 5, row[0], px(right) - 5, row[1]), label)
 
-    # Below it: each set's number and "Totals" where the text put them, and nothing else
-    # on the page moved by a pixel.
+    # Below it: each set's number, its rounds' numbers and marks, and "Totals" where the
+    # text put them, and nothing else on the page moved by a pixel.
     def y(points: float) -> int:
         return round(top + (pictures.HEIGHT_PT + points) * scale)
 
     inset, regions, at = pictures.INSET_PT, [], 0.0
+    # The columns of the rounds' numbers and marks (none at a card party), from the set's.
+    columns = [("round", grid.set, grid.set + grid.round)]
+    if grid.has_mark:
+        columns.append(("mark", grid.set + grid.round, grid.set + grid.round + grid.mark))
     for grid_set in doc.sheets[0].sets:
         tall = grid.set_height(grid_set.rows)
         box = (px(inset), y(at), px(inset + grid.set_pt), y(at + tall))
         regions.append((f"set {grid_set.number}", box))
+        for what, left, right in columns:
+            box = (
+                px(inset + left * grid.digit),
+                y(at),
+                px(inset + right * grid.digit),
+                y(at + tall),
+            )
+            regions.append((f"set {grid_set.number}'s {what}s", box))
         at += tall + pictures.SET_GAP_PT
     at = at if regions else pictures.SET_GAP_PT
     totals = (px(inset), y(at), px(inset + grid.wl_left_pt), y(at + pictures.TOTALS_ROW_PT))
     regions.append(("Totals", totals))
-    assert len(regions) == (0 if played == "finished" else sets) + 1
+    assert len(regions) == (0 if played == "finished" else sets) * (1 + len(columns)) + 1
     for what, (x0, y0, x1, y1) in regions:
         same_ink(table, picture, (x0 + 3, y0 + 3, x1 - 3, y1 - 3), what)
     difference = ImageChops.difference(table, picture).point(lambda v: 255 if v > 40 else 0)

@@ -6,7 +6,9 @@ dozen players make several) and reads both back as a person and a phone would.
 
 import dataclasses
 import io
+import os
 import re
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -135,3 +137,56 @@ def test_small_documents_are_printed_in_one_piece_in_this_process(
     for name in ["table_cards", "tally_sheets", "score_pads", "master_sheet", "prizes", "roster"]:
         get_pdf(client, played, name)
     assert pieces_joined == [1] * 6
+
+
+@pytest.mark.parametrize(
+    ("items", "size", "least", "runs"),
+    [
+        (12, 25, 4, [12]),  # a dozen: one piece, in this process
+        (30, 25, 4, [15, 15]),  # not 25 and 5: both workers finish together
+        (60, 25, 4, [15, 15, 15, 15]),  # three pieces would leave a worker one behind
+        (500, 25, 4, [25] * 20),
+        (9, 2, 4, [2, 2, 2, 2, 1]),  # at most the size, however many workers
+        (85, 40, 40, [40, 40, 5]),  # the master sheet's: runs of the size exactly
+    ],
+)
+def test_a_long_document_is_cut_into_even_pieces_one_or_more_for_each_worker(
+    settings, items, size, least, runs
+):
+    settings.PRINT_WORKERS = 2
+    chunks = printouts._chunks(list(range(items)), size, least)
+    assert [len(c) for c in chunks] == runs
+    assert [i for c in chunks for i in c] == list(range(items))
+
+
+def forkservers() -> list[int]:
+    """This process's children that are multiprocessing's fork server."""
+    me = os.getpid()
+    children = Path(f"/proc/{me}/task/{me}/children").read_text().split()
+    return [
+        int(pid) for pid in children if b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
+def test_the_print_page_of_a_big_night_readies_the_print_workers_once(
+    client, group, settings, monkeypatch
+):
+    from bunco_night.printing import parallel
+
+    settings.PRINT_WORKERS = 2
+    warmed = []
+    monkeypatch.setattr(parallel, "warm", lambda: warmed.append(True))
+    small = make_night(group, sets=1)  # a dozen players: every document is one piece
+    assert client.get(f"/nights/{small.pk}/print/").status_code == 200
+    assert warmed == []
+    monkeypatch.setattr(printouts, "PIECE_PAGES", 10)  # tally sheets in two pieces
+    assert client.get(f"/nights/{small.pk}/print/").status_code == 200
+    assert warmed == [True]
+    monkeypatch.undo()
+    settings.PRINT_WORKERS = 2
+    # The fork server runs after it, and a second call starts no other.
+    parallel.warm()
+    running = forkservers()
+    parallel.warm()
+    assert len(running) == 1 and forkservers() == running
