@@ -102,20 +102,50 @@ def render_piece(piece: Piece) -> Rendered:
     return rendered
 
 
-def join(pdfs: Sequence[bytes]) -> bytes:
-    """The documents one after the other, as one PDF: pages in order, each piece's
-    outline (bookmarks) under the pages it points to, the first piece's title."""
-    if len(pdfs) == 1:
-        return pdfs[0]
-    writer = PdfWriter()
-    for i, pdf in enumerate(pdfs):
+class Joiner:
+    """Documents joined one after the other as they are added, in order, into one PDF:
+    pages in order, each document's outline (bookmarks) under the pages it points to,
+    the first one's title. A long document's pieces are added as they come back from
+    the workers, while the later ones print, so little is left to do after the last."""
+
+    def __init__(self):
+        self.count = 0
+        self._first: bytes | None = None
+        self._writer: PdfWriter | None = None
+
+    def add(self, pdf: bytes) -> None:
+        if self.count == 0:
+            self._first = pdf  # one alone is the whole document, as it is
+        else:
+            if self._writer is None:
+                self._writer = PdfWriter()
+                self._append(self._first, first=True)
+            self._append(pdf)
+        self.count += 1
+
+    def _append(self, pdf: bytes, *, first: bool = False) -> None:
         reader = PdfReader(io.BytesIO(pdf))
-        if i == 0 and reader.metadata:
-            writer.add_metadata(dict(reader.metadata))
-        writer.append(reader, import_outline=True)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        if first and reader.metadata:
+            self._writer.add_metadata(dict(reader.metadata))
+        self._writer.append(reader, import_outline=True)
+
+    def pdf(self) -> bytes:
+        """The joined document."""
+        if self._writer is None:
+            if self._first is None:
+                raise ValueError("nothing to join")
+            return self._first
+        out = io.BytesIO()
+        self._writer.write(out)
+        return out.getvalue()
+
+
+def join(pdfs: Sequence[bytes]) -> bytes:
+    """The documents one after the other, as one PDF (``Joiner``)."""
+    joiner = Joiner()
+    for pdf in pdfs:
+        joiner.add(pdf)
+    return joiner.pdf()
 
 
 def overlay(pdf: bytes, stamps: bytes) -> bytes:

@@ -66,17 +66,21 @@ def render_pieces(
     count: int,
     *,
     progress: Callable[[int], None] | None = None,
+    arrived: Callable[[int, engine.Rendered], None] | None = None,
 ) -> list[engine.Rendered]:
     """The ``count`` pieces as PDF, in order: in this process when there is one, else in
     workers, each piece sent as soon as ``pieces`` yields it (so this process renders the
     next piece's HTML while the workers print the ones before).
 
-    ``progress`` is called with the number of pieces printed so far.
+    ``progress`` is called with the number of pieces printed so far; ``arrived`` with
+    each piece's place and PDF as it comes back (in the order they finish).
     """
     if count <= 1 or workers() <= 1:
         done = []
         for piece in pieces:
             done.append(engine.render_piece(piece))
+            if arrived:
+                arrived(len(done) - 1, done[-1])
             if progress:
                 progress(len(done))
         return done
@@ -84,7 +88,10 @@ def render_pieces(
     with ProcessPoolExecutor(max_workers=min(workers(), count), mp_context=_mp_context()) as pool:
         futures = {pool.submit(engine.render_piece, piece): i for i, piece in enumerate(pieces)}
         for done, future in enumerate(as_completed(futures), start=1):
-            results[futures[future]] = future.result()
+            i = futures[future]
+            results[i] = future.result()
+            if arrived:
+                arrived(i, results[i])
             if progress:
                 progress(done)
     return results  # type: ignore[return-value]

@@ -7,11 +7,11 @@ every other address) and handed to WeasyPrint with the HTML, so rendering never 
 the network, and a worker process (``parallel``) needs neither Django nor the database.
 
 A long document is printed in pieces (say 25 tally sheets each), in parallel, and the
-pieces joined (``engine.join``). Its "Page X of Y" footers stay right: when every piece's
-page count is known beforehand (a score pad is one page), each piece is told its first
-page number and the total; when it is not (the master sheet's rows), the pieces print no
-numbers and the numbers are printed afterwards on a page of their own each, drawn over
-the joined document's pages (``engine.overlay``).
+pieces joined as they come back (``engine.Joiner``). Its "Page X of Y" footers stay
+right: when every piece's page count is known beforehand (a score pad is one page), each
+piece is told its first page number and the total; when it is not (the master sheet's
+rows), the pieces print no numbers and the numbers are printed afterwards on a page of
+their own each, drawn over the joined document's pages (``engine.overlay``).
 """
 
 from __future__ import annotations
@@ -140,8 +140,19 @@ def print_pieces(
             html = render_to_string(pieces.template, {**context(), **extra})
             yield piece(html, base_url, pieces.files)
 
+    # Each piece is joined to the ones before it as soon as they have all come back.
+    joiner, waiting = engine.Joiner(), {}
+
+    def arrived(i: int, rendered: engine.Rendered) -> None:
+        waiting[i] = rendered
+        while joiner.count in waiting:
+            joiner.add(waiting.pop(joiner.count).pdf)
+
     rendered = parallel.render_pieces(
-        pieces_html(), count, progress=(lambda done: progress(done, count)) if progress else None
+        pieces_html(),
+        count,
+        progress=(lambda done: progress(done, count)) if progress else None,
+        arrived=arrived,
     )
     if numbers and pieces.pages and [r.pages for r in rendered] != list(pieces.pages):
         # A piece ran longer than foreseen: its numbers, and every later piece's, are wrong.
@@ -150,7 +161,7 @@ def print_pieces(
             base_url=base_url,
             progress=progress,
         )
-    joined = engine.join([r.pdf for r in rendered])
+    joined = joiner.pdf()
     if numbers and not pieces.pages:
         total = sum(r.pages for r in rendered)
         context = {**pieces.contexts[0](), "pages": range(total), "page_class": pieces.page_class}

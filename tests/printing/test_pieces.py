@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from bunco_night.nights.services import seating_draw
-from bunco_night.printing import engine, pdf, printouts
+from bunco_night.printing import engine, parallel, pdf, printouts
 from tests.factories import make_night
 
 from .helpers import get_pdf
@@ -27,13 +27,13 @@ pytestmark = pytest.mark.django_db
 def pieces_joined(monkeypatch):
     """How many pieces each joined document had."""
     counts = []
-    join = engine.join
+    joined = engine.Joiner.pdf
 
-    def counting_join(pdfs):
-        counts.append(len(pdfs))
-        return join(pdfs)
+    def counting(joiner):
+        counts.append(joiner.count)
+        return joined(joiner)
 
-    monkeypatch.setattr(engine, "join", counting_join)
+    monkeypatch.setattr(engine.Joiner, "pdf", counting)
     return counts
 
 
@@ -128,8 +128,6 @@ def test_the_master_sheet_in_pieces_goes_on_under_its_headers_with_its_pages_num
 def test_small_documents_are_printed_in_one_piece_in_this_process(
     client, played, monkeypatch, pieces_joined
 ):
-    from bunco_night.printing import parallel
-
     def no_pool(*args, **kwargs):
         raise AssertionError("a dozen players need no worker processes")
 
@@ -172,8 +170,6 @@ def forkservers() -> list[int]:
 def test_the_print_page_of_a_big_night_readies_the_print_workers_once(
     client, group, settings, monkeypatch
 ):
-    from bunco_night.printing import parallel
-
     settings.PRINT_WORKERS = 2
     warmed = []
     monkeypatch.setattr(parallel, "warm", lambda: warmed.append(True))
@@ -190,3 +186,36 @@ def test_the_print_page_of_a_big_night_readies_the_print_workers_once(
     running = forkservers()
     parallel.warm()
     assert len(running) == 1 and forkservers() == running
+
+
+def test_pieces_are_joined_in_order_whatever_order_they_come_back_in(
+    client, played, monkeypatch, settings
+):
+    whole = get_pdf(client, played, "tally_sheets")
+    settings.PRINT_WORKERS = 1
+    monkeypatch.setattr(printouts, "PIECE_PAGES", 4)
+    printout = printouts.printout(
+        "tally_sheets", played, base_url="http://testserver/", options=printouts.Options()
+    )
+    assert len(printout.pieces.contexts) == 3
+    # The workers' pieces, coming back last first.
+    real = parallel.render_pieces
+
+    def backwards(pieces, count, *, progress=None, arrived=None):
+        done = real(pieces, count)
+        for i in reversed(range(count)):
+            arrived(i, done[i])
+        return done
+
+    monkeypatch.setattr(parallel, "render_pieces", backwards)
+    pieced = pdf.print_pieces(printout.pieces, base_url="http://testserver/")
+    assert pages_text(pieced) == pages_text(whole)
+    assert outline(pieced) == outline(whole)
+
+
+def test_one_piece_is_the_whole_document_as_it_is():
+    joiner = engine.Joiner()
+    with pytest.raises(ValueError):
+        joiner.pdf()
+    joiner.add(b"%PDF-1.7 one piece")
+    assert joiner.pdf() == b"%PDF-1.7 one piece"
