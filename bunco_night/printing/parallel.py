@@ -14,6 +14,7 @@ again (as ``__mp_main__``): a script that prints long documents keeps its work u
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import threading
@@ -24,6 +25,8 @@ from multiprocessing import forkserver
 from django.conf import settings
 
 from . import engine
+
+log = logging.getLogger(__name__)
 
 _context_lock = threading.Lock()
 _context = None
@@ -58,7 +61,10 @@ def warm() -> None:
     first document printed does not wait for it. Quick to call again."""
     if workers() > 1:
         _mp_context()
-        forkserver.ensure_running()
+        try:
+            forkserver.ensure_running()
+        except OSError:  # the first document will try again, and say what went wrong
+            log.warning("Could not start the print workers' fork server", exc_info=True)
 
 
 def render_pieces(

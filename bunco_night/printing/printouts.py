@@ -126,8 +126,14 @@ def _chunks(items: list, size: int, least: int = MIN_PIECE_PAGES) -> list[list]:
     workers = parallel.workers()
     balanced = math.ceil(count / workers) * workers
     count = max(count, min(balanced, len(items) // least))
-    size = math.ceil(len(items) / count) or 1
-    return [items[i : i + size] for i in range(0, len(items), size)] or [items]
+    # ``count`` runs, the first ``longer`` of them one item longer than the rest.
+    size, longer = divmod(len(items), count)
+    runs, start = [], 0
+    for i in range(count):
+        end = start + size + (i < longer)
+        runs.append(items[start:end])
+        start = end
+    return runs
 
 
 def printout(kind: str, night: Night, *, base_url: str, options: Options) -> Printout:
@@ -213,11 +219,9 @@ def estimated_pages(kind: str, night: Night, options: Options) -> int:
     return math.ceil(players / 40)
 
 
-def prints_in_pieces(night: Night) -> bool:
-    """Whether the night's longest documents (its tally sheets, its score pads) are
-    printed in pieces, in worker processes (``parallel``)."""
-    options = Options()
-    return any(
-        estimated_pages(kind, night, options) > PIECE_PAGES
-        for kind in ("tally_sheets", "score_pads")
-    )
+def prints_in_pieces(night: Night, tables: int) -> bool:
+    """Whether the night's longest documents, its tally sheets or its score pads (with
+    ``tables`` tables), may print in pieces, in worker processes (``parallel``). One
+    query: a sheet for each row of the night's attendance at most."""
+    sheets = night.attendances.count()
+    return sheets > PIECE_PAGES or night.sets * tables > PIECE_PAGES

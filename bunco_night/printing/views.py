@@ -92,11 +92,12 @@ def print_document(
 def index(request: HttpRequest, pk: int) -> HttpResponse:
     """Every document for the night, one click each."""
     night = night_for_host(request.user, pk)
-    if printouts.prints_in_pieces(night):
+    tables = night.tables.filter(active=True).count()
+    if printouts.prints_in_pieces(night, tables):
         parallel.warm()
     context = {
         "night": night,
-        "tables": night.tables.filter(active=True).count(),
+        "tables": tables,
         "paper": night.group.get_paper_size_display(),
         "max_blank": MAX_BLANK_SHEETS,
         "unreachable": unreachable_host(request),

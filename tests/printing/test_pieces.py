@@ -11,6 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
+from django.test import override_settings
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from bunco_night.nights.services import seating_draw
@@ -138,23 +141,40 @@ def test_small_documents_are_printed_in_one_piece_in_this_process(
 
 
 @pytest.mark.parametrize(
-    ("items", "size", "least", "runs"),
+    ("items", "size", "least", "workers", "runs"),
     [
-        (12, 25, 4, [12]),  # a dozen: one piece, in this process
-        (30, 25, 4, [15, 15]),  # not 25 and 5: both workers finish together
-        (60, 25, 4, [15, 15, 15, 15]),  # three pieces would leave a worker one behind
-        (500, 25, 4, [25] * 20),
-        (9, 2, 4, [2, 2, 2, 2, 1]),  # at most the size, however many workers
-        (85, 40, 40, [40, 40, 5]),  # the master sheet's: runs of the size exactly
+        (12, 25, 4, 2, [12]),  # a dozen: one piece, in this process
+        (30, 25, 4, 2, [15, 15]),  # not 25 and 5: both workers finish together
+        (60, 25, 4, 2, [15, 15, 15, 15]),  # three pieces would leave a worker one behind
+        (500, 25, 4, 2, [25] * 20),
+        (26, 25, 4, 8, [5, 5, 4, 4, 4, 4]),  # as many as keep 4 a piece, not 8 of 3 or 4
+        (31, 25, 4, 6, [6, 5, 5, 5, 5, 5]),  # never a piece of one sheet
+        (52, 25, 4, 1, [18, 17, 17]),  # one worker: no more pieces than needed
+        (9, 2, 1, 2, [2, 2, 2, 1, 1, 1]),  # at most the size, and even for the workers
+        (85, 40, 40, 2, [40, 40, 5]),  # the master sheet's: runs of the size exactly
     ],
 )
 def test_a_long_document_is_cut_into_even_pieces_one_or_more_for_each_worker(
-    settings, items, size, least, runs
+    settings, items, size, least, workers, runs
 ):
-    settings.PRINT_WORKERS = 2
+    settings.PRINT_WORKERS = workers
     chunks = printouts._chunks(list(range(items)), size, least)
     assert [len(c) for c in chunks] == runs
     assert [i for c in chunks for i in c] == list(range(items))
+
+
+@given(
+    items=st.integers(min_value=0, max_value=600),
+    workers=st.integers(min_value=1, max_value=16),
+)
+def test_pieces_are_even_never_too_long_and_never_below_the_least_when_cut(items, workers):
+    with override_settings(PRINT_WORKERS=workers):
+        chunks = printouts._chunks(list(range(items)), 25)
+    sizes = [len(c) for c in chunks]
+    assert sum(sizes) == items and max(sizes) <= 25
+    assert max(sizes) - min(sizes) <= 1
+    if len(chunks) > 1:
+        assert min(sizes) >= printouts.MIN_PIECE_PAGES or len(chunks) == -(-items // 25)
 
 
 def forkservers() -> list[int]:
@@ -166,7 +186,10 @@ def forkservers() -> list[int]:
     ]
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
+@pytest.mark.skipif(
+    not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+    reason="reads a process's children from Linux's /proc",
+)
 def test_the_print_page_of_a_big_night_readies_the_print_workers_once(
     client, group, settings, monkeypatch
 ):
