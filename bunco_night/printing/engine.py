@@ -4,7 +4,7 @@ Nothing here imports Django or reads the database, so a worker process needs onl
 WeasyPrint, pypdf and qrcode (the QR codes are made here, see ``qr``). The parent
 process renders each piece's HTML and reads the static files it links (``pdf.piece``);
 a worker turns a piece into PDF bytes (``render_piece``); the parent joins the pieces
-in order (``join``).
+in order (``Joiner``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import contextlib
 import gc
 import io
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from pypdf import PdfReader, PdfWriter
@@ -138,14 +138,6 @@ class Joiner:
         out = io.BytesIO()
         self._writer.write(out)
         return out.getvalue()
-
-
-def join(pdfs: Sequence[bytes]) -> bytes:
-    """The documents one after the other, as one PDF (``Joiner``)."""
-    joiner = Joiner()
-    for pdf in pdfs:
-        joiner.add(pdf)
-    return joiner.pdf()
 
 
 def overlay(pdf: bytes, stamps: bytes) -> bytes:

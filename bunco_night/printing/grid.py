@@ -272,7 +272,7 @@ class GridSet:
     regular: tuple[str, ...]  # a line per row
     bold: str  # the marks, a line per row, where they print as text ("" where not)
     wins: tuple[int, ...]
-    rounds: tuple[tuple[int, int | None], ...] = ()  # each row's round and mark
+    rounds: tuple[tuple[int, int | None], ...]  # each row's round and mark
 
     @property
     def regular_text(self) -> str:
