@@ -175,7 +175,8 @@ class PrizeTiebreak(models.Model):
 class Board(models.Model):
     """A table phone's board as last rendered, and the version it claims: what the next
     phones polling that table are sent without rendering it again (``boards.py``). A
-    copy of what the database says, never the record of anything."""
+    copy of what the database says, never the record of anything: on PostgreSQL an
+    unlogged table (migration 0006), whose writes wait for no WAL flush."""
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, primary_key=True, related_name="kept_board"

@@ -8,6 +8,7 @@ It must always be the board the view would draw at that moment.
 import itertools
 
 import pytest
+from django.db import connection
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.test import RequestFactory
@@ -241,3 +242,17 @@ def test_whatever_happens_a_kept_board_sent_is_the_board_drawn_afresh(client, ac
             response = poll_without_view(other, "0.0")
             if response is not None:
                 assert response.content.decode() == fresh_board(other), (action, number, what)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="an unlogged table is PostgreSQL's")
+def test_on_postgresql_the_kept_boards_write_no_wal(night):
+    # A copy, never a record: emptied after a crash, rendered again by the next poll.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relpersistence FROM pg_class WHERE oid = %s::regclass",
+            [Board._meta.db_table],
+        )
+        assert cursor.fetchone() == ("u",)
+    table = night.tables.first()
+    boards.keep(table.pk, "1.1", "<div>board</div>")
+    assert Board.objects.get(table=table).html == "<div>board</div>"
