@@ -304,18 +304,20 @@ def table_page(
     *,
     playing: tuple[Round, TableRound] | None = None,
     version: str | None = None,
+    late_waiting: bool | None = None,
 ) -> TablePage:
     """The table phone's view of the night right now.
 
     ``playing``: the round in play and this table in it as a write has just left them (a
     tap's answer), so they are not read again; ``version``: the version the page claims
-    when it is not the one ``table`` and its night hold (never newer than what it shows).
+    when it is not the one ``table`` and its night hold (never newer than what it shows);
+    ``late_waiting``: whether late taps wait at the table, when that write said so.
     """
     night = table.night
     rnd = playing[0] if playing else night.current_round
     here = None
     recent: list[Entry] = []
-    late = _late_taps(table)
+    late = _late_taps(table, late_waiting)
     next_moves: list[tuple[str, Move]] = []
     arrivals: list[Move] = []
     if playing:
@@ -380,11 +382,12 @@ _LATE_PROBE = Compiled(
 )
 
 
-def _late_taps(table: Table) -> list[Entry]:
+def _late_taps(table: Table, waiting: bool | None = None) -> list[Entry]:
     """Late taps at ``table`` waiting for the host (docs/rules.md section 3.5). Nearly
     always none, which the probe says without the ORM building the query that reads them:
-    about a millisecond less for every table phone's board."""
-    if _LATE_PROBE.first_row(table.pk) is None:
+    about a millisecond less for every table phone's board. ``waiting``: whether there
+    are any, when a write has just said so (no probe then)."""
+    if waiting is False or (waiting is None and _LATE_PROBE.first_row(table.pk) is None):
         return []
     return list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))
 

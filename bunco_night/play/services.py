@@ -167,21 +167,28 @@ def round_clock(*, night: Night) -> int | None:
     return round_seconds_left(rnd, rules)
 
 
-def _touch_table(rnd: Round, table: Table) -> None:
+def _touch_table(rnd: Round, table: Table) -> bool | None:
     """Tell the table's phones and the host's screens that something changed at ``table``.
 
     The night's scores version moves, and the table keeps the version it moved to, so the
     live board and the room screen can re-render just the tables that changed since the
     version they show. ``table.version`` moves by one too: never ahead of the row's, which
     is all a page drawn from this write may claim (its phone at worst asks again).
+
+    Returns whether late taps at ``table`` wait for the host, as this write leaves them,
+    on PostgreSQL (the same statement says, which saves the table's page a round trip
+    to ask: ``pages.table_page``); None where it is not known.
     """
     if connection.vendor == "postgresql":  # one statement, one round trip
         with connection.cursor() as cursor:
             cursor.execute(_BOTH_MOVE_SQL, [rnd.night_id, table.pk])
+            (late_waiting,) = cursor.fetchone()
     else:
         _NIGHT_SCORES_MOVE.run(rnd.night_id)
         _TABLE_MOVE.run(rnd.night_id, table.pk)
+        late_waiting = None
     table.version += 1
+    return late_waiting
 
 
 # _touch_table's two updates, written once (bunco_night/core/compiled.py).
@@ -192,11 +199,16 @@ _NIGHT_SCORES_MOVE = CompiledUpdate(
 )
 # Both on PostgreSQL, where a statement can update two tables and each statement is a
 # round trip to the server; tests/play/test_services.py checks both ways give the same.
+# It returns whether late taps wait at the table, as pages._LATE_PROBE asks (Entry's
+# manager: late_pending); the same tests check that it answers as the probe does.
 _BOTH_MOVE_SQL = (
     "WITH night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
     "WHERE id = %s RETURNING scores_version) "
     "UPDATE nights_table SET version = version + 1, "
-    "scores_mark = (SELECT scores_version FROM night) WHERE id = %s"
+    "scores_mark = (SELECT scores_version FROM night) WHERE id = %s "
+    "RETURNING EXISTS (SELECT 1 FROM play_entry WHERE play_entry.table_id = nights_table.id "
+    "AND play_entry.late_at IS NOT NULL AND play_entry.late_decision = '' "
+    "AND play_entry.undone_at IS NULL)"
 )
 _TABLE_MOVE = CompiledUpdate(
     lambda night, table: Table.objects.filter(pk=table),
@@ -210,7 +222,7 @@ _TABLE_MOVE = CompiledUpdate(
 
 def _after_change(
     rnd: Round, table: Table | None = None, held: tuple[SeatedTable, list[Entry]] | None = None
-) -> None:
+) -> bool | None:
     """Ring (or, after an undo, un-ring) the bell as the rules say; tell the polling pages.
 
     A change at one table bumps that table's version and the night's score version
@@ -218,7 +230,8 @@ def _after_change(
     bell bumps the night's version, which every page polls. With head-table control
     only the head table's entries can ring the bell, so taps elsewhere skip the check.
     ``held``: the table's seats and counting entries after the change, when the caller
-    holds them (``engine_bell`` need not read the head table again).
+    holds them (``engine_bell`` need not read the head table again). Returns what
+    ``_touch_table`` says of the table's late taps.
     """
     rules = rnd.night.rules_obj
     head_rules = rules.round_end == HEAD_TABLE
@@ -238,20 +251,22 @@ def _after_change(
         elif not bell and rnd.bell_at is not None:
             bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
             rnd.bell_at = None if bell_changed else rnd.bell_at
-    if table is not None:
-        _touch_table(rnd, table)
+    late_waiting = _touch_table(rnd, table) if table is not None else None
     if table is None or bell_changed:
         night_touch(rnd.night)
+    return late_waiting
 
 
-def _settle(rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | None = None) -> None:
+def _settle(
+    rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | None = None
+) -> bool | None:
     """After a change at ``table``: a closed round's results follow (a host's correction),
     a round in play rings the bell if it must and tells the polling pages (``held``: as
-    for ``_after_change``)."""
+    for ``_after_change``, and what it returns)."""
     if rnd.is_closed:
         results_recompute(rnd=rnd)
-    else:
-        _after_change(rnd, table, held)
+        return None
+    return _after_change(rnd, table, held)
 
 
 def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
@@ -278,7 +293,7 @@ def _stored_tap(existing: Entry, table: Table) -> Entry:
     table's (the phone sent it again); a nonce of another table's entry is refused."""
     if existing.table_id != table.pk:
         raise ServiceError("This entry id belongs to another table.", "forged_nonce")
-    existing.table_after = None
+    existing.table_after = existing.late_waiting = None
     return existing
 
 
@@ -307,7 +322,9 @@ def entry_record(
 
     The stored entry's ``table_after`` is the table as this write left it while its round
     is in play (what the phone shows next, without reading it again), else None (a retry
-    of a stored tap, a tap for a round that has ended).
+    of a stored tap, a tap for a round that has ended); its ``late_waiting``, whether
+    late taps at the table wait for the host as this write left them, where the write
+    says so (``_touch_table``), else None.
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
@@ -397,9 +414,10 @@ def _entry_store(
     )
     entries = here.entries if late else [*here.entries, entry]
     if late:
-        _touch_table(rnd, table)  # shown, not counted: nothing is computed from it
+        # Shown, not counted: nothing is computed from it.
+        entry.late_waiting = _touch_table(rnd, table)
     else:
-        _settle(rnd, table, (here.seated, entries))
+        entry.late_waiting = _settle(rnd, table, (here.seated, entries))
     entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
     return entry
 

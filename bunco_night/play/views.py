@@ -203,6 +203,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                 table,
                 playing=(entry.round, entry.table_after),
                 version=f"{night_version}.{table.version}",
+                late_waiting=entry.late_waiting,
             )
         else:  # a retry, or a tap for a round that has ended: read the table afresh
             page = pages.table_page(_table(token))

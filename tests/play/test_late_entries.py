@@ -2,6 +2,7 @@
 and a tie's extra turns are entered after Done (section 3.4)."""
 
 import pytest
+from django.db import connection
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.play.models import Entry
@@ -226,3 +227,31 @@ def test_a_round_closes_with_a_late_entry_waiting_and_the_next_round_takes_taps(
     with pytest.raises(ServiceError) as caught:
         round_close(rnd=rnd)
     assert caught.value.code == "round_not_playing"
+
+
+def test_a_tap_says_whether_late_taps_wait_at_its_table_as_the_probe_would():
+    """On PostgreSQL the tap's own update says whether late taps wait at the table (the
+    table's page then asks no more); it must say what the page's own probe says."""
+    from bunco_night.play import pages
+
+    night = make_night(make_group(rules="deluxe", regulars=12), sets=1)
+    rnd = start_night(night)
+    t1, t2, _ = tables(rnd)
+
+    def says(entry, table):
+        waiting = bool(pages._LATE_PROBE.first_row(table.pk))
+        assert entry.late_waiting in ((waiting,) if connection.vendor == "postgresql" else (None,))
+        # The page drawn from what the write said lists the same late taps as a fresh one.
+        listed = [e.pk for e in pages._late_taps(table, entry.late_waiting)]
+        assert listed == [e.pk for e in pages._late_taps(table)]
+        return waiting
+
+    assert says(tap(t2, 1, "points", 2), t2) is False
+    assert says(tap(t1, 1, "bunco"), t1) is False  # ends the round everywhere
+    late = tap(t2, 2, "points", 2)
+    assert late.is_late and says(late, t2) is True
+    late_entry_decide(entry=late, accept=False)
+    again = tap(t2, 3, "points", 1)  # late too, and now the only one waiting
+    assert again.is_late and says(again, t2) is True
+    assert [e.pk for e in pages._late_taps(t2)] == [again.pk]
+    assert pages._late_taps(t1) == []  # none waits at the other table
