@@ -27,9 +27,9 @@ notification has said otherwise since:
   milliseconds on one network; at most ``LIVE_FOR`` seconds when the network fails
   silently), a poll can still be told "unchanged"; its phone's next poll gets the change.
 
-Polls must read the database the notifications come from: a ``DATABASE_URL`` that sends
-reads to a lagging replica needs ``DJANGO_POLL_LISTEN=0``, as do writes made with
-triggers turned off (``session_replication_role = replica``).
+Polls must read the database the notifications come from, the primary (a replica cannot
+read the kept boards, an unlogged table: migration play 0006); writes made with triggers
+turned off (``session_replication_role = replica``) need ``DJANGO_POLL_LISTEN=0``.
 
 On SQLite (one machine, the database a file in the process) the poll's read is already
 cheaper than anything kept here, and this is off.

@@ -182,7 +182,8 @@ def _touch_table(rnd: Round, table: Table) -> bool | None:
     if connection.vendor == "postgresql":  # one statement, one round trip
         with connection.cursor() as cursor:
             cursor.execute(_BOTH_MOVE_SQL, [rnd.night_id, table.pk])
-            (late_waiting,) = cursor.fetchone()
+            row = cursor.fetchone()  # None: no such table (nothing moved, nothing known)
+            late_waiting = row[0] if row else None
     else:
         _NIGHT_SCORES_MOVE.run(rnd.night_id)
         _TABLE_MOVE.run(rnd.night_id, table.pk)
@@ -200,7 +201,8 @@ _NIGHT_SCORES_MOVE = CompiledUpdate(
 # Both on PostgreSQL, where a statement can update two tables and each statement is a
 # round trip to the server; tests/play/test_services.py checks both ways give the same.
 # It returns whether late taps wait at the table, as pages._LATE_PROBE asks (Entry's
-# manager: late_pending); the same tests check that it answers as the probe does.
+# manager: late_pending); tests/play/test_late_entries.py checks that it answers as the
+# probe does.
 _BOTH_MOVE_SQL = (
     "WITH night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
     "WHERE id = %s RETURNING scores_version) "

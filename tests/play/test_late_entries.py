@@ -232,7 +232,7 @@ def test_a_round_closes_with_a_late_entry_waiting_and_the_next_round_takes_taps(
 def test_a_tap_says_whether_late_taps_wait_at_its_table_as_the_probe_would():
     """On PostgreSQL the tap's own update says whether late taps wait at the table (the
     table's page then asks no more); it must say what the page's own probe says."""
-    from bunco_night.play import pages
+    from bunco_night.play import pages, services
 
     night = make_night(make_group(rules="deluxe", regulars=12), sets=1)
     rnd = start_night(night)
@@ -255,3 +255,8 @@ def test_a_tap_says_whether_late_taps_wait_at_its_table_as_the_probe_would():
     assert again.is_late and says(again, t2) is True
     assert [e.pk for e in pages._late_taps(t2)] == [again.pk]
     assert pages._late_taps(t1) == []  # none waits at the other table
+    # The host undoes it: none waits any more, as the next change at the table says.
+    entry_undo(table=t2, entry_id=again.pk, by_host=True)
+    assert pages._late_taps(t2) == []
+    expected = False if connection.vendor == "postgresql" else None
+    assert services._touch_table(rnd, t2) is expected
