@@ -136,10 +136,9 @@ def font_file(style: str = "Bold") -> str | None:
     fc_match = shutil.which("fc-match")
     if fc_match is None:
         return None
-    pattern = f"{FAMILY}:bold" if style == "Bold" else f"{FAMILY}:style={style}"
     try:
         found = subprocess.run(
-            [fc_match, "-f", "%{family[0]}\n%{style[0]}\n%{file}", pattern],
+            [fc_match, "-f", "%{family[0]}\n%{style[0]}\n%{file}", f"{FAMILY}:style={style}"],
             capture_output=True,
             text=True,
             timeout=10,
