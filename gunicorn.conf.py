@@ -65,19 +65,3 @@ backlog = 2048
 # Connections one worker keeps open, kept-alive ones included (gunicorn's default): with
 # 3 workers, 3,000 phones.
 worker_connections = 1000
-
-# How long a worker's thread may run Python before another thread that waits gets its
-# turn (Python's default is 5 ms). While one thread renders the host's board (0.1-0.2 s
-# at 125 tables), a tap in the same worker waits that long for its turn again after each
-# of its database round trips: about ten a tap. In-process, beside a thread rendering the
-# live board in a loop, a tap's p95 was 83-101 ms at 5 ms, 59-67 ms at 1 ms and 37-42 ms
-# at 0.2 ms (bench/README.md, 2026-11-24 afternoon). Shorter turns cost a little more
-# switching only while two threads want to run at once.
-SWITCH_INTERVAL = 0.0002
-
-
-def post_worker_init(worker):
-    """Each worker process takes the shorter turns (``sys.setswitchinterval``)."""
-    import sys
-
-    sys.setswitchinterval(SWITCH_INTERVAL)
