@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
@@ -31,7 +31,7 @@ from bunco_night.rules.rounds import (
     seconds_left,
     table_outcome,
 )
-from bunco_night.rules.scoring import BUNCO
+from bunco_night.rules.scoring import BUNCO, MISS
 
 from .models import Entry, TablePlay
 
@@ -298,12 +298,22 @@ def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay],
     return ids, table_plays, states
 
 
+# What ``rules.rounds.changes_no_score`` says of an entry, as a query says it.
+_NO_SCORE = Q(points=0, reset=False) & ~Q(kind=BUNCO)
+
+
 def _scoring_entries(entries, key: str) -> dict[int, list[RuleEntry]]:
-    """``entries`` (a queryset) as the engine reads them, by table (``key``: the table's
-    id or number), read as their scoring columns only."""
+    """``entries`` (a queryset) as the engine needs them for each table's state, by table
+    (``key``: the table's id or number): read as their scoring columns only, and those
+    that change no score (``changes_no_score``: about half of all taps are misses) as one
+    per table, seat and pass."""
     by_table: dict[int, list[RuleEntry]] = {}
-    for table, *values in entries.values_list(key, "seat", "points", "kind", "reset", "extra_pass"):
+    scoring = entries.exclude(_NO_SCORE)
+    for table, *values in scoring.values_list(key, "seat", "points", "kind", "reset", "extra_pass"):
         by_table.setdefault(table, []).append(RuleEntry(*values))
+    others = entries.filter(_NO_SCORE).order_by().distinct()
+    for table, seat, extra_pass in others.values_list(key, "seat", "extra_pass"):
+        by_table.setdefault(table, []).append(RuleEntry(seat, 0, MISS, extra_pass=extra_pass))
     return by_table
 
 

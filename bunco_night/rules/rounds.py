@@ -44,6 +44,15 @@ class Entry(NamedTuple):
     extra_pass: int = 0
 
 
+def changes_no_score(entry: Entry) -> bool:
+    """An entry that scores nothing, resets nothing and is not a bunco (a miss, most
+    often). Its seat and pass are all ``TableState.from_entries`` reads of it: the state
+    is the same with any number of such entries of one seat and pass, anywhere in the
+    order, as with one at the end. So a table's state can be folded from its other
+    entries, in order, and one such entry per seat and pass."""
+    return entry.points == 0 and not entry.reset and entry.kind != BUNCO
+
+
 def partner_seat(seat: int) -> int:
     """The seat across the table (1-based) at a team table: 1<->3, 2<->4."""
     return (seat + 1) % 4 + 1

@@ -107,9 +107,10 @@ def test_every_table_done_with_a_winner_is_over_in_both(django_assert_max_num_qu
     for side, table in zip(itertools.cycle([0, 1]), tables):
         winner_set(rnd=rnd, table=table, side=side)
     rnd.refresh_from_db()
-    # The night (its rules), every seat's table, the plays, the entries as values, and
-    # the changed table's seats with their people.
-    with django_assert_max_num_queries(5):
+    # The night (its rules), every seat's table, the plays, the entries as values (those
+    # that change a score, and the others one per seat and pass), and the changed table's
+    # seats with their people.
+    with django_assert_max_num_queries(6):
         part = round_board(rnd, only={tables[-1].pk})
     assert part.over and round_board(rnd).over
     assert [t.table.pk for t in part.tables] == [tables[-1].pk]
@@ -159,3 +160,38 @@ def test_a_ghosts_entries_name_the_partner_who_rolled(django_assert_num_queries)
     with django_assert_num_queries(3):
         here = table_round(rnd, tv.table)
         assert [e.roller for e in here.entries] == [partner] and entry.roller == partner
+
+
+def test_the_query_of_entries_that_change_no_score_agrees_with_the_rules():
+    """``_scoring_entries`` reads the entries that change no score as one per table, seat
+    and pass, picked by a query: it picks exactly those the rules say change no score."""
+    from bunco_night.play.models import Entry
+    from bunco_night.play.state import _NO_SCORE
+    from bunco_night.rules.rounds import Entry as RuleEntry
+    from bunco_night.rules.rounds import changes_no_score
+
+    night = make_night(make_group(), sets=1)
+    rnd = start_night(night)
+    table = round_board(rnd).tables[0].table
+    for n, (kind, points, reset) in enumerate(
+        itertools.product(["miss", "points", "bunco", "mini", "mark"], [0, 1, -2], [False, True])
+    ):
+        Entry.objects.create(
+            round=rnd,
+            table=table,
+            seat=1,
+            kind=kind,
+            points=points,
+            reset=reset,
+            nonce=f"no-score-{n:04d}",
+        )
+    stored = list(Entry.objects.filter(round=rnd))
+    picked = set(Entry.objects.filter(round=rnd).filter(_NO_SCORE).values_list("pk", flat=True))
+    said = {e.pk for e in stored if changes_no_score(RuleEntry(e.seat, e.points, e.kind, e.reset))}
+    assert len(stored) == 30 and picked == said
+    assert {(e.kind, e.points, e.reset) for e in stored if e.pk in picked} == {
+        ("miss", 0, False),
+        ("points", 0, False),
+        ("mini", 0, False),
+        ("mark", 0, False),
+    }

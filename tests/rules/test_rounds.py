@@ -6,7 +6,14 @@ from hypothesis import strategies as st
 
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import DELUXE, HOUSE
-from bunco_night.rules.rounds import Entry, TableOutcome, TableState, round_status, table_scores
+from bunco_night.rules.rounds import (
+    Entry,
+    TableOutcome,
+    TableState,
+    changes_no_score,
+    round_status,
+    table_scores,
+)
 
 
 def table(
@@ -327,3 +334,47 @@ def test_extra_turn_outcomes(size, play_points, passes, in_progress):
         assert o.extra_passes == finished
     roll_off = round_status(DELUXE, [HEAD_DONE, state]).tables[1]
     assert not roll_off.in_extra_turns  # a roll-off never plays extra turns
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    size=st.sampled_from([2, 3, 4]),
+    rolls=st.lists(
+        st.tuples(
+            st.integers(1, 4),  # the seat (folded into the table's size)
+            st.one_of(st.just(0), st.integers(-3, 5)),  # the points, often none
+            st.sampled_from(["points", "miss", "bunco", "mini", "pair", "mark"]),
+            st.booleans(),  # a reset
+            st.integers(0, 2),  # the pass of extra turns
+        ),
+        max_size=30,
+    ),
+    passes=st.integers(0, 2),
+    finished_turn=st.booleans(),
+)
+def test_entries_that_change_no_score_count_once_per_seat_and_pass(
+    size, rolls, passes, finished_turn
+):
+    """What the host's screens read (``play.state._scoring_entries``): a table's state from
+    its entries in order is its state from the entries that change a score, in order, and
+    one entry per seat and pass for those that do not (docs/rules.md section 3)."""
+    entries = [
+        Entry((seat - 1) % size + 1, points, kind, reset, min(p, passes + 1))
+        for seat, points, kind, reset, p in rolls
+    ]
+    kept = [e for e in entries if not changes_no_score(e)]
+    once = {(e.seat, e.extra_pass) for e in entries if changes_no_score(e)}
+    folded = kept + [Entry(seat, 0, "miss", extra_pass=p) for seat, p in sorted(once)]
+
+    def state(given):
+        return TableState.from_entries(
+            number=1,
+            size=size,
+            teams=size == 4,
+            target=21,
+            entries=given,
+            finished_turn=finished_turn,
+            extra_passes=passes,
+        )
+
+    assert state(folded) == state(entries)
