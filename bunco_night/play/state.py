@@ -286,7 +286,7 @@ def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay],
     ).order_by("table__number"):
         seats.setdefault(table_id, [number, 0, round_tables])[1] += 1
     plays = {p.table_id: p for p in rnd.table_plays.all()}
-    entries = _scoring_entries(rnd.entries.counting(), "table_id")
+    entries = _scoring_entries(rnd.entries.counting(), "table_id", fold=True)
     ids, table_plays, states = [], [], []
     for table_id, (number, size, round_tables) in seats.items():
         play = plays.get(table_id) or TablePlay(round=rnd, table_id=table_id)
@@ -302,18 +302,20 @@ def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay],
 _NO_SCORE = Q(points=0, reset=False) & ~Q(kind=BUNCO)
 
 
-def _scoring_entries(entries, key: str) -> dict[int, list[RuleEntry]]:
+def _scoring_entries(entries, key: str, *, fold: bool = False) -> dict[int, list[RuleEntry]]:
     """``entries`` (a queryset) as the engine needs them for each table's state, by table
-    (``key``: the table's id or number): read as their scoring columns only, and those
-    that change no score (``changes_no_score``: about half of all taps are misses) as one
-    per table, seat and pass."""
+    (``key``: the table's id or number), read as their scoring columns only. ``fold``:
+    those that change no score (``changes_no_score``: about half of all taps are misses)
+    are read as one per table, seat and pass, in a second query: for the host's screens,
+    which read every entry of the round at each poll; a tap's one query stays one."""
     by_table: dict[int, list[RuleEntry]] = {}
-    scoring = entries.exclude(_NO_SCORE)
+    scoring = entries.exclude(_NO_SCORE) if fold else entries
     for table, *values in scoring.values_list(key, "seat", "points", "kind", "reset", "extra_pass"):
         by_table.setdefault(table, []).append(RuleEntry(*values))
-    others = entries.filter(_NO_SCORE).order_by().distinct()
-    for table, seat, extra_pass in others.values_list(key, "seat", "extra_pass"):
-        by_table.setdefault(table, []).append(RuleEntry(seat, 0, MISS, extra_pass=extra_pass))
+    if fold:
+        others = entries.filter(_NO_SCORE).order_by().distinct()
+        for table, seat, extra_pass in others.values_list(key, "seat", "extra_pass"):
+            by_table.setdefault(table, []).append(RuleEntry(seat, 0, MISS, extra_pass=extra_pass))
     return by_table
 
 

@@ -98,6 +98,57 @@ def test_a_board_of_some_tables_is_the_full_boards_view_of_them(rules, steps, su
     assert all(t.entries is None for t in part.tables)
 
 
+stored_rows = st.lists(
+    st.tuples(
+        st.integers(min_value=0, max_value=2),  # the table
+        st.integers(min_value=1, max_value=4),  # the seat
+        st.sampled_from(["points", "miss", "bunco", "mini", "mark", "pair", "doubles"]),
+        st.sampled_from([0, 0, 0, 1, 3, -2]),  # the points: often none
+        st.booleans(),  # a reset
+        st.integers(min_value=0, max_value=2),  # the pass of extra turns
+        st.booleans(),  # undone
+    ),
+    min_size=5,
+    max_size=40,
+)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(rows=stored_rows, passes=st.lists(st.integers(0, 2), min_size=3, max_size=3))
+def test_the_screens_read_of_every_tables_entries_gives_the_full_read_state(rows, passes):
+    """The host's screens read every table's entries lightly (those that change no score
+    as one per table, seat and pass): each table's state is the one the full read gives,
+    whatever the entries (marks, resets, negative points, buncos, passes of extra turns,
+    undone taps), stored as they are here rather than through the taps' checks."""
+    from bunco_night.play.models import Entry, TablePlay
+
+    n = next(_examples)
+    night = make_night(make_group(user=make_user(f"host{n}"), name=f"G{n}", rules="deluxe"))
+    rnd = start_night(night)
+    tables = list(night.tables.order_by("number"))
+    for table, finished in zip(tables, passes, strict=False):
+        TablePlay.objects.filter(round=rnd, table=table).update(extra_passes=finished)
+    for k, (i, seat, kind, points, reset, extra, undone) in enumerate(rows):
+        table = tables[i % len(tables)]
+        Entry.objects.create(
+            round=rnd,
+            table=table,
+            seat=seat,
+            kind=kind,
+            points=points,
+            reset=reset,
+            extra_pass=min(extra, passes[i % len(tables)] + 1),
+            nonce=f"stored-{n}-{k}",
+            undone_at=rnd.started_at if undone else None,
+        )
+    full = round_board(rnd)
+    part = round_board(rnd, only={t.pk for t in tables})
+    assert (part.bell, part.over) == (full.bell, full.over)
+    assert [seen(t) for t in part.tables] == [seen(t) for t in full.tables]
+
+
 def test_every_table_done_with_a_winner_is_over_in_both(django_assert_max_num_queries):
     """The host's screens say "every table is done" from every table, even when only
     one of them changed; and however many tables there are, in a few queries."""
