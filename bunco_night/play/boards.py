@@ -29,6 +29,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from .models import Board
 
@@ -54,11 +55,46 @@ def build() -> str:
 
 def render_board(request: HttpRequest, page, token: str) -> str:
     """``page`` (a ``pages.TablePage``) as its poll fragment; kept for the next polls
-    unless it shows a round's clock."""
+    unless it shows a round's clock, with the table as the host's screens draw it while
+    its round is in play (``SCREENS``)."""
     html = render_to_string(TEMPLATE, {"page": page, "token": token}, request=request)
     if page.clock is None:
-        keep(page.table.pk, page.version, html)
+        keep(page.table.pk, page.version, html, screens_of(page) if page.on_screens else None)
     return html
+
+
+# The host's screens' drawings of one table, as their polls send a table that changed
+# (``pages.board_update``): by screen, the template partial.
+SCREENS = {"live": "play/live.html#live_table", "room": "play/room.html#room_table"}
+
+
+def screens_of(page) -> tuple[bool, str, str]:
+    """The table of ``page`` (its round in play, ``on_screens``) as the live board and the
+    room screen draw it, and the room's bell it was drawn with: the same context as
+    their polls give each changed table (``live.html#changes``, ``room.html#changes``)."""
+    context = {"tr": page.here, "board": {"round": page.round}, "night": page.night, "oob": True}
+    return (
+        page.here.bell,
+        render_to_string(SCREENS["live"], context),
+        render_to_string(SCREENS["room"], context),
+    )
+
+
+def kept_screens(screen: str, night_version: int, tables: dict[int, int]) -> dict[int, tuple]:
+    """Of ``tables`` (id: the table's version), those whose drawing for ``screen`` is kept
+    at their version now by this code: id: (the bell it was drawn with, the drawing). The
+    board's version is "night version.table version", as the phones' polls ask."""
+    if not tables:
+        return {}
+    rows = Board.objects.filter(table_id__in=tables, build=build()).exclude(**{screen: ""})
+    return {
+        table: (bell, mark_safe(html))  # drawn by screens_of, from our own templates
+        for table, version, bell, html in rows.values_list("table_id", "version", "bell", screen)
+        if version == f"{night_version}.{tables[table]}"
+    }
+
+
+_KEPT = ("version", "build", "html", "bell", "live", "room")
 
 
 @functools.cache
@@ -66,16 +102,19 @@ def _upsert_sql() -> str:
     """Insert or replace a table's kept board: one statement, the same on SQLite (3.24 and
     later) and PostgreSQL."""
     meta, quote = Board._meta, connection.ops.quote_name
-    table, *kept = (quote(meta.get_field(f).column) for f in ("table", "version", "build", "html"))
+    table, *kept = (quote(meta.get_field(f).column) for f in ("table", *_KEPT))
     return (
         f"INSERT INTO {quote(meta.db_table)} ({table}, {', '.join(kept)}) "
-        f"VALUES (%s, %s, %s, %s) ON CONFLICT ({table}) DO UPDATE SET "
+        f"VALUES ({', '.join(['%s'] * (len(kept) + 1))}) ON CONFLICT ({table}) DO UPDATE SET "
         + ", ".join(f"{c} = excluded.{c}" for c in kept)
     )
 
 
-def keep(table_id: int, version: str, html: str) -> None:
-    """Keep ``html`` as the board of table ``table_id`` at ``version``. Two renders may
+def keep(
+    table_id: int, version: str, html: str, screens: tuple[bool, str, str] | None = None
+) -> None:
+    """Keep ``html`` as the board of table ``table_id`` at ``version``, with ``screens``
+    (``screens_of``) if given. Two renders may
     race: whichever is kept, only one whose version is current is ever sent. On SQLite in
     a transaction, so that it waits for its turn with the taps' writes (``core/sqlite``)
     rather than in SQLite's sleeps between them; elsewhere the one statement is its own
@@ -85,6 +124,7 @@ def keep(table_id: int, version: str, html: str) -> None:
     alone = connection.vendor != "sqlite" and not connection.in_atomic_block
     try:
         with nullcontext() if alone else transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(_upsert_sql(), [table_id, version, build(), html])
+            bell, live, room = screens or (False, "", "")
+            cursor.execute(_upsert_sql(), [table_id, version, build(), html, bell, live, room])
     except DatabaseError:
         logger.warning("Table %s's board was not kept.", table_id, exc_info=True)

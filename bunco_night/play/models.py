@@ -184,6 +184,13 @@ class Board(models.Model):
     version = models.CharField(max_length=21)  # "night version.table version"
     build = models.CharField(max_length=16)  # the code that drew it (``boards.build``)
     html = models.TextField()
+    # The table as the host's screens draw it at the same version (``boards.keep``), and
+    # the room's bell it was drawn with: what those screens' polls send for a table that
+    # changed, without reading its seats or rendering it (``pages.board_update``). Empty
+    # where the board was kept without them.
+    live = models.TextField(blank=True, default="")
+    room = models.TextField(blank=True, default="")
+    bell = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"{self.table}'s board at {self.version}"

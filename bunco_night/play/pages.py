@@ -18,6 +18,7 @@ from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
 from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
+from .boards import kept_screens
 from .models import Entry
 from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import (
@@ -243,6 +244,12 @@ class TablePage:
         return self.status == TableStatus.PLAYING and (
             self.here.play.finished_turn or self.here.outcome.done
         )
+
+    @property
+    def on_screens(self) -> bool:
+        """Whether the host's screens draw this table as this page has it: its round is in
+        play here, and it is not the card party (whose forms carry the host's CSRF token)."""
+        return self.status == TableStatus.PLAYING and not self.rules.is_card_game
 
     @property
     def can_tap(self) -> bool:
@@ -544,7 +551,8 @@ class BoardUpdate:
     scores version they show, while a round is played: the tables that changed, the bell,
     the late entries and the buncos. The standings change only when a round closes, which
     moves the night's version and re-renders the screens whole. ``board`` has the room's
-    bell and whether every table is done, and only the changed tables."""
+    bell and whether every table is done, and the changed tables not in ``kept``: those
+    come as their kept drawings (``board_update``)."""
 
     night: Night
     version: str
@@ -553,6 +561,7 @@ class BoardUpdate:
     tables: list[TableRound]
     standings: BuncoFacts
     late: list[Entry]
+    kept: list[str] = field(default_factory=list)  # changed tables as kept, drawn
 
     @property
     def bell(self) -> bool:
@@ -569,17 +578,23 @@ class BoardUpdate:
         return [(e, e.describe(rules)) for e in self.late]
 
 
-def board_update(night: Night, since: str) -> BoardUpdate | None:
-    """The update for a screen that shows version ``since`` ("night.scores"), or None when
-    it must be re-rendered whole (the night's version moved, or no round is in play)."""
+def board_update(night: Night, since: str, screen: str) -> BoardUpdate | None:
+    """The update for ``screen`` ("live" or "room") showing version ``since``
+    ("night.scores"), or None when it must be re-rendered whole (the night's version moved,
+    or no round is in play).
+
+    A changed table whose drawing for ``screen`` is kept at its current version, with the
+    room's bell as it is now, is sent as kept (``boards.kept_screens``); only the others
+    are read and drawn."""
     shown, _, scores = since.partition(".")
     rnd = night.current_round
     if shown != str(night.version) or not scores.isdecimal() or len(scores) > 12:
         return None
     if rnd is None or not rnd.is_playing:
         return None
-    changed = set(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", flat=True))
-    board = round_board(rnd, only=changed)
+    changed = dict(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", "version"))
+    kept = kept_screens(screen, night.version, changed)
+    board = round_board(rnd, only=changed, drawn={pk: bell for pk, (bell, _) in kept.items()})
     return BoardUpdate(
         night=night,
         version=f"{night.version}.{night.scores_version}",
@@ -588,6 +603,7 @@ def board_update(night: Night, since: str) -> BoardUpdate | None:
         tables=board.tables,
         standings=bunco_facts(night),
         late=_late_entries(night),
+        kept=[html for bell, html in kept.values() if bell == board.bell],
     )
 
 

@@ -361,7 +361,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
-    update = pages.board_update(night, request.GET.get("v", ""))
+    update = pages.board_update(night, request.GET.get("v", ""), "live")
     if update is not None:  # while a round is played: just the tables that changed
         return render(request, "play/live.html#changes", {"board": update, "night": night})
     return render(
@@ -548,7 +548,7 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
-    update = pages.board_update(night, request.GET.get("v", ""))
+    update = pages.board_update(night, request.GET.get("v", ""), "room")
     if update is not None:
         return render(request, "play/room.html#changes", {"board": update, "night": night})
     return render(request, "play/room.html#whole", _room_context(night))

@@ -6,6 +6,8 @@ It must always be the board the view would draw at that moment.
 """
 
 import itertools
+import re
+from unittest.mock import patch
 
 import pytest
 from django.db import connection
@@ -196,6 +198,39 @@ ACTIONS = st.lists(
 )
 
 
+def act(client, night, action: str, number: int, what: str) -> None:
+    """One of ``ACTIONS`` on ``night``, as a phone or the host does it."""
+    t = night.tables.get(number=number)
+    rnd = night.current_round
+    if action == "tap":
+        post_tap(client, t, tap=what, seat=str(number))
+    elif action == "tap_unseen" and not rnd.is_pending:
+        kind, _, count = what.partition(":")
+        tap(t, 1, kind, int(count or 0), rnd=rnd, by_host=True)
+    elif action == "undo":
+        last = Entry.objects.filter(table=t, undone_at=None).order_by("pk").last()
+        if last is not None:
+            entry_undo(table=t, entry_id=last.pk, by_host=True)
+    elif action == "poll":
+        client.get(reverse("play:table_state", args=[t.token]), {"v": "0.0"})
+    elif action == "bell" and rnd.is_playing and not rnd.bell_rang:
+        bell_ring(night=night)
+    elif action == "rename":
+        player = night.group.players.order_by("pk")[number]
+        player_update(player=player, name=f"{player.name[:20]} {what[:4]}")
+    elif action == "renew":
+        table_link_renew(table=t)
+    elif action == "close" and rnd.is_playing:
+        try:
+            round_close(rnd=rnd)
+        except ServiceError:
+            pass  # not every table is done: the host is told so
+        else:
+            nxt = night.current_round
+            if nxt is not None and nxt.is_pending:
+                round_start(night=night)
+
+
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -209,39 +244,111 @@ def test_whatever_happens_a_kept_board_sent_is_the_board_drawn_afresh(client, ac
     night = make_night(make_group(user=make_user(f"host{examples}"), name=f"G{examples}"), sets=1)
     start_night(night)
     for action, number, what in actions:
-        t = night.tables.get(number=number)
-        rnd = night.current_round
-        if action == "tap":
-            post_tap(client, t, tap=what, seat=str(number))
-        elif action == "tap_unseen" and not rnd.is_pending:
-            kind, _, count = what.partition(":")
-            tap(t, 1, kind, int(count or 0), rnd=rnd, by_host=True)
-        elif action == "undo":
-            last = Entry.objects.filter(table=t, undone_at=None).order_by("pk").last()
-            if last is not None:
-                entry_undo(table=t, entry_id=last.pk, by_host=True)
-        elif action == "poll":
-            client.get(reverse("play:table_state", args=[t.token]), {"v": "0.0"})
-        elif action == "bell" and rnd.is_playing and not rnd.bell_rang:
-            bell_ring(night=night)
-        elif action == "rename":
-            player = night.group.players.order_by("pk")[number]
-            player_update(player=player, name=f"{player.name[:20]} {what[:4]}")
-        elif action == "renew":
-            table_link_renew(table=t)
-        elif action == "close" and rnd.is_playing:
-            try:
-                round_close(rnd=rnd)
-            except ServiceError:
-                pass  # not every table is done: the host is told so
-            else:
-                nxt = night.current_round
-                if nxt is not None and nxt.is_pending:
-                    round_start(night=night)
+        act(client, night, action, number, what)
         for other in night.tables.all():
             response = poll_without_view(other, "0.0")
             if response is not None:
                 assert response.content.decode() == fresh_board(other), (action, number, what)
+
+
+# The host's screens: a tap keeps its table as the live board and the room screen draw
+# it, and their polls send it as kept.
+
+SCREEN_TABLE = {"live": r'<div id="live-table-', "room": r'<article id="room-table-'}
+SCREEN_AFTER = {"live": '<div id="live-status"', "room": '<p id="room-facts"'}
+
+
+def screen_poll(client, night, screen: str, since: str) -> str:
+    return client.get(
+        reverse(f"play:{screen}_state", args=[night.pk]), {"v": since}
+    ).content.decode()
+
+
+def screen_parts(html: str, screen: str) -> tuple[str, list[str], str]:
+    """A screen's poll answer as what comes before its tables, its tables in any order
+    (the drawn ones, then the kept ones), and what comes after; the white space between
+    them and each form's CSRF token (masked anew at each drawing) left out."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    head, *tables = html.split(SCREEN_TABLE[screen])
+    tail = ""
+    if tables:
+        tables[-1], after, tail = tables[-1].partition(SCREEN_AFTER[screen])
+        tail = after + tail
+    return head.strip(), sorted(t.strip() for t in tables), tail.strip()
+
+
+def test_a_tap_keeps_its_table_as_the_host_s_screens_draw_it(client, night):
+    client.login(username="host", password="bunco")
+    night.refresh_from_db()
+    since = f"{night.version}.{night.scores_version}"
+    for number in (2, 3):
+        post_tap(client, night.tables.get(number=number), tap="points:2", seat="2")
+    night.refresh_from_db()
+    for screen in ("live", "room"):
+        update = pages.board_update(night, since, screen)
+        assert update.tables == [] and len(update.kept) == 2  # neither read nor drawn again
+        kept = screen_poll(client, night, screen, since)
+        head, tables, tail = screen_parts(kept, screen)
+        assert [t[:2] for t in tables] == ['2"', '3"'] and "<b>2</b>" in tables[0]
+        # Drawn with another bell than the room's now (a belt and braces: a change of the
+        # bell moves the night's version, and so every kept board's): drawn again.
+        Board.objects.filter(table__number=3).update(bell=True)
+        assert [tr.table.number for tr in pages.board_update(night, since, screen).tables] == [3]
+        Board.objects.filter(table__number=3).update(bell=False)
+        Board.objects.filter(table__number=2).update(**{screen: ""})  # one kept, one drawn
+        assert [tr.table.number for tr in pages.board_update(night, since, screen).tables] == [2]
+        assert screen_parts(screen_poll(client, night, screen, since), screen) == (
+            head,
+            tables,
+            tail,
+        )
+        Board.objects.update(**{screen: ""})  # both drawn
+        assert screen_parts(screen_poll(client, night, screen, since), screen) == (
+            head,
+            tables,
+            tail,
+        )
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=ACTIONS, seen=st.lists(st.booleans(), min_size=12, max_size=12))
+def test_whatever_happens_the_screens_send_a_changed_table_as_drawn_afresh(client, actions, seen):
+    """The same actions as for the phones' kept boards: whenever a round is in play, the
+    live board's and the room screen's polls (from the round's start, and from the version
+    they last showed when ``seen``) send each changed table as the poll would draw it with
+    nothing kept."""
+    examples = next(_examples)
+    user = make_user(f"screens{examples}")
+    night = make_night(make_group(user=user, name=f"S{examples}"), sets=1)
+    start_night(night)
+    client.force_login(user)
+    shown = {}
+    for (action, number, what), step_seen in zip(actions, seen, strict=False):
+        act(client, night, action, number, what)
+        night.refresh_from_db()
+        if not night.current_round.is_playing:
+            continue
+        for screen in ("live", "room"):
+            since = shown.get(screen) if step_seen else None
+            since = since or f"{night.version}.0"
+            answer = screen_poll(client, night, screen, since)
+            with patch.object(pages, "kept_screens", lambda *args: {}):
+                fresh = screen_poll(client, night, screen, since)
+            assert screen_parts(answer, screen) == screen_parts(fresh, screen), (action, screen)
+            shown[screen] = f"{night.version}.{night.scores_version}"
+
+
+def test_a_card_party_s_tables_are_not_kept_for_the_screens(client):
+    # Its tables on the live board carry a form with the host's CSRF token.
+    night = make_night(make_group(rules="card_1904", regulars=9), sets=1)
+    start_night(night)
+    t = night.tables.get(number=1)
+    assert pages.table_page(t).status == pages.TableStatus.PLAYING
+    client.get(reverse("play:table_state", args=[t.token]), {"v": "0.0"})
+    kept = Board.objects.get(table=t)
+    assert kept.html and kept.live == kept.room == ""
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="an unlogged table is PostgreSQL's")
