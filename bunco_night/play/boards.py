@@ -15,6 +15,14 @@ shows the time, which moves without a version, so it is never kept. A board kept
 other code (before an upgrade, or by a machine not yet upgraded) is not sent either:
 each is kept with a fingerprint of the code and templates that drew it (``build``).
 Keeping is only a saving: when the database will not take it, the board is not kept.
+
+The same row keeps the table as the host's live board and room screen draw it while its
+round is in play (``screens_of``), with the room's bell it was drawn with: their polls
+send a table that changed as kept when its version is current and the bell is as it is
+now (``kept_screens``, ``state.round_board``), and read and draw only the others. Those
+drawings show only what the table's board shows (its seats, scores, play and outcome)
+and the round, so the same reasoning holds; the bell, which a change elsewhere in the
+room may move, is compared at each poll.
 """
 
 from __future__ import annotations
@@ -70,8 +78,10 @@ SCREENS = {"live": "play/live.html#live_table", "room": "play/room.html#room_tab
 
 def screens_of(page) -> tuple[bool, str, str]:
     """The table of ``page`` (its round in play, ``on_screens``) as the live board and the
-    room screen draw it, and the room's bell it was drawn with: the same context as
-    their polls give each changed table (``live.html#changes``, ``room.html#changes``)."""
+    room screen draw it, and the room's bell it was drawn with. The partials draw a table
+    from ``tr``, ``board.round``, ``night`` and ``oob`` only, which is all this context
+    has (no request, no CSRF token): their polls' context has more (``live.html#changes``,
+    ``room.html#changes``), and tests/play/test_boards.py checks that both draw alike."""
     context = {"tr": page.here, "board": {"round": page.round}, "night": page.night, "oob": True}
     return (
         page.here.bell,
@@ -80,10 +90,14 @@ def screens_of(page) -> tuple[bool, str, str]:
     )
 
 
-def kept_screens(screen: str, night_version: int, tables: dict[int, int]) -> dict[int, tuple]:
-    """Of ``tables`` (id: the table's version), those whose drawing for ``screen`` is kept
-    at their version now by this code: id: (the bell it was drawn with, the drawing). The
-    board's version is "night version.table version", as the phones' polls ask."""
+def kept_screens(
+    screen: str, night_version: int, tables: dict[int, int]
+) -> dict[int, tuple[bool, str]]:
+    """Of ``tables`` (id: the table's version), those whose drawing for ``screen`` (a key
+    of ``SCREENS``) is kept at their version now by this code: id: (the bell it was drawn
+    with, the drawing). The version is "night version.table version", as for the phones."""
+    if screen not in SCREENS:
+        raise ValueError(f"No such screen: {screen!r}")
     if not tables:
         return {}
     rows = Board.objects.filter(table_id__in=tables, build=build()).exclude(**{screen: ""})
@@ -114,13 +128,12 @@ def keep(
     table_id: int, version: str, html: str, screens: tuple[bool, str, str] | None = None
 ) -> None:
     """Keep ``html`` as the board of table ``table_id`` at ``version``, with ``screens``
-    (``screens_of``) if given. Two renders may
-    race: whichever is kept, only one whose version is current is ever sent. On SQLite in
-    a transaction, so that it waits for its turn with the taps' writes (``core/sqlite``)
-    rather than in SQLite's sleeps between them; elsewhere the one statement is its own
-    transaction (on PostgreSQL, BEGIN and COMMIT would be two more round trips), or a
-    savepoint in a caller's. A database error (the write lock not had in time) leaves the
-    board not kept, and the request whole."""
+    (``screens_of``) if given. Two renders may race: whichever is kept, only one whose
+    version is current is ever sent. On SQLite in a transaction, so that it waits for its
+    turn with the taps' writes (``core/sqlite``) rather than in SQLite's sleeps between
+    them; elsewhere the one statement is its own transaction (on PostgreSQL, BEGIN and
+    COMMIT would be two more round trips), or a savepoint in a caller's. A database error
+    (the write lock not had in time) leaves the board not kept, and the request whole."""
     alone = connection.vendor != "sqlite" and not connection.in_atomic_block
     try:
         with nullcontext() if alone else transaction.atomic(), connection.cursor() as cursor:

@@ -174,7 +174,8 @@ class PrizeTiebreak(models.Model):
 
 class Board(models.Model):
     """A table phone's board as last rendered, and the version it claims: what the next
-    phones polling that table are sent without rendering it again (``boards.py``). A
+    phones polling that table are sent without rendering it again, with the table as the
+    host's screens draw it, for their polls (``boards.py``). A
     copy of what the database says, never the record of anything: on PostgreSQL an
     unlogged table (migration 0006), whose writes wait for no WAL flush."""
 
@@ -187,10 +188,11 @@ class Board(models.Model):
     # The table as the host's screens draw it at the same version (``boards.keep``), and
     # the room's bell it was drawn with: what those screens' polls send for a table that
     # changed, without reading its seats or rendering it (``pages.board_update``). Empty
-    # where the board was kept without them.
-    live = models.TextField(blank=True, default="")
-    room = models.TextField(blank=True, default="")
-    bell = models.BooleanField(default=False)
+    # where the board was kept without them. Defaults in the database too, so that code
+    # from before them (a machine not yet upgraded) still keeps its boards.
+    live = models.TextField(blank=True, default="", db_default="")
+    room = models.TextField(blank=True, default="", db_default="")
+    bell = models.BooleanField(default=False, db_default=False)
 
     def __str__(self) -> str:
         return f"{self.table}'s board at {self.version}"

@@ -561,7 +561,7 @@ class BoardUpdate:
     tables: list[TableRound]
     standings: BuncoFacts
     late: list[Entry]
-    kept: list[str] = field(default_factory=list)  # changed tables as kept, drawn
+    kept: list[str] = field(default_factory=list)  # the other changed tables, as kept
 
     @property
     def bell(self) -> bool:
@@ -594,7 +594,7 @@ def board_update(night: Night, since: str, screen: str) -> BoardUpdate | None:
         return None
     changed = dict(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", "version"))
     kept = kept_screens(screen, night.version, changed)
-    board = round_board(rnd, only=changed, drawn={pk: bell for pk, (bell, _) in kept.items()})
+    board = round_board(rnd, only=changed, kept={pk: bell for pk, (bell, _) in kept.items()})
     return BoardUpdate(
         night=night,
         version=f"{night.version}.{night.scores_version}",
@@ -603,7 +603,7 @@ def board_update(night: Night, since: str, screen: str) -> BoardUpdate | None:
         tables=board.tables,
         standings=bunco_facts(night),
         late=_late_entries(night),
-        kept=[html for bell, html in kept.values() if bell == board.bell],
+        kept=[kept[pk][1] for pk in board.kept],
     )
 
 

@@ -220,6 +220,7 @@ class RoundBoard:
     tables: list[TableRound]
     bell: bool
     over: bool
+    kept: frozenset[int] = frozenset()  # left out: their kept drawings are current
 
     def table(self, table_id: int) -> TableRound | None:
         """The table with primary key ``table_id``, if it plays this round."""
@@ -227,7 +228,7 @@ class RoundBoard:
 
 
 def round_board(
-    rnd: Round, only: Collection[int] | None = None, drawn: Mapping[int, bool] | None = None
+    rnd: Round, only: Collection[int] | None = None, kept: Mapping[int, bool] | None = None
 ) -> RoundBoard:
     """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3).
 
@@ -236,10 +237,12 @@ def round_board(
     not entries). The bell and whether every table is done still come from every table,
     read lightly: seats counted per table, the plays, the entries' scoring columns. At
     125 tables, 84 of them changed, the live board's update took 49 ms against 124 ms.
-    ``drawn``: of those, the tables the screen has drawn already (kept), each with the
-    bell it was drawn with: those drawn with the room's bell as it is now are left out.
+    ``kept``: of those, the tables whose drawing for the screen is kept, each with the
+    room's bell it was drawn with: those drawn with the bell as it is now are left out
+    (the board's ``kept``), the screen sends their kept drawing.
     """
     rules = rnd.night.rules_obj
+    current: frozenset[int] = frozenset()
     if only is None:
         loaded = _load(rnd, None)
         states = [_table_state(st, play, entries) for st, play, entries in loaded]
@@ -250,8 +253,8 @@ def round_board(
         ids, plays, states = _light_tables(rnd, rules)
         bell, outcomes = _room(rnd, rules, states, plays)
         over = _all_done(plays, outcomes)
-        if drawn:
-            only = [pk for pk in only if drawn.get(pk, not bell) != bell]
+        current = frozenset(pk for pk, drawn_with in (kept or {}).items() if drawn_with == bell)
+        only = [pk for pk in only if pk not in current]
         seated = {st.table.pk: st for st in seated_tables(rnd, only=only)}
         wanted = [i for i, table_id in enumerate(ids) if table_id in seated]
         loaded = [(seated[ids[i]], plays[i], None) for i in wanted]
@@ -260,7 +263,7 @@ def round_board(
         TableRound(st, play, entries, state, outcome, bell)
         for (st, play, entries), state, outcome in zip(loaded, states, outcomes, strict=True)
     ]
-    return RoundBoard(rnd, tables, bell, over)
+    return RoundBoard(rnd, tables, bell, over, current)
 
 
 def _room(
