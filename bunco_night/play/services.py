@@ -113,6 +113,19 @@ _ROUND_LOCKED = Compiled(
     MAX_ROUND_NUMBER,  # a number marker must be one the field takes
 )
 _ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
+# A tap alone at its table (``_tap_alone``): its play locked, found by the round's number
+# or id (both never change: the round's row is joined, not locked), then the round read.
+_PLAY_BY_NUMBER = Compiled(
+    lambda night, number, table: (
+        TablePlay.objects.select_for_update(of=("self",))
+        .filter(round__night_id=night, round__number=number, table_id=table)
+        .order_by("pk")[:1]
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+_ROUND_BY_ID = Compiled(lambda rnd: Round.objects.filter(pk=rnd).order_by()[:1], ID_MARKERS[0])
 
 
 def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
@@ -135,6 +148,55 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     return play
+
+
+def _tap_alone(table: Table, by_host: bool) -> bool:
+    """Whether a tap at ``table`` is a write alone at its table, which need not queue on
+    the round: a phone's tap, under head-table rules (docs/rules.md section 3.1), at any
+    table but the head table, in a round without a clock. Such a tap changes nothing of
+    the round's and decides nothing from other tables' rows (only the head table's taps
+    ring or silence the bell), so taps at different tables need not wait for each other.
+
+    It locks its table's play, and then reads the round: the round's close and the host's
+    bell lock every play of the round before they change it (``_lock_plays``), so they
+    wait for such a tap, and a tap that waited for them sees the round as they left it.
+    A bell the head table rings meanwhile is as if it came just after the tap. A host's
+    correction (it may change a closed round's results from every table's rows) and a
+    timed round's tap (it may ring the bell when the time is up) queue on the round."""
+    rules = table.night.rules_obj
+    return (
+        not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
+    )
+
+
+def _lock_plays(rnd: Round) -> None:
+    """Lock every play of ``rnd`` (the caller holds the round's row): taps alone at their
+    tables (``_tap_alone``) in progress are waited for, and later ones wait."""
+    list(TablePlay.objects.select_for_update().filter(round=rnd).order_by("pk").values_list("pk"))
+
+
+def _lock_play_alone(table: Table, rnd: Round | None, round_number: int | None) -> tuple:
+    """For a tap alone at ``table`` (``_tap_alone``): the round it names (by
+    ``round_number``) or ``rnd`` (the round in play, read unlocked), read again after
+    the table's play is locked, and that play."""
+    if rnd is not None:
+        play = _PLAY_LOCKED.first(rnd.pk, table.pk)
+    elif _is_round_number(round_number):
+        play = _PLAY_BY_NUMBER.first(table.night_id, round_number, table.pk)
+    else:
+        play = None
+    if play is None:
+        named = None
+        if rnd is None and _is_round_number(round_number):
+            named = table.night.rounds.filter(number=round_number).first()
+        if rnd is None and (named is None or named.is_pending):
+            raise ServiceError("That round has not started.", "no_round")
+        raise ServiceError("This table has no seats in this round.", "not_in_round")
+    rnd = _ROUND_BY_ID.first(play.round_id)
+    if rnd.is_pending:
+        raise ServiceError("That round has not started.", "no_round")
+    rnd.night = table.night
+    return rnd, play
 
 
 def _ring_when_time_up(rnd: Round) -> bool:
@@ -277,17 +339,17 @@ def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]
     play. And whether it was read with the lock."""
     if round_number is None:
         return _playing_round(table), False
-    # A round's number is a small positive integer: any other is no round of the night.
-    in_range = (
-        isinstance(round_number, int)
-        and not isinstance(round_number, bool)
-        and 0 < round_number <= MAX_ROUND_NUMBER
-    )
+    in_range = _is_round_number(round_number)
     rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
     if rnd is None or rnd.is_pending:
         raise ServiceError("That round has not started.", "no_round")
     rnd.night = table.night
     return rnd, True
+
+
+def _is_round_number(value) -> bool:
+    """A round's number is a small positive integer: any other is no round of the night."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROUND_NUMBER
 
 
 def _stored_tap(existing: Entry, table: Table) -> Entry:
@@ -378,13 +440,18 @@ def _entry_store(
 ) -> Entry:
     """``entry_record``'s write, for a nonce not stored yet."""
     locked = False
-    if rnd is None:
-        rnd, locked = _round_for_tap(table, round_number)
-    elif not by_host:
-        raise ServiceError("Only the host can correct another round.", "not_host")
-    elif rnd.night_id != table.night_id:
-        raise ServiceError("That round is not this table's night.", "other_night")
-    play = _lock_play(rnd, table, locked=locked)
+    if rnd is None and _tap_alone(table, by_host):
+        rnd, play = _lock_play_alone(
+            table, _playing_round(table) if round_number is None else None, round_number
+        )
+    else:
+        if rnd is None:
+            rnd, locked = _round_for_tap(table, round_number)
+        elif not by_host:
+            raise ServiceError("Only the host can correct another round.", "not_host")
+        elif rnd.night_id != table.night_id:
+            raise ServiceError("That round is not this table's night.", "other_night")
+        play = _lock_play(rnd, table, locked=locked)
     here = table_round(rnd, table, play)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
@@ -562,9 +629,10 @@ def tiebreak_record(
 @transaction.atomic
 def bell_ring(*, night: Night) -> Round:
     """The host rings the bell by hand: every table finishes the turn in play."""
-    rnd = night.rounds.select_for_update().playing().first()
+    rnd = night.rounds.select_for_update(no_key=True).playing().first()
     if rnd is None:
         raise ServiceError("No round is being played.", "no_round")
+    _lock_plays(rnd)
     rnd.bell_by_host = True
     rnd.bell_at = rnd.bell_at or timezone.now()
     rnd.save(update_fields=["bell_at", "bell_by_host"])
@@ -654,9 +722,10 @@ def round_close(*, rnd: Round) -> Round | None:
 
     Returns the next round (seated, not started), or None when the night is over.
     """
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
     if not rnd.is_playing:
         raise ServiceError("That round is not being played.", "round_not_playing")
+    _lock_plays(rnd)
     board = round_board(rnd)
     missing = [tr for tr in board.tables if tr.winner_side is None]
     if missing:

@@ -17,8 +17,9 @@ def tap(table, seat, kind="points", count=0, **kw):
     return entry_record(table=table, nonce=nonce(), seat=seat, kind=kind, count=count, **kw)
 
 
-def play_round(night, winners=None):
-    """Play the round in play so that ``winners[i]`` (a seat) wins table i+1.
+def play_round(night, winners=None, *, close=True):
+    """Play the round in play so that ``winners[i]`` (a seat) wins table i+1, and close it
+    (unless not ``close``: every table is then done, the round still in play).
 
     Everyone rolls once (a miss), then the winning seat scores 2 at a time until its
     side reaches the table's target; with head-table control the other tables press Done.
@@ -38,7 +39,7 @@ def play_round(night, winners=None):
         outcome = round_board(rnd).table(tv.table.pk).outcome
         if not outcome.done:
             table_done(table=tv.table)
-    return round_close(rnd=rnd)
+    return round_close(rnd=rnd) if close else None
 
 
 def start_night(night, seed=1):
