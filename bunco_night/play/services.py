@@ -132,11 +132,14 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
     """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row
     (``locked``: the caller read ``rnd`` with the lock already).
 
-    Every write at a table and ``round_close`` take the Round row first, so they queue in
-    one order and cannot deadlock (a tap that held its table's rows while a close held the
-    round's did, on PostgreSQL). ``no_key`` is the weakest exclusive row lock: rows that
-    point at the round can still be inserted meanwhile. A write that waited for a close
-    then sees the round closed.
+    Every write at a table takes the Round row first, but a tap alone at its table
+    (``_tap_alone``), which takes only its play; ``round_close`` and ``bell_ring`` take the
+    Round row and then every play (``_lock_plays``). So they queue in one order and cannot
+    deadlock (a tap that held its table's rows while a close held the round's did, on
+    PostgreSQL, when the close took the round first and the tap's play came second).
+    ``no_key`` is the weakest exclusive row lock: rows that point at the round can still be
+    inserted meanwhile (their foreign key's check takes a key share on it, at commit). A
+    write that waited for a close then sees the round closed.
     """
     if not locked:
         rnd.refresh_from_db(
@@ -155,7 +158,9 @@ def _tap_alone(table: Table, by_host: bool) -> bool:
     the round: a phone's tap, under head-table rules (docs/rules.md section 3.1), at any
     table but the head table, in a round without a clock. Such a tap changes nothing of
     the round's and decides nothing from other tables' rows (only the head table's taps
-    ring or silence the bell), so taps at different tables need not wait for each other.
+    ring or silence the bell), so taps at different tables need not wait for each other
+    for their whole transaction: only from the last statement, which moves the night's
+    scores version (``_touch_table``), to the commit.
 
     It locks its table's play, and then reads the round: the round's close and the host's
     bell lock every play of the round before they change it (``_lock_plays``), so they

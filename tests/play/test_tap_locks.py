@@ -2,7 +2,8 @@
 
 Under head-table rules a phone's tap at any table but the head table changes nothing of
 the round's (docs/rules.md section 3.1): it locks only its table's play, so taps at
-different tables go ahead together, and the host's bell and the round's close, which lock
+different tables go ahead together (until each moves the night's scores version, from its
+last statement to its commit), and the host's bell and the round's close, which lock
 every play, still wait for them. Every tap under rules where any table can ring the bell
 queues on the round (``services._tap_alone``).
 """
@@ -13,9 +14,9 @@ from contextlib import contextmanager
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from bunco_night.nights.models import Table
+from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
-from bunco_night.play.models import Entry
+from bunco_night.play.models import Entry, TablePlay
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -32,22 +33,26 @@ def night_in_play(rules: str, **knobs):
 
 
 @contextmanager
-def tap_in_progress(table):
-    """Another phone's tap at ``table`` holding the locks a tap takes, until the block
-    ends (its transaction is then rolled back)."""
+def tap_in_progress(table, *, whole=False, by_host=False):
+    """Another tap at ``table`` in progress until the block ends: the locks a phone's tap
+    takes before it writes (rolled back at the end), or (``whole``) a whole tap, its
+    entry stored and the versions moved, committed at the end. ``by_host``: the host's
+    correction, which queues on the round."""
     held, release, failed = threading.Event(), threading.Event(), []
 
     def phone():
         try:
             with transaction.atomic():
-                if services._tap_alone(table, by_host=False):
+                if whole:
+                    tap(table, 1, "bunco", round_number=1)
+                elif services._tap_alone(table, by_host=by_host):
                     services._lock_play_alone(table, None, 1)
                 else:
                     rnd, locked = services._round_for_tap(table, 1)
                     services._lock_play(rnd, table, locked=locked)
                 held.set()
                 release.wait(10)
-                transaction.set_rollback(True)
+                transaction.set_rollback(not whole)
         except Exception as error:  # noqa: BLE001 - reported below
             failed.append(error)
             held.set()
@@ -62,6 +67,41 @@ def tap_in_progress(table):
     finally:
         release.set()
         thread.join(10)
+    assert not failed, failed
+
+
+@contextmanager
+def host_waiting(service, **kwargs):
+    """The host's ``service`` called on its own connection, found waiting (for a tap in
+    progress) at the start of the block and finished at its end; its errors are raised."""
+    failed = []
+
+    def host():
+        try:
+            service(**kwargs)
+        except Exception as error:  # noqa: BLE001 - raised below
+            failed.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=host)
+    thread.start()
+    thread.join(0.5)
+    assert thread.is_alive() and not failed, failed  # waiting for the tap
+    yield thread
+    thread.join(10)
+    assert not thread.is_alive() and not failed, failed
+
+
+def over_but_table_3(tables):
+    """Every table is done and has a winner, table 3 by the host's word with its turn
+    still open: a tap there counts while the round is played."""
+    night = tables[3].night
+    play_round(night, close=False)
+    rnd = night.rounds.get(number=1)
+    TablePlay.objects.filter(round=rnd, table=tables[3]).update(finished_turn=False)
+    services.winner_set(rnd=rnd, table=tables[3], side=0)
+    return rnd
 
 
 @contextmanager
@@ -112,13 +152,13 @@ def test_the_rounds_close_waits_for_a_tap_in_progress():
     assert rnd.status == rnd.Status.PLAYING and not rnd.closed_at
 
 
-def test_a_tap_alone_sees_the_round_as_a_close_it_waited_for_left_it():
-    """A close that locked every play first: the tap waits, then finds the round closed
-    and is kept as a late entry (docs/rules.md section 3.5), never counted in it."""
+@pytest.mark.parametrize("number", [1, None], ids=["round named", "round in play"])
+def test_a_tap_alone_sees_the_round_as_a_close_it_waited_for_left_it(number):
+    """A close that locked every play first: the tap (naming its round, or for the round
+    in play, read before it waited) waits, then finds the round closed and is kept as a
+    late entry (docs/rules.md section 3.5), never counted in it."""
     tables = night_in_play("house")
-    night = tables[2].night
-    play_round(night, close=False)
-    rnd = night.rounds.get(number=1)
+    rnd = over_but_table_3(tables)
     closed, release = threading.Event(), threading.Event()
 
     def host():
@@ -137,7 +177,7 @@ def test_a_tap_alone_sees_the_round_as_a_close_it_waited_for_left_it():
         result = []
         phone = threading.Thread(
             target=lambda: (
-                result.append(tap(tables[3], 1, "points", 1, round_number=1)),
+                result.append(tap(tables[3], 1, "points", 1, round_number=number)),
                 connection.close(),
             )
         )
@@ -152,3 +192,42 @@ def test_a_tap_alone_sees_the_round_as_a_close_it_waited_for_left_it():
     entry = result[0]
     assert entry.is_late
     assert Entry.objects.get(pk=entry.pk).late_at is not None
+
+
+def test_a_close_counts_a_tap_it_waited_for():
+    # The close reads the round's results only once every play is locked: a bunco stored
+    # by a tap in progress is in them.
+    tables = night_in_play("house")
+    rnd = over_but_table_3(tables)
+    with tap_in_progress(tables[3], whole=True), host_waiting(services.round_close, rnd=rnd):
+        pass
+    entry = Entry.objects.get(table=tables[3], kind="bunco")
+    assert entry.late_at is None
+    assert Seat.objects.get(round=rnd, table=tables[3], number=1).buncos == 1
+
+
+@pytest.mark.parametrize("service", ["bell_ring", "round_close"])
+def test_the_host_and_a_tap_with_its_entry_stored_both_go_through(service):
+    # The tap's entry points at the round: its key share on the round's row (at commit)
+    # must not wait for a host holding that row while the host waits for the tap's play.
+    tables = night_in_play("house")
+    night = tables[3].night
+    rnd = over_but_table_3(tables)
+    kwargs = {"night": night} if service == "bell_ring" else {"rnd": rnd}
+    with tap_in_progress(tables[3], whole=True), host_waiting(getattr(services, service), **kwargs):
+        pass
+    rnd.refresh_from_db()
+    assert Entry.objects.filter(table=tables[3], kind="bunco").exists()
+    assert rnd.bell_at is not None if service == "bell_ring" else rnd.closed_at is not None
+
+
+def test_the_head_tables_taps_queue_on_the_round():
+    # Only the head table's taps ring the bell: they wait for a write holding the round.
+    tables = night_in_play("house")
+    with (
+        tap_in_progress(tables[2], by_host=True),
+        waiting_at_most(300),
+        pytest.raises(OperationalError),
+    ):
+        tap(tables[1], 1, "points", 1, round_number=1)
+    assert not Entry.objects.filter(table=tables[1]).exists()
