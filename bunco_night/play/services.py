@@ -134,9 +134,8 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
 
     Every write at a table takes the Round row first, but a tap alone at its table
     (``_tap_alone``), which takes only its play; ``round_close`` and ``bell_ring`` take the
-    Round row and then every play (``_lock_plays``). So they queue in one order and cannot
-    deadlock (a tap that held its table's rows while a close held the round's did, on
-    PostgreSQL, when the close took the round first and the tap's play came second).
+    Round row and then every play (``_lock_plays``). So no two of them wait for each
+    other in opposite orders, and they cannot deadlock on PostgreSQL.
     ``no_key`` is the weakest exclusive row lock: rows that point at the round can still be
     inserted meanwhile (their foreign key's check takes a key share on it, at commit). A
     write that waited for a close then sees the round closed.
@@ -180,7 +179,9 @@ def _lock_plays(rnd: Round) -> None:
     list(TablePlay.objects.select_for_update().filter(round=rnd).order_by("pk").values_list("pk"))
 
 
-def _lock_play_alone(table: Table, rnd: Round | None, round_number: int | None) -> tuple:
+def _lock_play_alone(
+    table: Table, rnd: Round | None, round_number: int | None
+) -> tuple[Round, TablePlay]:
     """For a tap alone at ``table`` (``_tap_alone``): the round it names (by
     ``round_number``) or ``rnd`` (the round in play, read unlocked), read again after
     the table's play is locked, and that play."""
