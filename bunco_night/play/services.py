@@ -179,24 +179,21 @@ def _lock_plays(rnd: Round) -> None:
     list(TablePlay.objects.select_for_update().filter(round=rnd).order_by("pk").values_list("pk"))
 
 
-def _lock_play_alone(
-    table: Table, rnd: Round | None, round_number: int | None
-) -> tuple[Round, TablePlay]:
-    """For a tap alone at ``table`` (``_tap_alone``): the round it names (by
-    ``round_number``) or ``rnd`` (the round in play, read unlocked), read again after
-    the table's play is locked, and that play."""
-    if rnd is not None:
-        play = _PLAY_LOCKED.first(rnd.pk, table.pk)
+def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, TablePlay]:
+    """For a tap alone at ``table`` (``_tap_alone``): the table's play in the round it
+    names (``round_number``), else in the round in play, locked; and that round, read
+    after the lock."""
+    if round_number is None:
+        play = _PLAY_LOCKED.first(_playing_round(table).pk, table.pk)
     elif _is_round_number(round_number):
         play = _PLAY_BY_NUMBER.first(table.night_id, round_number, table.pk)
-    else:
-        play = None
-    if play is None:
-        named = None
-        if rnd is None and _is_round_number(round_number):
+        if play is None:  # why not, in the error's words
             named = table.night.rounds.filter(number=round_number).first()
-        if rnd is None and (named is None or named.is_pending):
-            raise ServiceError("That round has not started.", "no_round")
+            if named is None or named.is_pending:
+                raise ServiceError("That round has not started.", "no_round")
+    else:
+        raise ServiceError("That round has not started.", "no_round")
+    if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     rnd = _ROUND_BY_ID.first(play.round_id)
     if rnd.is_pending:
@@ -447,9 +444,7 @@ def _entry_store(
     """``entry_record``'s write, for a nonce not stored yet."""
     locked = False
     if rnd is None and _tap_alone(table, by_host):
-        rnd, play = _lock_play_alone(
-            table, _playing_round(table) if round_number is None else None, round_number
-        )
+        rnd, play = _lock_play_alone(table, round_number)
     else:
         if rnd is None:
             rnd, locked = _round_for_tap(table, round_number)

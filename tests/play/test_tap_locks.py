@@ -46,7 +46,7 @@ def tap_in_progress(table, *, whole=False, by_host=False):
                 if whole:
                     tap(table, 1, "bunco", round_number=1)
                 elif services._tap_alone(table, by_host=by_host):
-                    services._lock_play_alone(table, None, 1)
+                    services._lock_play_alone(table, 1)
                 else:
                     rnd, locked = services._round_for_tap(table, 1)
                     services._lock_play(rnd, table, locked=locked)
