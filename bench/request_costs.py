@@ -1,7 +1,7 @@
 """What one request of each kind a table phone makes costs, in one process (no server).
 
 Run: .venv/bin/python bench/request_costs.py [--tables 125] [--entries 20] [--repeat 200]
-     [--profile tap|poll] [--sql]
+     [--profile tap|poll|screen] [--sql]
 
 Builds a throwaway night as the load benches do (bench/served.py: SQLite in a temp dir,
 or a new database on the PostgreSQL server DATABASE_URL names), with ``--entries``
@@ -14,7 +14,10 @@ process, ``time.process_time``; the database server's own CPU is not in it):
   answer carries the table's board);
 - changed poll: the board fragment a table's phone fetches after its table changed, as
   htmx asks for it: the board kept by the tap or poll that drew it (``play/boards.py``);
-- board drawn: the same poll not from htmx, so the view draws the board (and keeps it).
+- board drawn: the same poll not from htmx, so the view draws the board (and keeps it);
+- screen poll: the host's live board asking what changed since the last 83 taps, at 83
+  different tables (a party: every table taps every 3 s, the screen polls every 2 s);
+  their drawings are kept by those taps.
 
 Each request kind also gives its number of queries. ``--profile`` prints cProfile's
 top functions for the tap or the board drawn; ``--sql`` prints each kind's queries.
@@ -39,7 +42,7 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=125)
     parser.add_argument("--entries", type=int, default=20, help="entries per table first")
     parser.add_argument("--repeat", type=int, default=200, help="requests of each kind")
-    parser.add_argument("--profile", choices=["tap", "poll"], default=None)
+    parser.add_argument("--profile", choices=["tap", "poll", "screen"], default=None)
     parser.add_argument("--sql", action="store_true", help="print each kind's queries")
     args = parser.parse_args()
     with BenchSite(prefix="bunco-costs-") as site:
@@ -51,7 +54,7 @@ def run(args, site: BenchSite) -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from bunco_night.nights.models import Table
+    from bunco_night.nights.models import Night, Table
     from bunco_night.play.services import entry_record
 
     info = build_night(args.tables)
@@ -72,6 +75,8 @@ def run(args, site: BenchSite) -> int:
         flush=True,
     )
     client = Client(HTTP_HOST="127.0.0.1")
+    host = Client(HTTP_HOST="127.0.0.1")
+    host.cookies.load(info["host_cookie"])
     state = dict.fromkeys(tokens)
 
     def version(token: str) -> str:
@@ -109,8 +114,14 @@ def run(args, site: BenchSite) -> int:
         token = tokens[1 + i % (len(tokens) - 1)]
         return client.get(f"/t/{token}/state/?v=0.0")
 
+    def screen(i):
+        night = Night.objects.get(pk=info["night"])
+        since = f"{night.version}.{night.scores_version - 83}"  # the last 83 taps' tables
+        return host.get(f"/nights/{night.pk}/live/state/?v={since}", HTTP_HX_REQUEST="true")
+
     kinds = [("bare", bare, 200), ("unchanged poll", unchanged, 204)]
     kinds += [("tap", tap, 200), ("changed poll", changed, 200), ("board drawn", drawn, 200)]
+    kinds += [("screen poll", screen, 200)]
     for token in tokens:
         state[token] = version(token)
     print(f"{'request':<16} {'cpu ms':>7} {'median':>7} {'queries':>7}")
@@ -139,14 +150,14 @@ def run(args, site: BenchSite) -> int:
             for query in queries:
                 print(f"    {query['time']:>6} {query['sql'][:300]}")
     if args.profile:
-        call = {"tap": tap, "poll": drawn}[args.profile]
+        call = {"tap": tap, "poll": drawn, "screen": screen}[args.profile]
         profile = cProfile.Profile()
         profile.enable()
         for i in range(args.repeat):
             call(i)
         profile.disable()
         stats = pstats.Stats(profile, stream=sys.stdout)
-        stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("cumulative").print_stats("bunco_night|template/loader|render", 40)
         stats.sort_stats("tottime").print_stats(25)
     return 0
 

@@ -22,22 +22,29 @@ send a table that changed as kept when its version is current and the bell is as
 now (``kept_screens``, ``state.round_board``), and read and draw only the others. Those
 drawings show only what the table's board shows (its seats, scores, play and outcome)
 and the round, so the same reasoning holds; the bell, which a change elsewhere in the
-room may move, is compared at each poll.
+room may move, is compared at each poll. The row also keeps the table's state by the
+rules, from which those polls decide the room's bell and whether every table is done
+(``kept_states``, ``state.round_board``): a state kept at the table's current version is
+its state now, by the same reasoning, and the others are read from the table's entries.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import logging
 from contextlib import nullcontext
 from pathlib import Path
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+
+from bunco_night.rules.rounds import TableState
 
 from .models import Board
 
@@ -76,17 +83,28 @@ def render_board(request: HttpRequest, page, token: str) -> str:
 SCREENS = {"live": "play/live.html#live_table", "room": "play/room.html#room_table"}
 
 
-def screens_of(page) -> tuple[bool, str, str]:
+class Screens(NamedTuple):
+    """A table as the host's screens draw it (``screens_of``), kept with its board."""
+
+    bell: bool  # the room's bell it was drawn with
+    live: str
+    room: str
+    state: str  # the table's state by the rules: ``TableState.as_data``, as JSON
+
+
+def screens_of(page) -> Screens:
     """The table of ``page`` (its round in play, ``on_screens``) as the live board and the
-    room screen draw it, and the room's bell it was drawn with. The partials draw a table
-    from ``tr``, ``board.round``, ``night`` and ``oob`` only, which is all this context
-    has (no request, no CSRF token): their polls' context has more (``live.html#changes``,
-    ``room.html#changes``), and tests/play/test_boards.py checks that both draw alike."""
+    room screen draw it, the room's bell it was drawn with, and its state. The partials
+    draw a table from ``tr``, ``board.round``, ``night`` and ``oob`` only, which is all
+    this context has (no request, no CSRF token): their polls' context has more
+    (``live.html#changes``, ``room.html#changes``), and tests/play/test_boards.py checks
+    that both draw alike."""
     context = {"tr": page.here, "board": {"round": page.round}, "night": page.night, "oob": True}
-    return (
+    return Screens(
         page.here.bell,
         render_to_string(SCREENS["live"], context),
         render_to_string(SCREENS["room"], context),
+        json.dumps(page.here.state.as_data(), separators=(",", ":")),
     )
 
 
@@ -108,7 +126,18 @@ def kept_screens(
     }
 
 
-_KEPT = ("version", "build", "html", "bell", "live", "room")
+def kept_states(night: int, night_version: int, tables: dict[int, int]) -> dict[int, TableState]:
+    """Of ``tables`` (id: the table's version) of night ``night``, those whose state is
+    kept at their version now by this code: id: the state (``Screens.state``)."""
+    rows = Board.objects.filter(table__night_id=night, build=build()).exclude(state="")
+    return {
+        table: TableState.from_data(json.loads(state))
+        for table, version, state in rows.values_list("table_id", "version", "state")
+        if table in tables and version == f"{night_version}.{tables[table]}"
+    }
+
+
+_KEPT = ("version", "build", "html", "bell", "live", "room", "state")
 
 
 @functools.cache
@@ -124,9 +153,7 @@ def _upsert_sql() -> str:
     )
 
 
-def keep(
-    table_id: int, version: str, html: str, screens: tuple[bool, str, str] | None = None
-) -> None:
+def keep(table_id: int, version: str, html: str, screens: Screens | None = None) -> None:
     """Keep ``html`` as the board of table ``table_id`` at ``version``, with ``screens``
     (``screens_of``) if given. Two renders may race: whichever is kept, only one whose
     version is current is ever sent. On SQLite in a transaction, so that it waits for its
@@ -137,7 +164,7 @@ def keep(
     alone = connection.vendor != "sqlite" and not connection.in_atomic_block
     try:
         with nullcontext() if alone else transaction.atomic(), connection.cursor() as cursor:
-            bell, live, room = screens or (False, "", "")
-            cursor.execute(_upsert_sql(), [table_id, version, build(), html, bell, live, room])
+            kept = screens or Screens(False, "", "", "")
+            cursor.execute(_upsert_sql(), [table_id, version, build(), html, *kept])
     except DatabaseError:
         logger.warning("Table %s's board was not kept.", table_id, exc_info=True)

@@ -193,6 +193,10 @@ class Board(models.Model):
     live = models.TextField(blank=True, default="", db_default="")
     room = models.TextField(blank=True, default="", db_default="")
     bell = models.BooleanField(default=False, db_default=False)
+    # With them, the table's state by the rules (its scores, who rolled, Done, tie-breaks:
+    # ``TableState.as_data`` as JSON), from which those polls decide the room's bell and
+    # whether every table is done without reading the table's entries (``state.py``).
+    state = models.TextField(blank=True, default="", db_default="")
 
     def __str__(self) -> str:
         return f"{self.table}'s board at {self.version}"

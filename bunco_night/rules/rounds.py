@@ -162,6 +162,44 @@ class TableState:
             bunco_side=next((side_of(e.seat, teams) for e in entries if e.kind == BUNCO), None),
         )
 
+    def as_data(self) -> list:
+        """The state as plain data (numbers, booleans, None and lists of them), every
+        field in order, for JSON: ``from_data`` gives the state back."""
+        return [
+            self.number,
+            self.size,
+            self.teams,
+            self.target,
+            list(self.scores),
+            sorted(self.rolled),
+            self.bunco,
+            self.finished_turn,
+            self.tiebreak_winner,
+            None if self.play_scores is None else list(self.play_scores),
+            [list(scores) for scores in self.pass_scores],
+            self.bunco_side,
+        ]
+
+    @classmethod
+    def from_data(cls, data: Sequence) -> TableState:
+        """The state ``as_data`` gave."""
+        number, size, teams, target, scores, rolled, bunco, finished, tiebreak, *rest = data
+        play_scores, pass_scores, bunco_side = rest
+        return cls(
+            number=number,
+            size=size,
+            teams=teams,
+            target=target,
+            scores=tuple(scores),
+            rolled=frozenset(rolled),
+            bunco=bunco,
+            finished_turn=finished,
+            tiebreak_winner=tiebreak,
+            play_scores=None if play_scores is None else tuple(play_scores),
+            pass_scores=tuple(tuple(p) for p in pass_scores),
+            bunco_side=bunco_side,
+        )
+
     @property
     def extra_passes(self) -> int:
         """Passes of extra turns the table has finished."""

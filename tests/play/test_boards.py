@@ -6,6 +6,7 @@ It must always be the board the view would draw at that moment.
 """
 
 import itertools
+import json
 import re
 from contextlib import suppress
 from unittest.mock import patch
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_update
 from bunco_night.nights.models import Table
-from bunco_night.play import boards, pages
+from bunco_night.play import boards, pages, state
 from bunco_night.play.boards import TEMPLATE, build
 from bunco_night.play.models import Board, Entry
 from bunco_night.play.polls import UnchangedPollMiddleware
@@ -34,6 +35,7 @@ from bunco_night.play.services import (
     table_done,
     table_link_renew,
 )
+from bunco_night.rules.rounds import TableState
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import start_night, tap
 
@@ -330,8 +332,8 @@ def test_a_tap_keeps_its_table_as_the_host_s_screens_draw_it(client, night):
 def test_whatever_happens_the_screens_send_a_changed_table_as_drawn_afresh(client, actions, seen):
     """The same actions as for the phones' kept boards: whenever a round is in play, the
     live board's and the room screen's polls (from the round's start, and from the version
-    they last showed when ``seen``) send each changed table as the poll would draw it with
-    nothing kept."""
+    they last showed when ``seen``) send each changed table, the bell and whether every
+    table is done as the poll would draw them with nothing kept (no drawing, no state)."""
     examples = next(_examples)
     user = make_user(f"screens{examples}")
     night = make_night(make_group(user=user, name=f"S{examples}"), sets=1)
@@ -347,7 +349,10 @@ def test_whatever_happens_the_screens_send_a_changed_table_as_drawn_afresh(clien
             since = shown.get(screen) if step_seen else None
             since = since or f"{night.version}.0"
             answer = screen_poll(client, night, screen, since)
-            with patch.object(pages, "kept_screens", lambda *args: {}):
+            with (
+                patch.object(pages, "kept_screens", lambda *args: {}),
+                patch.object(state, "kept_states", lambda *args: {}),
+            ):
                 fresh = screen_poll(client, night, screen, since)
             assert screen_parts(answer, screen) == screen_parts(fresh, screen), (action, screen)
             shown[screen] = f"{night.version}.{night.scores_version}"
@@ -366,6 +371,44 @@ def test_after_the_bell_the_screens_send_tables_as_kept(client, night):
         assert update.bell and update.tables == [] and len(update.kept) == 1
 
 
+def test_the_screens_decide_from_the_states_the_taps_kept(client, night):
+    """The room's bell and "every table is done" come from every table: a table whose
+    state is kept at its version now is not read again; the others are."""
+    client.login(username="host", password="bunco")
+    rnd = night.current_round
+    tables = list(night.tables.order_by("number"))
+    for t in tables:
+        post_tap(client, t, tap="points:2", seat="2")
+    kept = Board.objects.get(table=tables[1])
+    full = state.round_board(rnd)
+    assert TableState.from_data(json.loads(kept.state)) == full.table(tables[1].pk).state
+    read = []
+
+    def scoring_entries(entries, *args, **kwargs):
+        read.append(sorted(set(entries.values_list("table_id", flat=True))))
+        return real_scoring_entries(entries, *args, **kwargs)
+
+    real_scoring_entries = state._scoring_entries
+    night.refresh_from_db()
+    rnd = night.current_round
+    with patch.object(state, "_scoring_entries", scoring_entries):
+        board = state.round_board(rnd, only=[tables[1].pk])
+        assert read == []  # every state was kept at its version now
+        assert (board.bell, board.over, board.table(tables[1].pk).state) == (
+            full.bell,
+            full.over,
+            full.table(tables[1].pk).state,
+        )
+        tap(tables[2], 1, "points", 1, rnd=rnd, by_host=True)  # no phone saw it: not kept
+        rnd.refresh_from_db()
+        board = state.round_board(rnd, only=[tables[2].pk])
+        assert read == [[tables[2].pk]]
+        assert board.table(tables[2].pk).state == state.round_board(rnd).table(tables[2].pk).state
+        Board.objects.update(build="older")  # kept by other code: read again, every table
+        state.round_board(rnd, only=[tables[2].pk])
+        assert read[-1] == sorted(t.pk for t in tables)
+
+
 def test_code_from_before_the_screens_keeps_its_boards(night):
     # A machine not yet upgraded keeps boards as it did: the new columns have defaults
     # in the database.
@@ -376,7 +419,13 @@ def test_code_from_before_the_screens_keeps_its_boards(night):
             [t.pk, "1.1", "older", "<div>board</div>"],
         )
     kept = Board.objects.get(table=t)
-    assert (kept.html, kept.live, kept.room, kept.bell) == ("<div>board</div>", "", "", False)
+    assert (kept.html, kept.live, kept.room, kept.bell, kept.state) == (
+        "<div>board</div>",
+        "",
+        "",
+        False,
+        "",
+    )
 
 
 def test_a_card_party_s_tables_are_not_kept_for_the_screens(client):

@@ -158,10 +158,10 @@ def test_every_table_done_with_a_winner_is_over_in_both(django_assert_max_num_qu
     for side, table in zip(itertools.cycle([0, 1]), tables):
         winner_set(rnd=rnd, table=table, side=side)
     rnd.refresh_from_db()
-    # The night (its rules), every seat's table, the plays, the entries as values (those
-    # that change a score, and the others one per seat and pass), and the changed table's
-    # seats with their people.
-    with django_assert_max_num_queries(6):
+    # The night (its rules), every seat's table, the plays, the states kept with the
+    # tables' boards, the entries as values (those that change a score, and the others
+    # one per seat and pass), and the changed table's seats with their people.
+    with django_assert_max_num_queries(7):
         part = round_board(rnd, only={tables[-1].pk})
     assert part.over and round_board(rnd).over
     assert [t.table.pk for t in part.tables] == [tables[-1].pk]

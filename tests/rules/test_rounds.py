@@ -1,5 +1,8 @@
 """When a round ends: docs/rules.md section 3 (and section 2.4 for group marks)."""
 
+import json
+from dataclasses import fields
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -378,3 +381,45 @@ def test_entries_that_change_no_score_count_once_per_seat_and_pass(
         )
 
     assert state(folded) == state(entries)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    size=st.sampled_from([2, 3, 4]),
+    rolls=st.lists(
+        st.tuples(
+            st.integers(1, 4),
+            st.integers(-3, 5),
+            st.sampled_from(["points", "miss", "bunco", "mini"]),
+            st.booleans(),
+            st.integers(0, 2),
+        ),
+        max_size=20,
+    ),
+    passes=st.integers(0, 2),
+    finished_turn=st.booleans(),
+    tiebreak_winner=st.one_of(st.none(), st.integers(0, 3)),
+)
+def test_a_state_as_plain_data_comes_back_the_same(
+    size, rolls, passes, finished_turn, tiebreak_winner
+):
+    """What a kept board keeps of its table's state for the host's screens
+    (``play.boards``): every field, through JSON, back equal to the state."""
+    entries = [
+        Entry((seat - 1) % size + 1, points, kind, reset, min(p, passes + 1))
+        for seat, points, kind, reset, p in rolls
+    ]
+    state = TableState.from_entries(
+        number=3,
+        size=size,
+        teams=size == 4,
+        target=21,
+        entries=entries,
+        finished_turn=finished_turn,
+        tiebreak_winner=tiebreak_winner,
+        extra_passes=passes,
+    )
+    data = state.as_data()
+    assert len(data) == len(fields(TableState))  # a field added to the state is kept too
+    again = TableState.from_data(json.loads(json.dumps(data)))
+    assert again == state and hash(again) == hash(state)
