@@ -15,7 +15,7 @@ import re
 import secrets
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Subquery
+from django.db.models import F
 from django.utils import timezone
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled, CompiledUpdate
@@ -240,51 +240,43 @@ def _touch_table(rnd: Round, table: Table) -> bool | None:
     version they show. ``table.version`` moves by one too: never ahead of the row's, which
     is all a page drawn from this write may claim (its phone at worst asks again).
 
-    Returns whether late taps at ``table`` wait for the host, as this write leaves them,
-    on PostgreSQL (the same statement says, which saves the table's page a round trip
-    to ask: ``pages.table_page``); None where it is not known.
+    Returns whether late taps at ``table`` wait for the host, as this write leaves them
+    (the table's update says, which saves the table's page a query to ask:
+    ``pages.table_page``); None when there is no such table (nothing moved or known).
     """
-    if connection.vendor == "postgresql":  # one statement, one round trip
-        with connection.cursor() as cursor:
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # one statement, one round trip
             cursor.execute(_BOTH_MOVE_SQL, [rnd.night_id, table.pk])
-            row = cursor.fetchone()  # None: no such table (nothing moved, nothing known)
-            late_waiting = row[0] if row else None
-    else:
-        _NIGHT_SCORES_MOVE.run(rnd.night_id)
-        _TABLE_MOVE.run(rnd.night_id, table.pk)
-        late_waiting = None
+        else:
+            _NIGHT_SCORES_MOVE.run(rnd.night_id)
+            cursor.execute(_TABLE_MOVE_SQL, [rnd.night_id, table.pk])
+        row = cursor.fetchone()
     table.version += 1
-    return late_waiting
+    return bool(row[0]) if row else None
 
 
-# _touch_table's two updates, written once (bunco_night/core/compiled.py).
+# _touch_table's two updates, written once: the night's scores version, then the table's
+# version and mark, answering whether late taps wait at the table as pages._LATE_PROBE
+# asks (Entry's manager: late_pending; tests/play/test_late_entries.py checks that it
+# answers as the probe does). On PostgreSQL, where a statement can update two tables and
+# each statement is a round trip to the server, both are one statement;
+# tests/play/test_services.py checks both ways give the same.
 _NIGHT_SCORES_MOVE = CompiledUpdate(
     lambda night: Night.objects.filter(pk=night),
     lambda night: {"scores_version": F("scores_version") + 1},
     ID_MARKERS[0],
 )
-# Both on PostgreSQL, where a statement can update two tables and each statement is a
-# round trip to the server; tests/play/test_services.py checks both ways give the same.
-# It returns whether late taps wait at the table, as pages._LATE_PROBE asks (Entry's
-# manager: late_pending); tests/play/test_late_entries.py checks that it answers as the
-# probe does.
-_BOTH_MOVE_SQL = (
-    "WITH night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
-    "WHERE id = %s RETURNING scores_version) "
-    "UPDATE nights_table SET version = version + 1, "
-    "scores_mark = (SELECT scores_version FROM night) WHERE id = %s "
+_TABLE_MOVE = (
+    "UPDATE nights_table SET version = version + 1, scores_mark = {mark} WHERE id = %s "
     "RETURNING EXISTS (SELECT 1 FROM play_entry WHERE play_entry.table_id = nights_table.id "
     "AND play_entry.late_at IS NOT NULL AND play_entry.late_decision = '' "
     "AND play_entry.undone_at IS NULL)"
 )
-_TABLE_MOVE = CompiledUpdate(
-    lambda night, table: Table.objects.filter(pk=table),
-    lambda night, table: {
-        "version": F("version") + 1,
-        "scores_mark": Subquery(Night.objects.filter(pk=night).order_by().values("scores_version")),
-    },
-    *ID_MARKERS[:2],
-)
+_TABLE_MOVE_SQL = _TABLE_MOVE.format(mark="(SELECT scores_version FROM nights_night WHERE id = %s)")
+_BOTH_MOVE_SQL = (
+    "WITH night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
+    "WHERE id = %s RETURNING scores_version) "
+) + _TABLE_MOVE.format(mark="(SELECT scores_version FROM night)")
 
 
 def _after_change(

@@ -6,7 +6,7 @@ import threading
 import time
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import NotSupportedError, connection, connections, transaction
 
 from bunco_night.core.sqlite.base import lock_path
 from bunco_night.groups.models import Group
@@ -95,3 +95,11 @@ def test_a_writer_waits_no_longer_than_the_database_s_timeout(monkeypatch):
         waited = time.monotonic() - started
     assert 0.3 <= waited < 5
     assert Group.objects.filter(slug="late").exists() and lock_is_free()
+
+
+def test_an_sqlite_without_update_returning_is_refused(monkeypatch):
+    """A tap's update answers with RETURNING (SQLite 3.35 and later): an older SQLite is
+    refused when the site connects, with Django's message naming the version needed."""
+    monkeypatch.setattr(connections["default"], "get_database_version", lambda: (3, 34, 1))
+    with pytest.raises(NotSupportedError, match="3.35 or later is required"):
+        connections["default"].check_database_version_supported()

@@ -78,7 +78,8 @@ def test_a_change_at_a_table_moves_its_version_and_the_nights_scores_version_onc
 
     def two_updates(t):
         services._NIGHT_SCORES_MOVE.run(rnd.night_id)
-        services._TABLE_MOVE.run(rnd.night_id, t.pk)
+        with connection.cursor() as cursor:
+            cursor.execute(services._TABLE_MOVE_SQL, [rnd.night_id, t.pk])
 
     moved(t1, two_updates)
 

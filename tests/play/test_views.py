@@ -77,11 +77,11 @@ def test_a_poll_when_nothing_changed_is_one_query_and_empty(
     # savepoints inside the test's transaction). The tap's answer carries the table's
     # board as the tap left it (drawn from what the tap read, and the late taps): the
     # phone that tapped does not poll for it. The board is kept for the other phones (in a
-    # savepoint here: a transaction of its own when served). On PostgreSQL the table's
-    # version and the night's scores version move in one statement, which also says
-    # whether late taps wait here (the board asks no more), and a retried nonce is looked
-    # up only when the write finds it stored.
-    with django_assert_num_queries(16 if connection.vendor == "sqlite" else 13):
+    # savepoint here: a transaction of its own when served). The table's update says
+    # whether late taps wait here (the board asks no more). On PostgreSQL the table's
+    # version and the night's scores version move in one statement, and a retried nonce
+    # is looked up only when the write finds it stored.
+    with django_assert_num_queries(15 if connection.vendor == "sqlite" else 13):
         board = post_tap(client, t, tap="points:2", round="1").json()["board"]
     # Another phone at the table polls: it gets the kept board, read in one query with
     # the version, whatever the night's size.

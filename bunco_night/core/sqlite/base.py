@@ -23,7 +23,7 @@ import fcntl
 import os
 import time
 
-from django.db.backends.sqlite3 import base, creation
+from django.db.backends.sqlite3 import base, creation, features
 
 # Beside the database file: "db.sqlite3" takes turns at "db.sqlite3-writers".
 LOCK_SUFFIX = "-writers"
@@ -59,8 +59,15 @@ class DatabaseCreation(creation.DatabaseCreation):
                 os.remove(lock_path(test_database_name))
 
 
+class DatabaseFeatures(features.DatabaseFeatures):
+    # UPDATE ... RETURNING (a tap's update says whether late taps wait at its table,
+    # bunco_night/play/services.py) came with SQLite 3.35; Debian 12 has 3.40.
+    minimum_database_version = (3, 35)
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     creation_class = DatabaseCreation
+    features_class = DatabaseFeatures
     _lock_fd: int | None = None  # opened with the connection's first transaction
     _holds_lock = False
 
