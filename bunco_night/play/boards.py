@@ -26,6 +26,15 @@ room may move, is compared at each poll. The row also keeps the table's state by
 rules, from which those polls decide the room's bell and whether every table is done
 (``kept_states``, ``state.round_board``): a state kept at the table's current version is
 its state now, by the same reasoning, and the others are read from the table's entries.
+A screen's poll reads the night (and with it the round in play) first and the kept rows
+later, so it takes a kept row only while the night's version, read in the same statement
+as the row and its table's version, is still the one it read (``_current``): a change of
+round between the two would otherwise pass a table's state in the last round, kept at the
+same table version, for its state in this one. A known limit, for the kept boards and
+states alike: a read afresh orders a table's entries by the time each was entered, by
+the clock of the machine that stored it, and a tap's answer puts its own entry last; the
+two orders agree unless machines' clocks differ by more than the time between two taps
+at one table (and then only a group mark that resets a score makes the order count).
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import functools
 import hashlib
 import json
 import logging
+from collections.abc import Collection
 from contextlib import nullcontext
 from pathlib import Path
 from typing import NamedTuple
@@ -108,11 +118,27 @@ def screens_of(page) -> Screens:
     )
 
 
+def _current(rows, night_version: int):
+    """Of kept ``rows`` (table id, kept version, the table's version, the night's version,
+    what was kept...), read in one statement, those kept at their table's version now,
+    while the night is still at ``night_version`` (the version the caller read the night
+    and its round in play at): (table id, what was kept...). Every change of round moves
+    the night's version, and a table's version does not move with it: a row kept in
+    another round at the same table version is never taken for this one."""
+    for table, version, table_version, night_now, *kept in rows:
+        if night_now == night_version and version == f"{night_version}.{table_version}":
+            yield table, *kept
+
+
+# Read with each kept row, in the same statement: its table's version and its night's.
+_VERSIONS = ("table_id", "version", "table__version", "table__night__version")
+
+
 def kept_screens(
-    screen: str, night_version: int, tables: dict[int, int]
+    screen: str, night_version: int, tables: Collection[int]
 ) -> dict[int, tuple[bool, str]]:
-    """Of ``tables`` (id: the table's version), those whose drawing for ``screen`` (a key
-    of ``SCREENS``) is kept at their version now by this code: id: (the bell it was drawn
+    """Of ``tables`` (ids), those whose drawing for ``screen`` (a key of ``SCREENS``) is
+    kept at their version now by this code (``_current``): id: (the bell it was drawn
     with, the drawing). The version is "night version.table version", as for the phones."""
     if screen not in SCREENS:
         raise ValueError(f"No such screen: {screen!r}")
@@ -121,19 +147,20 @@ def kept_screens(
     rows = Board.objects.filter(table_id__in=tables, build=build()).exclude(**{screen: ""})
     return {
         table: (bell, mark_safe(html))  # drawn by screens_of, from our own templates
-        for table, version, bell, html in rows.values_list("table_id", "version", "bell", screen)
-        if version == f"{night_version}.{tables[table]}"
+        for table, bell, html in _current(
+            rows.values_list(*_VERSIONS, "bell", screen), night_version
+        )
     }
 
 
-def kept_states(night: int, night_version: int, tables: dict[int, int]) -> dict[int, TableState]:
-    """Of ``tables`` (id: the table's version) of night ``night``, those whose state is
-    kept at their version now by this code: id: the state (``Screens.state``)."""
+def kept_states(night: int, night_version: int, tables: Collection[int]) -> dict[int, TableState]:
+    """Of ``tables`` (ids) of night ``night``, those whose state is kept at their version
+    now by this code (``_current``): id: the state (``Screens.state``)."""
     rows = Board.objects.filter(table__night_id=night, build=build()).exclude(state="")
     return {
         table: TableState.from_data(json.loads(state))
-        for table, version, state in rows.values_list("table_id", "version", "state")
-        if table in tables and version == f"{night_version}.{tables[table]}"
+        for table, state in _current(rows.values_list(*_VERSIONS, "state"), night_version)
+        if table in tables
     }
 
 

@@ -242,7 +242,7 @@ def _touch_table(rnd: Round, table: Table) -> bool | None:
 
     Returns whether late taps at ``table`` wait for the host, as this write leaves them
     (the table's update says, which saves the table's page a query to ask:
-    ``pages.table_page``); None when there is no such table (nothing moved or known).
+    ``pages.table_page``); None when there is no such table (nothing is known of it).
     """
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # one statement, one round trip

@@ -291,13 +291,14 @@ def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay],
     ``_table_state`` give them but lightly, for what is decided from every table: the
     seats counted, each table's state as its kept board keeps it at the table's current
     version (``boards.kept_states``), and the others from their entries' scoring columns."""
-    seats: dict[int, list] = {}  # table id -> [number, seats, round tables, version]
-    for table_id, number, round_tables, version in rnd.seats.values_list(
-        "table_id", "table__number", "round_tables", "table__version"
+    seats: dict[int, list] = {}  # table id -> [number, seats, round tables]
+    for table_id, number, round_tables in rnd.seats.values_list(
+        "table_id", "table__number", "round_tables"
     ).order_by("table__number"):
-        seats.setdefault(table_id, [number, 0, round_tables, version])[1] += 1
+        seats.setdefault(table_id, [number, 0, round_tables])[1] += 1
     plays = {p.table_id: p for p in rnd.table_plays.all()}
-    kept = kept_states(rnd.night_id, rnd.night.version, {t: s[3] for t, s in seats.items()})
+    # Kept while the night is at the version it was read at with ``rnd``: of this round.
+    kept = kept_states(rnd.night_id, rnd.night.version, seats.keys())
     entries: dict[int, list[RuleEntry]] = {}
     if len(kept) < len(seats):
         counting = rnd.entries.counting()
@@ -305,7 +306,7 @@ def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay],
             counting = counting.filter(table_id__in=[t for t in seats if t not in kept])
         entries = _scoring_entries(counting, "table_id", fold=True)
     ids, table_plays, states = [], [], []
-    for table_id, (number, size, round_tables, _) in seats.items():
+    for table_id, (number, size, round_tables) in seats.items():
         play = plays.get(table_id) or TablePlay(round=rnd, table_id=table_id)
         ids.append(table_id)
         table_plays.append(play)

@@ -216,7 +216,9 @@ def act(client, night, action: str, number: int, what: str) -> None:
     elif action == "undo":
         last = Entry.objects.filter(table=t, undone_at=None).order_by("pk").last()
         if last is not None:
-            entry_undo(table=t, entry_id=last.pk, by_host=True)
+            # In a closed round, an undo that leaves a table without a winner is refused.
+            with suppress(ServiceError):
+                entry_undo(table=t, entry_id=last.pk, by_host=True)
     elif action == "poll":
         client.get(reverse("play:table_state", args=[t.token]), {"v": "0.0"})
     elif action == "bell" and rnd.is_playing and not rnd.bell_rang:
@@ -227,17 +229,40 @@ def act(client, night, action: str, number: int, what: str) -> None:
     elif action == "renew":
         table_link_renew(table=t)
     elif action == "done" and rnd.is_playing:
-        with suppress(ServiceError):  # not every seat has rolled yet: the phone is told so
+        everyone_rolls(t, rnd)
+        with suppress(ServiceError):  # a table already done, or in extra turns
             table_done(table=t)
     elif action == "close" and rnd.is_playing:
+        # As a host ends a round: the bell, each table's last rolls (seat 1 scores one
+        # more, so most tables have a winner) and Done, then the close and the next round.
+        if not rnd.bell_rang:
+            bell_ring(night=night)
+        for other in night.tables.all():
+            everyone_rolls(other, rnd, first="points")
+            with suppress(ServiceError):
+                table_done(table=other)
         try:
             round_close(rnd=rnd)
         except ServiceError:
-            pass  # not every table is done: the host is told so
+            pass  # a tie waits for its extra turns or roll-off: the host is told so
         else:
             nxt = night.current_round
             if nxt is not None and nxt.is_pending:
                 round_start(night=night)
+
+
+def everyone_rolls(t: Table, rnd, first: str = "miss") -> None:
+    """Every seat at ``t`` rolls once (the host enters it), seat 1 ``first``."""
+    for seat in range(1, 5):
+        with suppress(ServiceError):  # a smaller table has fewer seats
+            tap(
+                t,
+                seat,
+                first if seat == 1 else "miss",
+                1 if first == "points" else 0,
+                rnd=rnd,
+                by_host=True,
+            )
 
 
 @settings(
@@ -246,9 +271,10 @@ def act(client, night, action: str, number: int, what: str) -> None:
 @given(actions=ACTIONS)
 def test_whatever_happens_a_kept_board_sent_is_the_board_drawn_afresh(client, actions):
     """Taps answered with their board, taps no phone saw (the host's), undos, polls that
-    draw and keep, the host's bell, a player renamed, a table's link renewed, the round
-    closed and the next started, in any order, on a night of its own: whenever the
-    middleware sends a kept board, it is what the view would draw."""
+    draw and keep, the host's bell, a player renamed, a table's link renewed, a table's
+    Done, the round closed (the bell, every table's last rolls and Done) and the next
+    started, in any order, on a night of its own: whenever the middleware sends a kept
+    board, it is what the view would draw."""
     examples = next(_examples)
     night = make_night(make_group(user=make_user(f"host{examples}"), name=f"G{examples}"), sets=1)
     start_night(night)
