@@ -339,19 +339,45 @@ def test_extra_turn_outcomes(size, play_points, passes, in_progress):
     assert not roll_off.in_extra_turns  # a roll-off never plays extra turns
 
 
+# A table's rolls, any size, any passes of extra turns: (seat folded into the size,
+# points, kind, a reset, the pass).
+ROLLS = st.lists(
+    st.tuples(
+        st.integers(1, 4),  # the seat (folded into the table's size)
+        st.one_of(st.just(0), st.integers(-3, 5)),  # the points, often none
+        st.sampled_from(["points", "miss", "bunco", "mini", "pair", "mark"]),
+        st.booleans(),  # a reset
+        st.integers(0, 2),  # the pass of extra turns
+    ),
+    max_size=30,
+)
+
+
+def rolled(size: int, rolls: list, passes: int) -> list[Entry]:
+    """``rolls`` (``ROLLS``) as entries at a table of ``size`` that finished ``passes``
+    passes of extra turns."""
+    return [
+        Entry((seat - 1) % size + 1, points, kind, reset, min(p, passes + 1))
+        for seat, points, kind, reset, p in rolls
+    ]
+
+
+def state_of(size: int, entries: list[Entry], passes: int, **done) -> TableState:
+    return TableState.from_entries(
+        number=1,
+        size=size,
+        teams=size == 4,
+        target=21,
+        entries=entries,
+        extra_passes=passes,
+        **done,
+    )
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     size=st.sampled_from([2, 3, 4]),
-    rolls=st.lists(
-        st.tuples(
-            st.integers(1, 4),  # the seat (folded into the table's size)
-            st.one_of(st.just(0), st.integers(-3, 5)),  # the points, often none
-            st.sampled_from(["points", "miss", "bunco", "mini", "pair", "mark"]),
-            st.booleans(),  # a reset
-            st.integers(0, 2),  # the pass of extra turns
-        ),
-        max_size=30,
-    ),
+    rolls=ROLLS,
     passes=st.integers(0, 2),
     finished_turn=st.booleans(),
 )
@@ -361,41 +387,19 @@ def test_entries_that_change_no_score_count_once_per_seat_and_pass(
     """What the host's screens read (``play.state._scoring_entries``): a table's state from
     its entries in order is its state from the entries that change a score, in order, and
     one entry per seat and pass for those that do not (docs/rules.md section 3)."""
-    entries = [
-        Entry((seat - 1) % size + 1, points, kind, reset, min(p, passes + 1))
-        for seat, points, kind, reset, p in rolls
-    ]
+    entries = rolled(size, rolls, passes)
     kept = [e for e in entries if not changes_no_score(e)]
     once = {(e.seat, e.extra_pass) for e in entries if changes_no_score(e)}
     folded = kept + [Entry(seat, 0, "miss", extra_pass=p) for seat, p in sorted(once)]
-
-    def state(given):
-        return TableState.from_entries(
-            number=1,
-            size=size,
-            teams=size == 4,
-            target=21,
-            entries=given,
-            finished_turn=finished_turn,
-            extra_passes=passes,
-        )
-
-    assert state(folded) == state(entries)
+    assert state_of(size, folded, passes, finished_turn=finished_turn) == state_of(
+        size, entries, passes, finished_turn=finished_turn
+    )
 
 
 @settings(max_examples=200, deadline=None)
 @given(
     size=st.sampled_from([2, 3, 4]),
-    rolls=st.lists(
-        st.tuples(
-            st.integers(1, 4),
-            st.integers(-3, 5),
-            st.sampled_from(["points", "miss", "bunco", "mini"]),
-            st.booleans(),
-            st.integers(0, 2),
-        ),
-        max_size=20,
-    ),
+    rolls=ROLLS,
     passes=st.integers(0, 2),
     finished_turn=st.booleans(),
     tiebreak_winner=st.one_of(st.none(), st.integers(0, 3)),
@@ -405,19 +409,12 @@ def test_a_state_as_plain_data_comes_back_the_same(
 ):
     """What a kept board keeps of its table's state for the host's screens
     (``play.boards``): every field, through JSON, back equal to the state."""
-    entries = [
-        Entry((seat - 1) % size + 1, points, kind, reset, min(p, passes + 1))
-        for seat, points, kind, reset, p in rolls
-    ]
-    state = TableState.from_entries(
-        number=3,
-        size=size,
-        teams=size == 4,
-        target=21,
-        entries=entries,
+    state = state_of(
+        size,
+        rolled(size, rolls, passes),
+        passes,
         finished_turn=finished_turn,
         tiebreak_winner=tiebreak_winner,
-        extra_passes=passes,
     )
     data = state.as_data()
     assert len(data) == len(fields(TableState))  # a field added to the state is kept too
