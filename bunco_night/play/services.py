@@ -179,6 +179,11 @@ def _lock_plays(rnd: Round) -> None:
     list(TablePlay.objects.select_for_update().filter(round=rnd).order_by("pk").values_list("pk"))
 
 
+def _not_started() -> ServiceError:
+    """The answer to a tap for a round that is not being played or closed."""
+    return ServiceError("That round has not started.", "no_round")
+
+
 def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, TablePlay]:
     """For a tap alone at ``table`` (``_tap_alone``): the table's play in the round it
     names (``round_number``), else in the round in play, locked; and that round, read
@@ -190,14 +195,14 @@ def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, Tab
         if play is None:  # why not, in the error's words
             named = table.night.rounds.filter(number=round_number).first()
             if named is None or named.is_pending:
-                raise ServiceError("That round has not started.", "no_round")
+                raise _not_started()
     else:
-        raise ServiceError("That round has not started.", "no_round")
+        raise _not_started()
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     rnd = _ROUND_BY_ID.first(play.round_id)
     if rnd.is_pending:
-        raise ServiceError("That round has not started.", "no_round")
+        raise _not_started()
     rnd.night = table.night
     return rnd, play
 
@@ -337,7 +342,7 @@ def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]
     in_range = _is_round_number(round_number)
     rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
     if rnd is None or rnd.is_pending:
-        raise ServiceError("That round has not started.", "no_round")
+        raise _not_started()
     rnd.night = table.night
     return rnd, True
 
