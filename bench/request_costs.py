@@ -20,7 +20,9 @@ process, ``time.process_time``; the database server's own CPU is not in it):
   their drawings are kept by those taps.
 
 Each request kind also gives its number of queries. ``--profile`` prints cProfile's
-top functions for the tap or the board drawn; ``--sql`` prints each kind's queries.
+top functions for the tap, the board drawn or the screen poll (by cumulative time the
+project's and the templates' only, then every function by its own time); ``--sql``
+prints each kind's queries.
 """
 
 from __future__ import annotations
