@@ -70,6 +70,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "bunco_night.play.polls.UnchangedPollMiddleware",  # before sessions: polls are hot
+    "bunco_night.core.after_answer.AfterAnswerMiddleware",
     "csp.middleware.CSPMiddleware",
     "bunco_night.core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -54,6 +54,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from bunco_night.core.after_answer import after_answer
 from bunco_night.rules.rounds import TableState
 
 from .models import Board
@@ -79,13 +80,21 @@ def build() -> str:
 
 
 def render_board(request: HttpRequest, page, token: str) -> str:
-    """``page`` (a ``pages.TablePage``) as its poll fragment; kept for the next polls
-    unless it shows a round's clock, with the table as the host's screens draw it while
-    its round is in play (``SCREENS``)."""
+    """``page`` (a ``pages.TablePage``) as its poll fragment. Unless it shows a round's
+    clock, it is kept for the next polls once the answer has gone (``_keep_drawn``)."""
     html = render_to_string(TEMPLATE, {"page": page, "token": token}, request=request)
     if page.clock is None:
-        keep(page.table.pk, page.version, html, screens_of(page) if page.on_screens else None)
+        after_answer(request, functools.partial(_keep_drawn, page, html))
     return html
+
+
+def _keep_drawn(page, html: str) -> None:
+    """Keep ``html``, ``page``'s board, with the table as the host's screens draw it
+    while its round is in play (``SCREENS``): after the answer that carries the board
+    (``core.after_answer``), so a phone's tap or poll does not wait for the screens'
+    drawings or for the write. Meanwhile a poll finds no board kept at the table's
+    version and draws it (as the phone's own next poll would not: it has the version)."""
+    keep(page.table.pk, page.version, html, screens_of(page) if page.on_screens else None)
 
 
 # The host's screens' drawings of one table, as their polls send a table that changed
