@@ -224,17 +224,20 @@ def _ring_when_time_up(rnd: Round) -> bool:
     return True
 
 
-@transaction.atomic
 def round_clock(*, night: Night) -> int | None:
     """Check the clock of the night's round in play: ring the bell if its time is up.
     Returns the seconds left (0 once the time is up), or None when no timed round is
-    being played."""
+    being played. A night without timed rounds asks nothing of the database: no
+    transaction, which on SQLite would wait for the writers' turn (``core/sqlite``)."""
     rules = night.rules_obj
-    rnd = night.rounds.playing().first() if rules.is_timed else None
-    if rnd is None:
+    if not rules.is_timed:
         return None
-    _ring_when_time_up(rnd)
-    return round_seconds_left(rnd, rules)
+    with transaction.atomic():
+        rnd = night.rounds.playing().first()
+        if rnd is None:
+            return None
+        _ring_when_time_up(rnd)
+        return round_seconds_left(rnd, rules)
 
 
 def _touch_table(rnd: Round, table: Table) -> bool | None:
