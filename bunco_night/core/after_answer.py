@@ -7,6 +7,11 @@ while the work is done. Only for work whose result saves later requests time, su
 table's kept board (``play.boards``): if the work fails, or the process stops before it
 is done, nothing is lost but the saving. A view called without the middleware does the
 work at once.
+
+The work runs outside any transaction of the view, in autocommit: it must not rest on
+writes that a transaction might still roll back. And it still holds the request's
+thread: a phone's next request on the same kept-alive connection is read once the work
+is done (gunicorn's gthread worker), so the work must stay short.
 """
 
 from __future__ import annotations
@@ -32,8 +37,10 @@ def after_answer(request: HttpRequest, work: Callable[[], object]) -> None:
 
 
 def _do(left: list[Callable[[], object]]) -> None:
-    """Each piece of work in turn: one that fails is logged, and the others still run."""
-    for work in left:
+    """Each piece of work in turn, once: one that fails is logged, and the others still
+    run."""
+    while left:
+        work = left.pop(0)
         try:
             work()
         except Exception:

@@ -91,9 +91,10 @@ def render_board(request: HttpRequest, page, token: str) -> str:
 def _keep_drawn(page, html: str) -> None:
     """Keep ``html``, ``page``'s board, with the table as the host's screens draw it
     while its round is in play (``SCREENS``): after the answer that carries the board
-    (``core.after_answer``), so a phone's tap or poll does not wait for the screens'
-    drawings or for the write. Meanwhile a poll finds no board kept at the table's
-    version and draws it (as the phone's own next poll would not: it has the version)."""
+    (``core.after_answer``), so the answer to a phone's tap or poll does not wait for
+    the screens' drawings or for the write (the phone's next request on the same
+    connection still does). Meanwhile another phone's poll finds no board kept at the
+    table's version and draws it (the phone that has the answer polls at its version)."""
     keep(page.table.pk, page.version, html, screens_of(page) if page.on_screens else None)
 
 

@@ -83,6 +83,9 @@ def test_a_failing_piece_of_work_is_logged_and_the_rest_is_done(caplog):
     with caplog.at_level(logging.ERROR, logger="bunco_night.core.after_answer"), connection_kept():
         response.close()
     assert done == ["second"] and response.closed
+    with connection_kept():
+        response.close()  # closed again: the work is not done twice
+    assert done == ["second"]
     assert "Work left for after an answer failed." in caplog.text
     assert "the database went away" in caplog.text
 
