@@ -22,9 +22,8 @@ from django.urls import reverse
 from bunco_night.core.after_answer import AfterAnswerMiddleware, after_answer
 from bunco_night.nights.models import Table
 from bunco_night.play.models import Board
-from bunco_night.play.polls import UnchangedPollMiddleware
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
+from tests.play.helpers import poll_without_view, start_night
 
 
 def leaving(*works):
@@ -142,10 +141,5 @@ def test_a_tap_s_board_is_kept_after_the_answer_has_gone():
     assert kept.version == f"{table.night.version}.{table.version}"
     assert kept.html == answer["board"] and kept.live and kept.state
     # The next phone's poll at the table gets the board the tap's answer carried.
-    request = RequestFactory().get(
-        reverse("play:table_state", args=[table.token]),
-        {"v": before},
-        headers={"HX-Request": "true"},
-    )
-    polled = UnchangedPollMiddleware(lambda request: HttpResponse(status=418))(request)
+    polled = poll_without_view(table, before)
     assert polled.status_code == 200 and polled.content.decode() == answer["board"]

@@ -2,7 +2,12 @@
 
 import itertools
 
+from django.http import HttpResponse
+from django.test import RequestFactory
+from django.urls import reverse
+
 from bunco_night.nights.services import seating_draw
+from bunco_night.play.polls import UnchangedPollMiddleware
 from bunco_night.play.services import entry_record, round_close, round_start, table_done
 from bunco_night.play.state import round_board
 
@@ -45,3 +50,18 @@ def play_round(night, winners=None, *, close=True):
 def start_night(night, seed=1):
     seating_draw(night=night, seed=seed)
     return round_start(night=night)
+
+
+def poll_without_view(table, v: str, htmx=True):
+    """A table phone's poll answered by the middleware alone (None when it would go on
+    to the view)."""
+
+    def view(request):
+        return HttpResponse(status=418)
+
+    headers = {"HX-Request": "true"} if htmx else {}
+    request = RequestFactory().get(
+        reverse("play:table_state", args=[table.token]), {"v": v}, headers=headers
+    )
+    response = UnchangedPollMiddleware(view)(request)
+    return None if response.status_code == 418 else response

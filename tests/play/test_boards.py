@@ -13,9 +13,7 @@ from unittest.mock import patch
 
 import pytest
 from django.db import connection
-from django.http import HttpResponse
 from django.template.loader import render_to_string
-from django.test import RequestFactory
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,7 +24,6 @@ from bunco_night.nights.models import Table
 from bunco_night.play import boards, pages, state
 from bunco_night.play.boards import TEMPLATE, build
 from bunco_night.play.models import Board, Entry
-from bunco_night.play.polls import UnchangedPollMiddleware
 from bunco_night.play.services import (
     bell_ring,
     entry_undo,
@@ -37,7 +34,7 @@ from bunco_night.play.services import (
 )
 from bunco_night.rules.rounds import TableState
 from tests.factories import make_group, make_night, make_user
-from tests.play.helpers import start_night, tap
+from tests.play.helpers import poll_without_view, start_night, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -61,20 +58,6 @@ def post_tap(client, t, tap="points:1", seat="1"):
         {"nonce": nonce, "seat": seat, "tap": tap, "round": "1"},
         HTTP_ACCEPT="application/json",
     )
-
-
-def poll_without_view(t: Table, v: str, htmx=True):
-    """A poll answered by the middleware alone (None when it would go on to the view)."""
-
-    def view(request):
-        return HttpResponse(status=418)
-
-    headers = {"HX-Request": "true"} if htmx else {}
-    request = RequestFactory().get(
-        reverse("play:table_state", args=[t.token]), {"v": v}, headers=headers
-    )
-    response = UnchangedPollMiddleware(view)(request)
-    return None if response.status_code == 418 else response
 
 
 def fresh_board(t: Table) -> str:
