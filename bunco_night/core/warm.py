@@ -5,9 +5,9 @@ Python's cycle collector now and then walks every object the process holds (a fu
 collection), and holds the interpreter while it does: every thread of the worker waits.
 A worker serving a night holds about 130,000 objects, nearly all made once and kept for
 good: modules, classes, functions, URL patterns, compiled templates. At the party bench
-(bench/README.md, 2026-11-25 04:40 UTC) each worker ran a full collection about every
-10 s, and each took 85-110 ms of CPU: every request in that worker at the time,
-a scorekeeper's tap or a phone's poll, waited as long.
+(bench/README.md, section "2026-11-25, 04:37-06:10 UTC") each worker ran a full
+collection about every 10 s, and each took 80-110 ms of CPU: every request in that
+worker at the time, a scorekeeper's tap or a phone's poll, waited as long.
 
 ``warm_up_and_freeze`` (gunicorn.conf.py calls it in each worker before it takes a
 request) first makes what a worker would otherwise make at its first requests: the URL
