@@ -13,9 +13,11 @@ party phase; collections over the whole run):
     .venv/bin/python bench/worker_times.py [DIR]
 
 Each request's line: its wall time and its thread's CPU time until gunicorn logged the
-answer as sent, then the same for what ran after (``core/after_answer.py``). Wall minus
+answer as sent, then the same for what ran when gunicorn closed the response (the work
+``core/after_answer.py`` leaves, and Django's ``request_finished`` handlers). Wall minus
 CPU is time spent waiting: for the database, for SQLite's writers' turn, for the
-worker's interpreter lock, or for a core.
+worker's interpreter lock, or for a core. A request whose view raised out of Django
+(not a 500 page, an exception through the WSGI call) is not recorded.
 """
 
 import json
@@ -30,7 +32,8 @@ if __name__ != "__main__":  # read by gunicorn as its config
     exec((Path(__file__).resolve().parents[1] / "gunicorn.conf.py").read_text())
     import gc
 
-    _project_post_worker_init = post_worker_init  # noqa: F821 (from gunicorn.conf.py)
+    # A gunicorn.conf.py from before 2026-11-25 has no post_worker_init.
+    _project_post_worker_init = globals().get("post_worker_init", lambda worker: None)
     _lines = {}
 
     def post_worker_init(worker):

@@ -14,9 +14,11 @@ request) first makes what a worker would otherwise make at its first requests: t
 patterns, with every view module they import, and the project's compiled templates.
 Then it collects once and freezes (``gc.freeze``): the collector never walks the objects
 there are now again, and full collections walk only what was made since, which is
-little. Nothing is lost: frozen objects are freed as usual when nothing refers to them;
-only reference cycles among them would stay, and the collection just before the freeze
-leaves none.
+little. Frozen objects are still freed as usual when nothing refers to them any more;
+what the collector no longer frees is a reference cycle that takes in a frozen object
+and is dropped after the freeze. The collection just before the freeze frees the
+garbage there is then, and what is frozen is what a worker keeps for good (modules,
+the URL resolver, compiled templates), so no such cycle is expected to be dropped.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ def warm_up_and_freeze() -> int:
 
 def warm_up() -> list[str]:
     """Make what the first requests would: the URL patterns (importing every view
-    module) and every template under the project's template directories, compiled
-    and kept by Django's cached loader. Returns the templates' names.
+    module) and every template file under the project's template directories (pages,
+    e-mails, the service worker), compiled and kept by Django's cached loader. Returns
+    the templates' names.
 
     A template that does not compile is logged and skipped: its page shows the error
     when asked for, as it would have without the warm-up, and the worker still starts."""
@@ -55,7 +58,7 @@ def warm_up() -> list[str]:
             continue
         for folder in engine.dirs:
             root = Path(folder)
-            for path in sorted(root.rglob("*.html")):
+            for path in sorted(p for p in root.rglob("*") if p.is_file()):
                 name = path.relative_to(root).as_posix()
                 try:
                     engine.get_template(name)

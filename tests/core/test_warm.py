@@ -6,6 +6,7 @@ import gc
 import logging
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -26,20 +27,27 @@ def unfrozen():
     gc.unfreeze()
 
 
-def test_every_project_template_is_compiled_and_kept(monkeypatch):
+@pytest.fixture
+def fresh_engines():
+    """Django's template engines made afresh, nothing compiled yet (earlier tests may
+    have filled the cached loader); yields the project's engine."""
+    with override_settings(TEMPLATES=copy.deepcopy(settings.TEMPLATES)):
+        yield engines["django"]
+
+
+def test_every_project_template_is_compiled_and_kept(fresh_engines, monkeypatch):
     warmed = warm.warm_up()
-    on_disk = sorted(
-        p.relative_to(ROOT / "templates").as_posix() for p in ROOT.glob("templates/**/*.html")
-    )
+    folder = ROOT / "templates"
+    on_disk = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert "core/sw.js" in on_disk and "accounts/invitation_email.txt" in on_disk
     assert sorted(warmed) == on_disk
 
     def no_disk(self, origin):
         raise AssertionError(f"{origin.name} read from disk after the warm-up")
 
     monkeypatch.setattr(FileLoader, "get_contents", no_disk)
-    engine = engines["django"]
     for name in on_disk:
-        assert engine.get_template(name) is not None
+        assert fresh_engines.get_template(name) is not None
 
 
 VIEWS = sorted(
@@ -96,6 +104,32 @@ def test_what_the_process_holds_is_frozen_and_what_comes_later_is_not(unfrozen):
     assert not any(o is kept for o in gc.get_objects())
     later = [object()]
     assert any(o is later for o in gc.get_objects())
+
+
+def test_what_the_warm_up_makes_is_frozen(fresh_engines, unfrozen):
+    warm.warm_up_and_freeze()
+    compiled = fresh_engines.get_template("base.html").template
+    assert not any(o is compiled for o in gc.get_objects())
+
+
+def test_garbage_is_collected_before_the_freeze(unfrozen, monkeypatch):
+    """A reference cycle dropped before the freeze is freed, not frozen for good."""
+    monkeypatch.setattr(warm, "warm_up", list)
+
+    class Node:
+        pass
+
+    gc.disable()
+    try:
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        dead = weakref.ref(a)
+        del a, b
+        assert dead() is not None  # only the collector frees a cycle
+        warm.warm_up_and_freeze()
+        assert dead() is None
+    finally:
+        gc.enable()
 
 
 def test_gunicorn_warms_and_freezes_each_worker_before_its_first_request(monkeypatch):
