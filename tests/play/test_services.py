@@ -84,6 +84,58 @@ def test_a_change_at_a_table_moves_its_version_and_the_nights_scores_version_onc
     moved(t1, two_updates)
 
 
+def stored_as_read(entry):
+    """``entry``, as a write left it, is the row the ORM reads back, field for field."""
+    fields = [f.attname for f in Entry._meta.concrete_fields]
+    read = Entry.objects.get(pk=entry.pk)
+    assert [getattr(entry, f) for f in fields] == [getattr(read, f) for f in fields]
+    assert entry.created is not None and not entry._state.adding
+    return read
+
+
+def test_every_kind_of_write_stores_the_entry_it_answers_with_and_moves_the_versions():
+    """A tap's entry is inserted in a statement written once (on PostgreSQL with the
+    versions' update, where the tap moves no bell): each way stores what it answers."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1, t2 = tables(rnd)[:2]
+
+    def versions(table):
+        night.refresh_from_db()
+        table.refresh_from_db()
+        return night.scores_version, table.version
+
+    for table, kw in [
+        (t2, {"kind": "points", "count": 2}),  # alone at its table: no bell to move
+        (t2, {"kind": "miss"}),
+        (t1, {"kind": "points", "count": 1}),  # the head table: may ring the bell
+    ]:
+        before = versions(table)
+        entry = tap(table, 2, **kw)
+        assert table.version == before[1] + 1  # the table in hand moved, as its row did:
+        assert versions(table) == (before[0] + 1, before[1] + 1)
+        assert stored_as_read(entry).roller_id == entry.roller_id is not None
+        assert not entry.is_late and entry.late_waiting is False
+    tap(t1, 1, "bunco")  # rings the bell: t2's next tap after Done is late
+    for seat in (1, 3, 4):  # everyone rolls once before Done
+        assert not tap(t2, seat, "miss").is_late
+    table_done(table=t2)
+    late = tap(t2, 3, "points", count=1)
+    assert late.is_late and late.late_waiting is True
+    assert stored_as_read(late).late_at == late.late_at is not None
+
+
+def test_a_host_s_correction_on_a_closed_round_stores_the_entry_it_answers_with():
+    night = make_night(make_group())
+    rnd = start_night(night)
+    play_round(night)
+    rnd.refresh_from_db()
+    t2 = tables(rnd)[1]
+    fixed = entry_record(table=t2, nonce=nonce(), seat=1, kind="bunco", rnd=rnd, by_host=True)
+    assert stored_as_read(fixed).by_host and fixed.late_waiting is None
+    assert night_standings(night).buncos_rolled == 1  # the closed round's results follow
+
+
 def test_a_repeated_nonce_is_stored_once():
     """A repeated submit (a retry on bad Wi-Fi, a double tap) is stored once."""
     night = make_night(make_group())
