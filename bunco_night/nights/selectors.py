@@ -153,28 +153,46 @@ def seating_of(tables: list[SeatedTable]) -> Seating:
 
 
 # A table's seats in a round, as every table phone's board reads them: written once.
-_TABLE_SEATS = Compiled(
-    lambda rnd, table: (
-        Seat.objects.filter(round_id=rnd, table_id=table)
-        .select_related("player", "ghost_for__player")
-        .order_by("number")
-    ),
-    *ID_MARKERS[:2],
-)
+# With the round too (each seat's ``round``), for a write that reads both at once.
+def _seats_of(*related: str) -> Compiled:
+    return Compiled(
+        lambda rnd, table: (
+            Seat.objects.filter(round_id=rnd, table_id=table)
+            .select_related(*related, "player", "ghost_for__player")
+            .order_by("number")
+        ),
+        *ID_MARKERS[:2],
+    )
+
+
+_TABLE_SEATS = _seats_of()
+_TABLE_SEATS_AND_ROUND = _seats_of("round")
+
+
+def table_seats_and_round(round_id: int, table_id: int) -> tuple[Round | None, list[Seat]]:
+    """A table's seats in the round ``round_id``, in order, and that round (read in the
+    same query: None when the table has no seats in it), for ``seated_tables``' ``seats``."""
+    seats = _TABLE_SEATS_AND_ROUND.all(round_id, table_id)
+    return (seats[0].round if seats else None), seats
 
 
 def seated_tables(
-    rnd: Round, *, table: Table | None = None, only: Collection[int] | None = None
+    rnd: Round,
+    *,
+    table: Table | None = None,
+    only: Collection[int] | None = None,
+    seats: list[Seat] | None = None,
 ) -> list[SeatedTable]:
     """The round's tables, head table first, each with its seats: only ``table`` if given,
-    else only the tables whose ids are in ``only`` if given."""
+    else only the tables whose ids are in ``only`` if given. ``seats``: with ``table``, its
+    seats in ``rnd`` when the caller has read them (``table_seats_and_round``)."""
     if table is None:
         seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
             "table__number", "number"
         )
         if only is not None:
             seats = seats.filter(table_id__in=only)
-    else:  # the table is known: no need to read it again with every seat
+    elif seats is None:  # the table is known: no need to read it again with every seat
         seats = _TABLE_SEATS.all(rnd.pk, table.pk)
     by_table: dict[int, list[Seat]] = {}
     for s in seats:

@@ -23,7 +23,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
-from bunco_night.nights.selectors import SeatedTable, seating_of
+from bunco_night.nights.selectors import SeatedTable, seating_of, table_seats_and_round
 from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
@@ -184,10 +184,10 @@ def _not_started() -> ServiceError:
     return ServiceError("That round has not started.", "no_round")
 
 
-def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, TablePlay]:
+def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, TablePlay, list[Seat]]:
     """For a tap alone at ``table`` (``_tap_alone``): the table's play in the round it
-    names (``round_number``), else in the round in play, locked; and that round, read
-    after the lock."""
+    names (``round_number``), else in the round in play, locked; and that round and the
+    table's seats in it, read after the lock in one query."""
     if round_number is None:
         play = _PLAY_LOCKED.first(_playing_round(table).pk, table.pk)
     elif _is_round_number(round_number):
@@ -200,11 +200,13 @@ def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, Tab
         raise _not_started()
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
-    rnd = _ROUND_BY_ID.first(play.round_id)
+    rnd, seats = table_seats_and_round(play.round_id, table.pk)
+    if rnd is None:  # no seats: the round alone
+        rnd = _ROUND_BY_ID.first(play.round_id)
     if rnd.is_pending:
         raise _not_started()
     rnd.night = table.night
-    return rnd, play
+    return rnd, play, seats
 
 
 def _ring_when_time_up(rnd: Round) -> bool:
@@ -499,8 +501,9 @@ def _entry_store(
 ) -> Entry:
     """``entry_record``'s write, for a nonce not stored yet."""
     locked = False
+    seats = None
     if rnd is None and _tap_alone(table, by_host):
-        rnd, play = _lock_play_alone(table, round_number)
+        rnd, play, seats = _lock_play_alone(table, round_number)
     else:
         if rnd is None:
             rnd, locked = _round_for_tap(table, round_number)
@@ -509,7 +512,9 @@ def _entry_store(
         elif rnd.night_id != table.night_id:
             raise ServiceError("That round is not this table's night.", "other_night")
         play = _lock_play(rnd, table, locked=locked)
-    here = table_round(rnd, table, play)
+    here = table_round(rnd, table, play, seats)
+    if here is None:  # a play left without seats (a repair by hand in the admin)
+        raise ServiceError("This table has no seats in this round.", "not_in_round")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
     rules = rnd.night.rules_obj

@@ -184,11 +184,11 @@ def _with_rollers(entries: list[Entry], seated: list[SeatedTable]) -> None:
 
 
 def _load(
-    rnd: Round, table: Table | None, play: TablePlay | None = None
+    rnd: Round, table: Table | None, play: TablePlay | None = None, seats: list | None = None
 ) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
-    """The round's seated tables (or just ``table``, with its ``play`` if the caller holds
-    it already) with their plays and live entries."""
-    seated = seated_tables(rnd, table=table)
+    """The round's seated tables (or just ``table``, with its ``play`` and its ``seats`` if
+    the caller holds them already) with their plays and live entries."""
+    seated = seated_tables(rnd, table=table, seats=seats)
     if table is None:
         plays = rnd.table_plays.all()
         entries = rnd.entries.counting().select_related("roller")
@@ -366,10 +366,13 @@ def _counted_state(
     )
 
 
-def table_round(rnd: Round, table: Table, play: TablePlay | None = None) -> TableRound | None:
+def table_round(
+    rnd: Round, table: Table, play: TablePlay | None = None, seats: list | None = None
+) -> TableRound | None:
     """``table`` in ``rnd``, with the room's bell as the round row keeps it; None when the
-    table has no seats in this round. ``play``: the table's play, locked by the caller."""
-    loaded = _load(rnd, table, play)
+    table has no seats in this round. ``play``: the table's play, locked by the caller;
+    ``seats``: its seats in ``rnd``, read by the caller (``table_seats_and_round``)."""
+    loaded = _load(rnd, table, play, seats)
     if not loaded:
         return None
     return table_round_of(rnd, *loaded[0])

@@ -136,6 +136,19 @@ def test_a_host_s_correction_on_a_closed_round_stores_the_entry_it_answers_with(
     assert night_standings(night).buncos_rolled == 1  # the closed round's results follow
 
 
+def test_a_tap_at_a_table_whose_seats_were_removed_by_hand_is_refused_with_a_message():
+    """A play left without its seats (the admin is the only way) refuses taps plainly,
+    whether the tap reads its round with the seats (alone at its table) or on its own."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    for table in tables(rnd)[:2]:  # the head table's tap reads its round on its own
+        rnd.seats.filter(table=table).delete()
+        with pytest.raises(ServiceError) as caught:
+            tap(table, 1, "points", 1, round_number=1)
+        assert caught.value.code == "not_in_round"
+    assert not Entry.objects.exists()
+
+
 def test_a_repeated_nonce_is_stored_once():
     """A repeated submit (a retry on bad Wi-Fi, a double tap) is stored once."""
     night = make_night(make_group())
