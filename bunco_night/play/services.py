@@ -283,10 +283,13 @@ _TABLE_MOVE = (
     "AND play_entry.undone_at IS NULL)"
 )
 _TABLE_MOVE_SQL = _TABLE_MOVE.format(mark="(SELECT scores_version FROM nights_night WHERE id = %s)")
-_BOTH_MOVE_SQL = (
-    "WITH night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
-    "WHERE id = %s RETURNING scores_version) "
-) + _TABLE_MOVE.format(mark="(SELECT scores_version FROM night)")
+# PostgreSQL: the night's update as a CTE, and the table's marked with what it returns.
+_NIGHT_MOVE_CTE = (
+    "night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
+    "WHERE id = %s RETURNING scores_version)"
+)
+_TABLE_MOVE_AFTER_NIGHT = _TABLE_MOVE.format(mark="(SELECT scores_version FROM night)")
+_BOTH_MOVE_SQL = f"WITH {_NIGHT_MOVE_CTE} {_TABLE_MOVE_AFTER_NIGHT}"
 
 
 # An entry's row, inserted as the ORM would (``_insert``) in a statement written once: the
@@ -301,10 +304,8 @@ _ENTRY_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
 # the entry's id, and whether late taps wait at the table (NULL with no such table). Its
 # EXISTS reads the table's entries as they were before the statement, without this one.
 _INSERT_AND_MOVE_SQL = (
-    f"WITH entry AS ({_ENTRY_INSERT} RETURNING id), "
-    "night AS (UPDATE nights_night SET scores_version = scores_version + 1 "
-    "WHERE id = %s RETURNING scores_version), "
-    f"moved AS ({_TABLE_MOVE.format(mark='(SELECT scores_version FROM night)')} AS waits) "
+    f"WITH entry AS ({_ENTRY_INSERT} RETURNING id), {_NIGHT_MOVE_CTE}, "
+    f"moved AS ({_TABLE_MOVE_AFTER_NIGHT} AS waits) "
     "SELECT entry.id, (SELECT waits FROM moved) FROM entry"
 )
 
@@ -315,12 +316,17 @@ def _entry_row(entry: Entry) -> list:
     return [f.get_db_prep_save(f.pre_save(entry, True), connection) for f in _ENTRY_FIELDS]
 
 
+def _stored(entry: Entry, pk: int) -> None:
+    """``entry`` as ``entry.save()`` leaves a new one: with its id, no longer adding."""
+    entry.pk = pk
+    entry._state.adding, entry._state.db = False, connection.alias
+
+
 def _insert(entry: Entry) -> None:
     """Store ``entry``, a new one, as ``entry.save()`` would, and give it its id."""
     with connection.cursor() as cursor:
         cursor.execute(f"{_ENTRY_INSERT} RETURNING id", _entry_row(entry))
-        entry.pk = cursor.fetchone()[0]
-    entry._state.adding, entry._state.db = False, connection.alias
+        _stored(entry, cursor.fetchone()[0])
 
 
 def _insert_and_touch(entry: Entry, rnd: Round, table: Table) -> bool | None:
@@ -331,8 +337,8 @@ def _insert_and_touch(entry: Entry, rnd: Round, table: Table) -> bool | None:
         return _touch_table(rnd, table)
     with connection.cursor() as cursor:
         cursor.execute(_INSERT_AND_MOVE_SQL, [*_entry_row(entry), rnd.night_id, table.pk])
-        entry.pk, waits = cursor.fetchone()
-    entry._state.adding, entry._state.db = False, connection.alias
+        pk, waits = cursor.fetchone()
+    _stored(entry, pk)
     table.version += 1
     # The new entry is one that waits if it is late (its EXISTS did not see it).
     return None if waits is None else bool(waits or entry.late_at is not None)
