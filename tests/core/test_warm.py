@@ -99,7 +99,9 @@ def test_a_template_that_does_not_compile_is_logged_and_the_rest_are_warmed(tmp_
 def test_what_the_process_holds_is_frozen_and_what_comes_later_is_not(unfrozen):
     kept = [object() for _ in range(3)]
     frozen = warm.warm_up_and_freeze()
-    assert frozen == gc.get_freeze_count() > 0
+    # What it answers is the number frozen. Meanwhile another thread of the test process
+    # (a live server's, a database listener's) may free a frozen object, never add one.
+    assert 0 < frozen - 100 <= gc.get_freeze_count() <= frozen
     # Frozen objects are in no generation the collector walks.
     assert not any(o is kept for o in gc.get_objects())
     later = [object()]
