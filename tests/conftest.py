@@ -6,8 +6,12 @@ once if the settings point at another one, so a run meant for PostgreSQL can nev
 pass on SQLite by mistake.
 """
 
+import contextlib
 import os
 import shutil
+import signal
+import sys
+import threading
 
 import pytest
 
@@ -54,9 +58,69 @@ def pytest_sessionstart(session):
         )
 
 
+# A browser test still running after this many seconds is hung (the slowest take about a
+# minute on a busy machine). Some Playwright calls have no timeout of their own (opening
+# and closing a context, opening a page), and a Chromium that stops answering one would
+# hold the whole run until faulthandler ends it: the watchdog below stops Chromium
+# instead, so the hung call raises, that one test fails with its name, and the next
+# browser test gets a new Chromium.
+BROWSER_TEST_LIMIT = float(os.environ.get("BUNCO_BROWSER_TEST_LIMIT", "300"))
+
+
+def _chromium_processes() -> list[int]:
+    """The Chromium processes this test process started (through Playwright's driver)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as stat:
+                ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo.extend(children.get(pid, []))
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                if comm.read().strip() == "chromium":
+                    found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+def _stop_hung_chromium(test: str) -> None:
+    print(
+        f"\n{test} ran over {BROWSER_TEST_LIMIT:.0f} s: a call to Chromium is hung; "
+        "stopping Chromium so the test fails (the next browser test starts a new one).",
+        file=sys.__stderr__,
+        flush=True,
+    )
+    for pid in _chromium_processes():
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+class _Chromium:
+    """The run's headless Chromium, launched again if the watchdog had to stop it."""
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.browser = None
+
+    def get(self):
+        if self.browser is None or not self.browser.is_connected():
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+        return self.browser
+
+
 @pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole run."""
+def _chromium():
     from playwright.sync_api import expect, sync_playwright
 
     # Pages poll every 2 s; a busy CI machine needs more than expect's default 5 s.
@@ -65,9 +129,20 @@ def browser():
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make test`, which installs it.")
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        chromium = _Chromium(p)
         yield chromium
-        chromium.close()
+        if chromium.browser is not None and chromium.browser.is_connected():
+            chromium.browser.close()
+
+
+@pytest.fixture
+def browser(_chromium, request):
+    """One headless Chromium for the whole run, watched while this test uses it."""
+    watchdog = threading.Timer(BROWSER_TEST_LIMIT, _stop_hung_chromium, (request.node.nodeid,))
+    watchdog.daemon = True
+    watchdog.start()
+    yield _chromium.get()
+    watchdog.cancel()
 
 
 @pytest.fixture

@@ -1,9 +1,18 @@
 """Helpers for the browser tests: a phone, a logged-in host, a tap, a score."""
 
 
-def phone(contexts, url, width=390, height=844):
-    """A phone-sized page (touch) opened at ``url``."""
-    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+def phone(contexts, url, width=390, height=844, service_worker=False):
+    """A phone-sized page (touch) opened at ``url``.
+
+    Without its service worker (the offline reload, tests/browser/test_offline_reload.py,
+    asks for it): each one is a worker of its own in Chromium, serving the page's
+    requests, and closing contexts whose workers were busy is when the whole run's
+    Chromium was seen to stop answering (tests/conftest.py, ``BROWSER_TEST_LIMIT``)."""
+    context = contexts(
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        service_workers="allow" if service_worker else "block",
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(url)

@@ -29,7 +29,7 @@ def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, li
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     rnd = start_night(night, seed=4)
     table = night.tables.get(number=2)
-    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", service_worker=True)
     wait_until_kept(page)
 
     page.context.set_offline(True)
@@ -61,7 +61,9 @@ def test_offline_the_waiting_taps_are_listed_and_a_mis_tap_is_cancelled(contexts
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     rnd = start_night(night, seed=4)
     table = night.tables.get(number=2)
-    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    page = phone(
+        contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740, service_worker=True
+    )
     waiting = page.locator("#queue .parked.waiting")
     tap(page, 1, "points:1")  # online: sent at once, never listed as waiting
     expect(score(page, 0)).to_have_text("1")
@@ -87,7 +89,7 @@ def test_online_a_reload_shows_the_latest_board_not_the_cached_one(contexts, liv
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     start_night(night, seed=4)
     table = night.tables.get(number=2)
-    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", service_worker=True)
     wait_until_kept(page)
     server_tap(table, 1, "points", 2)
     page.reload()
@@ -100,7 +102,7 @@ def test_the_player_page_reloads_offline_and_host_pages_have_no_service_worker(
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     start_night(night, seed=4)
     attendance = night.attendances.order_by("pk").first()
-    page = phone(contexts, f"{live_server.url}/p/{attendance.token}/")
+    page = phone(contexts, f"{live_server.url}/p/{attendance.token}/", service_worker=True)
     wait_until_kept(page)
     page.context.set_offline(True)
     assert page.reload().from_service_worker
