@@ -308,7 +308,9 @@ def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
         )
     form = DrawForm(request.POST)
     message = _refusal(form, lambda data: services.seating_draw(night=night, **data))
-    return _after_change(request, night, "seating", "seating", draw_error=message)
+    # A refused seed stays in its box, for the host to mend rather than type again.
+    seed = request.POST.get("seed", "") if message else ""
+    return _after_change(request, night, "seating", "seating", draw_error=message, draw_seed=seed)
 
 
 @login_required

@@ -448,6 +448,10 @@ def test_ghosts_are_marked_in_the_chart(client, group):
 def test_draw_refuses_a_bad_seed(client, night, seed, message):
     response = client.post(nurl("draw", night), {"seed": seed})
     assert message in section(text(response), "seating")
+    # The refused seed stays in its box, to be mended, with htmx or without.
+    box = f'<input id="seed" name="seed" inputmode="numeric" autocomplete="off" value="{seed}">'
+    assert box in section(text(response), "seating")
+    assert box in text(client.post(nurl("draw", night), {"seed": seed}, **HX))
     assert not night.rounds.exists()
 
 

@@ -7,9 +7,10 @@ from django.db import connection
 from django.urls import reverse
 
 from bunco_night.play.models import Entry
+from bunco_night.play.services import entry_undo
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
-from tests.play.helpers import play_round, start_night
+from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -307,8 +308,25 @@ def test_live_board_runs_the_round(client, night):
     assert "Not every table is done" in response.content.decode()
     client.post(action, {"action": "bell"})
     assert night.rounds.get(number=1).bell_by_host
+    html = client.get(live).content.decode()
+    assert "The bell has rung." in html and "Close round 1" in html
+    assert "Ring the bell" not in html  # rung: nothing more to ring
     response = client.post(action, {"action": "nonsense"}, follow=True)
     assert "Unknown action." in response.content.decode()
+
+
+def test_live_board_offers_the_bell_only_while_it_has_not_rung(client, night):
+    """A bunco at the head table rings the bell (docs/rules.md section 3.1): the host's
+    board stops offering to ring it, and offers it again when the head table undoes the
+    mis-tap that rang it."""
+    client.login(username="host", password="bunco")
+    live = reverse("play:live", args=[night.pk])
+    bunco = tap(table(night, 1), 1, "bunco")
+    assert round_board(night.rounds.get(number=1)).bell
+    assert "Ring the bell" not in client.get(live).content.decode()
+    entry_undo(table=table(night, 1), entry_id=bunco.pk)
+    assert not round_board(night.rounds.get(number=1)).bell
+    assert "Ring the bell" in client.get(live).content.decode()
 
 
 def test_host_corrects_a_closed_round(client, night):
