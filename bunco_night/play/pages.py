@@ -408,9 +408,10 @@ class CardRow:
     mark: int | None
     table: int
     partner: str | None
-    won: bool | None
+    won: bool | None  # None until the round is closed
     buncos: int
     mini_buncos: int
+    pending: bool = False  # seated, not started yet
 
 
 @dataclass
@@ -462,6 +463,7 @@ def _card_rows(night: Night, player_id: int) -> list[CardRow]:
                 s.won if s.round.is_closed else None,
                 s.buncos,
                 s.mini_buncos,
+                s.round.is_pending,
             )
         )
     return rows

@@ -7,7 +7,7 @@ from django.db import connection
 from django.urls import reverse
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import entry_undo
+from bunco_night.play.services import entry_undo, round_start
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night, tap
@@ -268,10 +268,22 @@ def test_player_page_card_and_next_seat(client, night):
     a = night.attendances.first()
     html = client.get(reverse("play:player", args=[a.token])).content.decode()
     assert a.player.name in html and "Table" in html and "Seat" in html
+    assert result_cells(html) == ['<span class="muted">playing</span>']
     play_round(night)
     html = client.get(reverse("play:player", args=[a.token])).content.decode()
     assert "Round 2: sit at" in html
-    assert ('class="w"' in html) or ('class="l"' in html)
+    # Round 1 has its result; round 2 is seated but not started: up next, not playing.
+    first, second = result_cells(html)
+    assert first in ('<span class="w">Won</span>', '<span class="l">Lost</span>')
+    assert second == '<span class="muted">up next</span>'
+    round_start(night=night)
+    html = client.get(reverse("play:player", args=[a.token])).content.decode()
+    assert result_cells(html)[1] == '<span class="muted">playing</span>'
+
+
+def result_cells(html: str) -> list[str]:
+    """The result of each round on a player's card, as the page marks it up."""
+    return re.findall(r'<span class="(?:muted|w|l)">(?:playing|up next|Won|Lost)</span>', html)
 
 
 def test_host_pages_need_a_host_of_the_group(client, night):
