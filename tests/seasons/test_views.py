@@ -224,6 +224,10 @@ def test_the_ledger_adds_up_and_records_dues_paid_ahead(client, group, season):
     )
     page = text(client.get(reverse("seasons:ledger", args=[season.pk])))
     assert "$50.00 paid ahead, not used yet" in page
+    # A refused amount is shown where the form is, far down the page: the form's address
+    # names its section, which the browser scrolls to.
+    add = reverse("seasons:prepayment_add", args=[season.pk])
+    assert f'<form method="post" action="{add}#prepaid" novalidate>' in page
     page = text(
         client.post(
             reverse("seasons:prepayment_add", args=[season.pk]),
