@@ -75,6 +75,9 @@ class Night(models.Model):
         help_text="The number the door prize was drawn with (docs/rules.md section 7.5).",
     )
     created = models.DateTimeField(auto_now_add=True)
+    # The plan form's id: the same form sent again (a double click, the browser's Back and
+    # a second send) finds this night instead of planning another.
+    nonce = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     objects = NightQuerySet.as_manager()
 

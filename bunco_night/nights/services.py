@@ -42,24 +42,44 @@ def night_create(
     time: dt.time | None = None,
     place: str = "",
     sets: int | None = None,
+    nonce: str | None = None,
 ) -> Night:
-    """Plan a night: the group's rules and dues are copied, every active regular is coming."""
+    """Plan a night: the group's rules and dues are copied, every active regular is coming.
+    A repeated ``nonce`` (the same plan form sent again) gives the night it planned."""
+    if nonce and not is_nonce(nonce):
+        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
+    if nonce:
+        existing = Night.objects.filter(nonce=nonce).first()
+        if existing is not None:
+            return _planned(existing, group)
     rules = group.rules_obj
     sets = rules.sets_per_night if sets is None else sets
     if not 1 <= sets <= 12:
         raise ServiceError("A night has 1 to 12 sets.", "bad_sets", "sets")
     place = column_check(Night, "place", place.strip(), label="The place")
-    night = Night.objects.create(
-        group=group,
-        date=date,
-        time=time,
-        place=place,
-        sets=sets,
-        rules=rules.as_dict(),
-        dues_cents=group.dues_cents,
-    )
+    try:
+        with transaction.atomic():
+            night = Night.objects.create(
+                group=group,
+                date=date,
+                time=time,
+                place=place,
+                sets=sets,
+                rules=rules.as_dict(),
+                dues_cents=group.dues_cents,
+                nonce=nonce or None,
+            )
+    except IntegrityError:  # the same form, sent twice at once: the first one planned it
+        return _planned(Night.objects.get(nonce=nonce), group)
     regulars = group.players.filter(kind=Player.Kind.REGULAR, retired=False)
     Attendance.objects.bulk_create([Attendance(night=night, player=p) for p in regulars])
+    return night
+
+
+def _planned(night: Night, group: Group) -> Night:
+    """The night a plan form sent again planned: it must be the same group's."""
+    if night.group_id != group.pk:
+        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
     return night
 
 

@@ -82,7 +82,8 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     """Save the planned night; every active regular starts as coming."""
     group = group_for_host(request.user, slug)
     form = NightForm(request.POST, rules=group.rules_obj)
-    night = form_apply(form, lambda data: services.night_create(group=group, **data))
+    nonce = request.POST.get("nonce") or None
+    night = form_apply(form, lambda data: services.night_create(group=group, nonce=nonce, **data))
     if not form.errors:
         messages.success(request, "Night planned. Every regular is down as coming.")
         return redirect(night)

@@ -146,6 +146,35 @@ def test_plan_a_night(client, group):
         assert shown in page
 
 
+def test_the_plan_form_sent_twice_plans_one_night(client, group):
+    """A double click, or the browser's Back and the form sent again: the form's id
+    finds the night it planned, instead of a second night on the same date."""
+    page = text(client.get(reverse("nights:new", args=[group.slug])))
+    nonce = re.search(r'name="nonce" value="([^"]+)"', page)[1]
+    data = {"date": "2027-01-12", "time": "19:00", "place": "Ann's", "sets": "3", "nonce": nonce}
+    first = client.post(reverse("nights:create", args=[group.slug]), data)
+    again = client.post(reverse("nights:create", args=[group.slug]), data)
+    night = Night.objects.get()
+    assert first["Location"] == again["Location"] == night.get_absolute_url()
+    assert night.attendances.count() == 12
+    # A new form has a new id: a second night on the same date is the host's to plan.
+    fresh = text(client.get(reverse("nights:new", args=[group.slug])))
+    assert f'value="{nonce}"' not in fresh
+    client.post(reverse("nights:create", args=[group.slug]), {**data, "nonce": "n" * 22})
+    assert Night.objects.count() == 2
+
+
+def test_a_plan_form_id_from_another_group_plans_nothing(client, group):
+    other = make_night(make_group(name="Elm Court Bunco", user=make_user("elm")))
+    other.nonce = "elm-court-plan-form-0001"
+    other.save(update_fields=["nonce"])
+    data = {"date": "2027-01-12", "sets": "3", "nonce": other.nonce}
+    response = client.post(reverse("nights:create", args=[group.slug]), data)
+    assert response.status_code == 200
+    assert "This form has no valid id: reload the page." in text(response)
+    assert not group.nights.exists()
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
