@@ -260,6 +260,11 @@ def test_send_a_substitute_from_the_list(client, night):
     assert (ann.status, ann.substitute) == (Attendance.Status.SENT_SUB, sub)
     page = text(client.get(night.get_absolute_url()))
     assert "Sends a substitute: <strong>Sub 1</strong>" in page
+    # Sub… is shown chosen, as Coming and Not coming are when they are.
+    start = page.index(f'id="att-{ann.pk}"')
+    row = page[start : page.index('<li class="att-row', start)]
+    assert '<details class="sub-picker on">' in row and "Sends a substitute (chosen)" in row
+    assert 'aria-pressed="true"' not in row  # neither Coming nor Not coming
 
 
 def test_send_a_new_substitute_added_on_the_spot(client, night):
