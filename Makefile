@@ -14,7 +14,9 @@ PYTEST_ARGS ?=
 
 # Debian packages: Pango for WeasyPrint's PDFs (run); Chromium, Poppler and zbar for tests;
 # PostgreSQL for the second test run (a throwaway server, see .ci/with-postgres).
-RUN_DEBS := libpango-1.0-0 fontconfig libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
+# Fonts: DejaVu (the print stylesheet's), Noto CJK and Noto Color Emoji for names DejaVu lacks.
+RUN_DEBS := libpango-1.0-0 fontconfig libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk \
+	fonts-noto-color-emoji
 TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk postgresql
 
 .PHONY: run test test-sqlite test-postgres check lint format bench bench-load \
