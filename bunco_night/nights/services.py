@@ -45,7 +45,8 @@ def night_create(
     nonce: str | None = None,
 ) -> Night:
     """Plan a night: the group's rules and dues are copied, every active regular is coming.
-    A repeated ``nonce`` (the same plan form sent again) gives the night it planned."""
+    A repeated ``nonce`` (the same plan form sent again) gives the night it planned, as it
+    is (its ``planned_before`` is True)."""
     if nonce and not is_nonce(nonce):
         raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
     if nonce:
@@ -80,6 +81,7 @@ def _planned(night: Night, group: Group) -> Night:
     """The night a plan form sent again planned: it must be the same group's."""
     if night.group_id != group.pk:
         raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
+    night.planned_before = True
     return night
 
 

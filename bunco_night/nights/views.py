@@ -85,7 +85,12 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     nonce = request.POST.get("nonce") or None
     night = form_apply(form, lambda data: services.night_create(group=group, nonce=nonce, **data))
     if not form.errors:
-        messages.success(request, "Night planned. Every regular is down as coming.")
+        if getattr(night, "planned_before", False):
+            messages.info(
+                request, "This form planned this night already: change it with Edit night."
+            )
+        else:
+            messages.success(request, "Night planned. Every regular is down as coming.")
         return redirect(night)
     return _night_form(request, group, form, None)
 

@@ -153,10 +153,12 @@ def test_the_plan_form_sent_twice_plans_one_night(client, group):
     nonce = re.search(r'name="nonce" value="([^"]+)"', page)[1]
     data = {"date": "2027-01-12", "time": "19:00", "place": "Ann's", "sets": "3", "nonce": nonce}
     first = client.post(reverse("nights:create", args=[group.slug]), data)
-    again = client.post(reverse("nights:create", args=[group.slug]), data)
+    again = client.post(reverse("nights:create", args=[group.slug]), {**data, "sets": "2"})
     night = Night.objects.get()
     assert first["Location"] == again["Location"] == night.get_absolute_url()
-    assert night.attendances.count() == 12
+    assert (night.sets, night.attendances.count()) == (3, 12)  # as the first send planned it
+    page = text(client.get(again["Location"]))
+    assert "This form planned this night already: change it with Edit night." in page
     # A new form has a new id: a second night on the same date is the host's to plan.
     fresh = text(client.get(reverse("nights:new", args=[group.slug])))
     assert f'value="{nonce}"' not in fresh
