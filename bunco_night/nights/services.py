@@ -34,6 +34,11 @@ def night_touch(night: Night) -> None:
     night.refresh_from_db(fields=["version"])
 
 
+def _bad_form_id() -> ServiceError:
+    """The answer to a form sent with an id that is not a form id, or another group's."""
+    return ServiceError("This form has no valid id: reload the page.", "bad_nonce")
+
+
 @transaction.atomic
 def night_create(
     *,
@@ -48,7 +53,7 @@ def night_create(
     A repeated ``nonce`` (the same plan form sent again) gives the night it planned, as it
     is (its ``planned_before`` is True)."""
     if nonce and not is_nonce(nonce):
-        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
+        raise _bad_form_id()
     if nonce:
         existing = Night.objects.filter(nonce=nonce).first()
         if existing is not None:
@@ -80,7 +85,7 @@ def night_create(
 def _planned(night: Night, group: Group) -> Night:
     """The night a plan form sent again planned: it must be the same group's."""
     if night.group_id != group.pk:
-        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
+        raise _bad_form_id()
     night.planned_before = True
     return night
 
@@ -296,7 +301,7 @@ def payment_record(
 ) -> Payment:
     """The host took money for an attendance's dues; a repeated ``nonce`` records it once."""
     if nonce and not is_nonce(nonce):
-        raise ServiceError("This form has no valid id: reload the page.", "bad_nonce")
+        raise _bad_form_id()
     if nonce:
         existing = Payment.objects.filter(nonce=nonce).first()
         if existing is not None:
