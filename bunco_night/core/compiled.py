@@ -29,11 +29,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from django.core.exceptions import EmptyResultSet, ImproperlyConfigured
-from django.db import DEFAULT_DB_ALIAS, Error, connections
+from django.db import DEFAULT_DB_ALIAS, Error, connections, transaction
 from django.db.models.query import (
     ModelIterable,
     QuerySet,
@@ -102,11 +103,15 @@ class _Written:
     def _compile(self, queryset: QuerySet, connection) -> tuple[object, str, tuple]:
         raise NotImplementedError
 
-    def _kept(self) -> _Kept:
-        connection = connections[DEFAULT_DB_ALIAS]
+    def _is_kept(self) -> bool:
+        """Whether this thread has the SQL written for its connection."""
         kept = getattr(self._local, "kept", None)
-        if kept is not None and kept.connection is connection:
-            return kept
+        return kept is not None and kept.connection is connections[DEFAULT_DB_ALIAS]
+
+    def _kept(self) -> _Kept:
+        if self._is_kept():
+            return self._local.kept
+        connection = connections[DEFAULT_DB_ALIAS]
         queryset = self.build(*self.markers)
         try:
             compiler, sql, params = self._compile(queryset, connection)
@@ -131,14 +136,19 @@ class _Written:
     def _more(self, kept: _Kept, compiler, queryset: QuerySet) -> _Kept:
         return kept
 
-    def _execute(self, kept: _Kept, values: tuple):
-        """A cursor that ran the SQL with ``values`` in the markers' places."""
+    @staticmethod
+    def _params(kept: _Kept, values: tuple) -> list:
+        """The SQL's parameters with ``values`` in the markers' places."""
         params = list(kept.params)
         for place, value in zip(kept.places, values, strict=True):
             params[place] = value
+        return params
+
+    def _execute(self, kept: _Kept, values: tuple):
+        """A cursor that ran the SQL with ``values`` in the markers' places."""
         cursor = kept.connection.cursor()
         try:
-            cursor.execute(kept.sql, params)
+            cursor.execute(kept.sql, self._params(kept, values))
         except BaseException:
             cursor.close()
             raise
@@ -183,7 +193,10 @@ class Compiled(_Written):
 
     def _rows(self, kept: _Kept, values: tuple) -> list:
         with self._execute(kept, values) as cursor:
-            rows = cursor.fetchall()
+            return self._converted(kept, cursor.fetchall())
+
+    @staticmethod
+    def _converted(kept: _Kept, rows: list) -> list:
         if kept.converters:
             rows = list(map(tuple, kept.compiler.apply_converters(rows, kept.converters)))
         return rows
@@ -201,7 +214,11 @@ class Compiled(_Written):
         kept = self._kept()
         if kept.model is None:
             raise ImproperlyConfigured("all() reads model instances; use rows().")
-        rows = self._rows(kept, values)
+        return self._instances(kept, self._rows(kept, values))
+
+    @staticmethod
+    def _instances(kept: _Kept, rows: list) -> list:
+        """The model instances of converted ``rows``, as Django's ModelIterable makes them."""
         db, (start, end) = kept.connection.alias, kept.span
         objects = []
         for row in rows:
@@ -215,6 +232,79 @@ class Compiled(_Written):
         """The first instance (build the queryset with ``[:1]``), or None."""
         objects = self.all(*values)
         return objects[0] if objects else None
+
+
+def all_together(*reads: tuple[Compiled, tuple], first: str = "") -> list[list]:
+    """Several ``Compiled`` reads in one round trip to the database: what each one's
+    ``all`` (instances) or ``rows`` (a ``values_list``) would give, in order.
+
+    PostgreSQL only: its client-side binding (Django's, by default) sends statements
+    separated by ";" in one message, and the server answers each in turn. ``first``: a
+    statement without rows sent ahead of them (``BEGIN``, for ``short_transaction``).
+    Each statement still reads what was committed when it starts (READ COMMITTED takes a
+    snapshot per statement), so a read sent after a lock sees what the lock waited for.
+    An error in one statement fails the whole call: the statements after it do not run.
+    """
+    connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor != "postgresql":
+        raise ImproperlyConfigured("all_together sends several statements at once: PostgreSQL.")
+    if any(not read._is_kept() for read, _ in reads):
+        # The ORM writes a select_for_update only inside a transaction: this one sends
+        # nothing to the database (writing SQL is not running it; and no savepoint).
+        with transaction.atomic(savepoint=False):
+            kept = [read._kept() for read, _ in reads]
+    else:
+        kept = [read._kept() for read, _ in reads]
+    statements = ([first] if first else []) + [k.sql for k in kept]
+    values = [v for _, v in reads]
+    params = [p for k, v in zip(kept, values, strict=True) for p in Compiled._params(k, v)]
+    results = []
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(statements), params)
+        for n, k in enumerate(kept):
+            if first or n:  # the next statement's answer
+                cursor.nextset()
+            rows = Compiled._converted(k, cursor.fetchall())
+            results.append(rows if k.model is None else Compiled._instances(k, rows))
+    return results
+
+
+@contextmanager
+def short_transaction():
+    """A write transaction on PostgreSQL whose ``BEGIN`` goes with its first statement
+    (``all_together(..., first="BEGIN")``) and whose ``COMMIT`` goes with its last
+    (``"...; COMMIT"``): two round trips fewer than ``transaction.atomic``, where psycopg
+    sends each on its own. Outside any atomic block only (a test's transaction, for
+    one, takes ``transaction.atomic`` instead: see ``may_shorten``).
+
+    Django does not know of this transaction: nothing inside it may use
+    ``transaction.atomic``. Whatever way the block ends, the connection is left outside
+    any transaction: what the block did not commit is rolled back (an error, a refusal,
+    a COMMIT that failed).
+    """
+    connection = connections[DEFAULT_DB_ALIAS]
+    if not may_shorten():
+        raise ImproperlyConfigured("short_transaction: PostgreSQL, outside any atomic block.")
+    from psycopg.pq import TransactionStatus  # PostgreSQL's driver, there on PostgreSQL
+
+    try:
+        yield
+    finally:
+        raw = connection.connection
+        if raw is not None and raw.info.transaction_status != TransactionStatus.IDLE:
+            with connection.cursor() as cursor:
+                cursor.execute("ROLLBACK")
+
+
+def may_shorten() -> bool:
+    """Whether ``short_transaction`` may run here: PostgreSQL, outside any atomic block,
+    on a connection in autocommit (as Django keeps it outside atomic blocks)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    return (
+        connection.vendor == "postgresql"
+        and not connection.in_atomic_block
+        and connection.get_autocommit()
+    )
 
 
 class CompiledUpdate(_Written):

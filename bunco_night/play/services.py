@@ -18,7 +18,14 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from bunco_night.core.compiled import ID_MARKERS, Compiled, CompiledUpdate
+from bunco_night.core.compiled import (
+    ID_MARKERS,
+    Compiled,
+    CompiledUpdate,
+    all_together,
+    may_shorten,
+    short_transaction,
+)
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
@@ -37,6 +44,7 @@ from .models import TIEBREAK_CODE_MAX_LENGTH, Entry, PrizeTiebreak, TablePlay
 from .standings import night_standings
 from .state import (
     RoundBoard,
+    TableRound,
     engine_bell,
     round_board,
     round_deadline,
@@ -126,6 +134,27 @@ _PLAY_BY_NUMBER = Compiled(
     ID_MARKERS[1],
 )
 _ROUND_BY_ID = Compiled(lambda rnd: Round.objects.filter(pk=rnd).order_by()[:1], ID_MARKERS[0])
+# After that lock, in the same round trip on PostgreSQL (``_entry_store_short``): the
+# table's seats with their round, and its counting entries, as ``table_seats_and_round``
+# and ``state.table_round`` read them, found by the round's number.
+_SEATS_BY_NUMBER = Compiled(
+    lambda night, number, table: (
+        Seat.objects.filter(round__night_id=night, round__number=number, table_id=table)
+        .select_related("round", "player", "ghost_for__player")
+        .order_by("number")
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+_ENTRIES_BY_NUMBER = Compiled(
+    lambda night, number, table: Entry.objects.counting().filter(
+        round__night_id=night, round__number=number, table_id=table
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
 
 
 def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
@@ -192,21 +221,33 @@ def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, Tab
         play = _PLAY_LOCKED.first(_playing_round(table).pk, table.pk)
     elif _is_round_number(round_number):
         play = _PLAY_BY_NUMBER.first(table.night_id, round_number, table.pk)
-        if play is None:  # why not, in the error's words
-            named = table.night.rounds.filter(number=round_number).first()
-            if named is None or named.is_pending:
-                raise _not_started()
     else:
         raise _not_started()
     if play is None:
-        raise ServiceError("This table has no seats in this round.", "not_in_round")
+        raise _no_play(table, round_number)
     rnd, seats = table_seats_and_round(play.round_id, table.pk)
-    if rnd is None:  # no seats: the round alone
+    return _round_of_play(table, play, rnd), play, seats
+
+
+def _no_play(table: Table, round_number: int | None) -> ServiceError:
+    """Why ``table`` has no play in the round a tap names (``round_number``, else the round
+    in play), in the error's words."""
+    if round_number is not None:
+        named = table.night.rounds.filter(number=round_number).first()
+        if named is None or named.is_pending:
+            return _not_started()
+    return ServiceError("This table has no seats in this round.", "not_in_round")
+
+
+def _round_of_play(table: Table, play: TablePlay, rnd: Round | None) -> Round:
+    """The round of a tap alone at ``table`` (``play``'s), as read with its seats (None
+    with no seats: then read alone); refused if it has not started."""
+    if rnd is None:
         rnd = _ROUND_BY_ID.first(play.round_id)
     if rnd.is_pending:
         raise _not_started()
     rnd.night = table.night
-    return rnd, play, seats
+    return rnd
 
 
 def _ring_when_time_up(rnd: Round) -> bool:
@@ -329,15 +370,18 @@ def _insert(entry: Entry) -> None:
         _stored(entry, cursor.fetchone()[0])
 
 
-def _insert_and_touch(entry: Entry, rnd: Round, table: Table) -> bool | None:
+def _insert_and_touch(
+    entry: Entry, rnd: Round, table: Table, *, commit: bool = False
+) -> bool | None:
     """``_insert`` then ``_touch_table``, which it answers as: in one statement on
-    PostgreSQL."""
+    PostgreSQL, sent with the ``COMMIT`` of a ``short_transaction`` (``commit``)."""
     if connection.vendor != "postgresql":
         _insert(entry)
         return _touch_table(rnd, table)
     with connection.cursor() as cursor:
-        cursor.execute(_INSERT_AND_MOVE_SQL, [*_entry_row(entry), rnd.night_id, table.pk])
-        pk, waits = cursor.fetchone()
+        sql = f"{_INSERT_AND_MOVE_SQL}; COMMIT" if commit else _INSERT_AND_MOVE_SQL
+        cursor.execute(sql, [*_entry_row(entry), rnd.night_id, table.pk])
+        pk, waits = cursor.fetchone()  # the first statement's answer: the insert's
     _stored(entry, pk)
     table.version += 1
     # The new entry is one that waits if it is late (its EXISTS did not see it).
@@ -468,8 +512,10 @@ def entry_record(
         existing = _ENTRY_BY_NONCE.first(nonce)
         if existing is not None:
             return _stored_tap(existing, table)
+    short = rnd is None and _is_round_number(round_number) and _tap_alone(table, by_host)
+    store = _entry_store_short if short and may_shorten() else _entry_store
     try:
-        return _entry_store(
+        return store(
             table=table,
             nonce=nonce,
             seat=seat,
@@ -519,6 +565,82 @@ def _entry_store(
             raise ServiceError("That round is not this table's night.", "other_night")
         play = _lock_play(rnd, table, locked=locked)
     here = table_round(rnd, table, play, seats)
+    entry = _new_entry(rnd, table, play, here, nonce, seat, kind, count, mark_code, dice, by_host)
+    entries = here.entries if entry.is_late else [*here.entries, entry]
+    # A nonce stored meanwhile fails the insert: see entry_record.
+    if _changes_only_its_table(entry, rnd, table):
+        entry.late_waiting = _insert_and_touch(entry, rnd, table)
+    else:
+        _insert(entry)
+        entry.late_waiting = _settle(rnd, table, (here.seated, entries))
+    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
+    return entry
+
+
+def _entry_store_short(
+    *,
+    table: Table,
+    nonce: str,
+    seat: int,
+    kind: str,
+    count: int,
+    mark_code: str,
+    dice: list[int] | None,
+    by_host: bool,
+    rnd: None,
+    round_number: int,
+) -> Entry:
+    """``_entry_store`` for a tap alone at its table (``_tap_alone``) that names its
+    round, on PostgreSQL, in two round trips (``short_transaction``; ``_entry_store``
+    takes four, and psycopg's BEGIN and COMMIT two more): the same lock and reads, then
+    the same write. The lock goes first: the seats and entries read after it in the same
+    round trip see what a tap it waited for committed."""
+    with short_transaction():
+        plays, seats, entries = all_together(
+            (_PLAY_BY_NUMBER, (table.night_id, round_number, table.pk)),
+            (_SEATS_BY_NUMBER, (table.night_id, round_number, table.pk)),
+            (_ENTRIES_BY_NUMBER, (table.night_id, round_number, table.pk)),
+            first="BEGIN",
+        )
+        if not plays:
+            raise _no_play(table, round_number)
+        play = plays[0]
+        rnd = _round_of_play(table, play, seats[0].round if seats else None)
+        here = table_round(rnd, table, play, seats, entries)
+        entry = _new_entry(
+            rnd, table, play, here, nonce, seat, kind, count, mark_code, dice, by_host
+        )
+        if not _changes_only_its_table(entry, rnd, table):  # _tap_alone says it does
+            raise RuntimeError("A tap alone at its table would change more than its table.")
+        # A nonce stored meanwhile fails the insert: see entry_record.
+        entry.late_waiting = _insert_and_touch(entry, rnd, table, commit=True)
+    entries = here.entries if entry.is_late else [*here.entries, entry]
+    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
+    return entry
+
+
+def _changes_only_its_table(entry: Entry, rnd: Round, table: Table) -> bool:
+    """Whether storing ``entry`` changes nothing but its table (its entries and versions):
+    a late tap, shown and not counted, from which nothing is computed; or a tap in a
+    round in play that cannot ring or silence the bell."""
+    return entry.is_late or (rnd.is_playing and not _may_move_bell(rnd, table))
+
+
+def _new_entry(
+    rnd: Round,
+    table: Table,
+    play: TablePlay,
+    here: TableRound | None,
+    nonce: str,
+    seat: int,
+    kind: str,
+    count: int,
+    mark_code: str,
+    dice: list[int] | None,
+    by_host: bool,
+) -> Entry:
+    """The entry a tap at ``table`` makes (not stored yet), from the table's play and
+    where it stands in ``rnd`` (``here``); refused if the tap cannot be one there."""
     if here is None:  # a play left without seats (a repair by hand in the admin)
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
@@ -534,7 +656,7 @@ def _entry_store(
     late = not by_host and (
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
     )
-    entry = Entry(
+    return Entry(
         round=rnd,
         table=table,
         seat=seat,
@@ -549,17 +671,6 @@ def _entry_store(
         extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
         late_at=timezone.now() if late else None,
     )
-    entries = here.entries if late else [*here.entries, entry]
-    # A nonce stored meanwhile fails the insert: see entry_record.
-    if late or (rnd.is_playing and not _may_move_bell(rnd, table)):
-        # A late tap is shown, not counted: nothing is computed from it. Either way the
-        # write changes nothing but the table: the entry and the versions go together.
-        entry.late_waiting = _insert_and_touch(entry, rnd, table)
-    else:
-        _insert(entry)
-        entry.late_waiting = _settle(rnd, table, (here.seated, entries))
-    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
-    return entry
 
 
 def _score(

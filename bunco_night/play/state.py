@@ -184,17 +184,23 @@ def _with_rollers(entries: list[Entry], seated: list[SeatedTable]) -> None:
 
 
 def _load(
-    rnd: Round, table: Table | None, play: TablePlay | None = None, seats: list | None = None
+    rnd: Round,
+    table: Table | None,
+    play: TablePlay | None = None,
+    seats: list | None = None,
+    entries: list[Entry] | None = None,
 ) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
-    """The round's seated tables (or just ``table``, with its ``play`` and its ``seats`` if
-    the caller holds them already) with their plays and live entries."""
+    """The round's seated tables (or just ``table``, with its ``play``, its ``seats`` and
+    its counting ``entries`` in order if the caller holds them already) with their plays
+    and live entries."""
     seated = seated_tables(rnd, table=table, seats=seats)
     if table is None:
         plays = rnd.table_plays.all()
         entries = rnd.entries.counting().select_related("roller")
     else:
         plays = _TABLE_PLAY.all(rnd.pk, table.pk) if play is None else []
-        entries = _TABLE_ENTRIES.all(rnd.pk, table.pk)
+        if entries is None:
+            entries = _TABLE_ENTRIES.all(rnd.pk, table.pk)
         if seated:  # else the table has no seats this round, and no board
             _with_rollers(entries, seated)
         for e in entries:
@@ -367,12 +373,18 @@ def _counted_state(
 
 
 def table_round(
-    rnd: Round, table: Table, play: TablePlay | None = None, seats: list | None = None
+    rnd: Round,
+    table: Table,
+    play: TablePlay | None = None,
+    seats: list | None = None,
+    entries: list[Entry] | None = None,
 ) -> TableRound | None:
     """``table`` in ``rnd``, with the room's bell as the round row keeps it; None when the
     table has no seats in this round. ``play``: the table's play, locked by the caller;
-    ``seats``: its seats in ``rnd``, read by the caller (``table_seats_and_round``)."""
-    loaded = _load(rnd, table, play, seats)
+    ``seats``: its seats in ``rnd``, read by the caller (``table_seats_and_round``);
+    ``entries``: its counting entries in ``rnd``, in order, read by the caller
+    (as ``_TABLE_ENTRIES`` reads them)."""
+    loaded = _load(rnd, table, play, seats, entries)
     if not loaded:
         return None
     return table_round_of(rnd, *loaded[0])

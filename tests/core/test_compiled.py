@@ -3,15 +3,24 @@ ORM's querysets give: the same rows, instances with the same values and the same
 select_related objects, the same updates."""
 
 import threading
+from contextlib import nullcontext
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, DataError, connection, connections, transaction
 from django.db.models import F
+from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bunco_night.core.compiled import ID_MARKERS, Compiled, CompiledUpdate
+from bunco_night.core.compiled import (
+    ID_MARKERS,
+    Compiled,
+    CompiledUpdate,
+    all_together,
+    may_shorten,
+    short_transaction,
+)
 from bunco_night.nights.models import Seat, Table
 from bunco_night.nights.services import attendance_leave
 from bunco_night.play.models import Entry
@@ -192,3 +201,100 @@ def test_each_thread_compiles_for_its_own_connection(ghost_round):
     assert there["seats"] == here
     assert there["connection"] is not SEATS._local.kept.connection
     assert SEATS._local.kept.connection is connections[DEFAULT_DB_ALIAS]
+
+
+SEATS_LOCKED = Compiled(
+    lambda rnd, table: (
+        Seat.objects.select_for_update(of=("self",))
+        .filter(round_id=rnd, table_id=table)
+        .select_related("player", "ghost_for__player")
+        .order_by("number")
+    ),
+    *ID_MARKERS[:2],
+)
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="several statements in one message: PostgreSQL"
+)
+
+
+@on_postgresql
+def test_reads_together_give_what_each_gives_alone(ghost_round):
+    """``all_together``: one round trip (one query to Django), each read's instances or
+    rows as its own ``all`` or ``rows`` gives them, in order; a select_for_update read
+    among them (written by the ORM only inside a transaction)."""
+    rnd = ghost_round
+    table = Table.objects.filter(night=rnd.night).order_by("number")[1]
+    tap(table, 1, "points", 1)
+    tap(table, 2, "miss")
+    SEATS_LOCKED._local.__dict__.clear()  # written afresh for this call
+    with CaptureQueriesContext(connection) as queries:
+        seats, times, entries, none = all_together(
+            (SEATS_LOCKED, (rnd.pk, table.pk)),
+            (ENTRY_TIMES, (table.pk,)),
+            (ENTRIES, (table.pk,)),
+            (ENTRY_TIMES, (-5,)),
+        )
+    assert len(queries) == 1
+    assert [values(s) for s in seats] == [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+    assert [s.occupant_name for s in seats] == [
+        s.occupant_name for s in SEATS.all(rnd.pk, table.pk)
+    ]
+    assert times == ENTRY_TIMES.rows(table.pk) and len(times) >= 2
+    assert [values(e) for e in entries] == [values(e) for e in ENTRIES.all(table.pk)]
+    assert none == []
+
+
+@on_postgresql
+def test_an_error_in_one_statement_fails_the_whole_call(ghost_round):
+    broken = Compiled(
+        lambda table: Entry.objects.filter(table_id=table).extra(where=["1/0 = 1"]),
+        ID_MARKERS[0],
+    )
+    broken._more = lambda kept, compiler, queryset: kept  # past the refusal of extra()
+    with pytest.raises(DataError), transaction.atomic():
+        all_together((ENTRY_TIMES, (1,)), (broken, (1,)))
+
+
+@pytest.mark.skipif(connection.vendor == "postgresql", reason="SQLite's refusal")
+def test_reads_together_are_refused_on_sqlite():
+    with pytest.raises(ImproperlyConfigured, match="PostgreSQL"):
+        all_together((ENTRY_TIMES, (1,)))
+
+
+def test_a_short_transaction_is_refused_inside_an_atomic_block():
+    """Tests run in a transaction (as any caller inside ``transaction.atomic``): a
+    BEGIN and COMMIT of its own would end it, so it is refused, and ``may_shorten``
+    says so."""
+    assert not may_shorten()
+    with pytest.raises(ImproperlyConfigured), short_transaction():
+        pass
+
+
+def _idle() -> bool:
+    from psycopg.pq import TransactionStatus
+
+    return connection.connection.info.transaction_status == TransactionStatus.IDLE
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("ending", ["commit", "error", "no commit", "failed statement"])
+def test_a_short_transaction_commits_only_what_it_commits(ghost_round, ending):
+    """What a short transaction did counts only if its last statement committed it;
+    whatever way its block ends, the connection is left outside any transaction."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    version = table.version
+    move = "UPDATE nights_table SET version = version + 1 WHERE id = %s"
+    raises = pytest.raises(Exception) if ending in ("error", "failed statement") else nullcontext()
+    with raises, short_transaction(), connection.cursor() as cursor:
+        assert may_shorten()
+        cursor.execute(f"BEGIN; {move}", [table.pk])
+        if ending == "commit":
+            cursor.execute("SELECT 1; COMMIT")
+        elif ending == "error":
+            raise ValueError("refused")
+        elif ending == "failed statement":
+            cursor.execute("SELECT 1/0; COMMIT")
+    assert _idle()
+    table.refresh_from_db()
+    assert table.version == version + (ending == "commit")
