@@ -278,9 +278,10 @@ def short_transaction():
     one, takes ``transaction.atomic`` instead: see ``may_shorten``).
 
     Django does not know of this transaction: nothing inside it may use
-    ``transaction.atomic``. Whatever way the block ends, the connection is left outside
-    any transaction: what the block did not commit is rolled back (an error, a refusal,
-    a COMMIT that failed).
+    ``transaction.atomic`` once its BEGIN has gone (``all_together`` uses one to write
+    its SQL, before it sends anything). Whatever way the block ends, the connection is
+    left outside any transaction: what the block did not commit is rolled back (an
+    error, a refusal, a COMMIT that failed), and a connection found lost is closed.
     """
     connection = connections[DEFAULT_DB_ALIAS]
     if not may_shorten():
@@ -291,9 +292,15 @@ def short_transaction():
         yield
     finally:
         raw = connection.connection
-        if raw is not None and raw.info.transaction_status != TransactionStatus.IDLE:
-            with connection.cursor() as cursor:
-                cursor.execute("ROLLBACK")
+        status = raw.info.transaction_status if raw is not None else TransactionStatus.IDLE
+        if status in (TransactionStatus.INTRANS, TransactionStatus.INERROR):
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute("ROLLBACK")
+            except Error:  # the connection went meanwhile: the block's own error stands
+                connection.close()
+        elif status != TransactionStatus.IDLE:  # lost, or still busy: never used again
+            connection.close()
 
 
 def may_shorten() -> bool:

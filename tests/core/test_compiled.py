@@ -7,7 +7,14 @@ from contextlib import nullcontext
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
-from django.db import DEFAULT_DB_ALIAS, DataError, connection, connections, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    DataError,
+    OperationalError,
+    connection,
+    connections,
+    transaction,
+)
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
@@ -298,3 +305,28 @@ def test_a_short_transaction_commits_only_what_it_commits(ghost_round, ending):
     assert _idle()
     table.refresh_from_db()
     assert table.version == version + (ending == "commit")
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_short_transaction_whose_connection_is_lost_closes_it(ghost_round):
+    """The database server ends the connection in the middle of the block (a restart, an
+    administrator): the block's error stands, the connection is closed, and the next
+    query opens a new one."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    other = connection.copy()
+    try:
+        with pytest.raises(OperationalError), short_transaction():
+            with connection.cursor() as cursor:
+                cursor.execute("BEGIN; SELECT 1")
+            with other.cursor() as killer:
+                killer.execute("SELECT pg_terminate_backend(%s)", [pid])
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1; COMMIT")
+    finally:
+        other.close()
+    assert connection.connection is None  # closed
+    assert Table.objects.get(pk=table.pk).version == table.version  # a new connection
