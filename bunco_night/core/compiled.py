@@ -42,6 +42,7 @@ from django.db.models.query import (
     get_related_populators,
 )
 from django.db.models.sql import UpdateQuery
+from django.db.transaction import TransactionManagementError
 
 # Markers for ids: no row has a negative id. Several in one query must differ.
 ID_MARKERS = (-910_000_001, -910_000_002, -910_000_003)
@@ -58,7 +59,8 @@ def as_health_check(read: Callable[[], T]) -> T:
     poll or tap, one of its few. Here the read is the check. Where the connection has
     gone (a database restart, an idle connection dropped), the read fails; the connection
     is closed and the read asked once more on a new one, as the health check would have
-    done. Inside a transaction nothing is asked again: the error is the caller's.
+    done. Inside a transaction nothing is asked again: the error is the caller's (not
+    for use inside a ``short_transaction``, which Django's atomic blocks do not see).
     """
     connection = connections[DEFAULT_DB_ALIAS]
     if connection.connection is not None:
@@ -250,7 +252,8 @@ def all_together(*reads: tuple[Compiled, tuple], first: str = "") -> list[list]:
         raise ImproperlyConfigured("all_together sends several statements at once: PostgreSQL.")
     if any(not read._is_kept() for read, _ in reads):
         # The ORM writes a select_for_update only inside a transaction: this one sends
-        # nothing to the database (writing SQL is not running it; and no savepoint).
+        # nothing to the database (writing SQL is not running it; and no savepoint),
+        # though Django's debug list of queries shows its BEGIN and COMMIT.
         with transaction.atomic(savepoint=False):
             kept = [read._kept() for read, _ in reads]
     else:
@@ -279,17 +282,21 @@ def short_transaction():
 
     Django does not know of this transaction: nothing inside it may use
     ``transaction.atomic`` once its BEGIN has gone (``all_together`` uses one to write
-    its SQL, before it sends anything). Whatever way the block ends, the connection is
-    left outside any transaction: what the block did not commit is rolled back (an
-    error, a refusal, a COMMIT that failed), and a connection found lost is closed.
+    its SQL, before it sends anything), nor ``as_health_check``. Whatever way the block
+    ends, the connection is left outside any transaction: what the block did not commit
+    is rolled back (an error, a refusal, a COMMIT that failed), and a connection found
+    lost is closed. A block that ends without error but without its COMMIT raises
+    ``TransactionManagementError`` (after the rollback): nothing it wrote is stored.
     """
     connection = connections[DEFAULT_DB_ALIAS]
     if not may_shorten():
         raise ImproperlyConfigured("short_transaction: PostgreSQL, outside any atomic block.")
     from psycopg.pq import TransactionStatus  # PostgreSQL's driver, there on PostgreSQL
 
+    ended = False
     try:
         yield
+        ended = True
     finally:
         raw = connection.connection
         status = raw.info.transaction_status if raw is not None else TransactionStatus.IDLE
@@ -301,14 +308,27 @@ def short_transaction():
                 connection.close()
         elif status != TransactionStatus.IDLE:  # lost, or still busy: never used again
             connection.close()
+    if ended and status != TransactionStatus.IDLE:
+        # The block ended without its COMMIT: its caller must not answer as if stored.
+        raise TransactionManagementError("A short transaction ended without its COMMIT.")
 
 
 def may_shorten() -> bool:
     """Whether ``short_transaction`` may run here: PostgreSQL, outside any atomic block,
-    on a connection in autocommit (as Django keeps it outside atomic blocks)."""
+    on a connection in autocommit (as Django keeps it outside atomic blocks), with
+    Django's client-side binding (server-side binding sends one statement a message)
+    and PostgreSQL's READ COMMITTED (a snapshot per statement, which ``all_together``'s
+    reads after a lock rely on)."""
     connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor != "postgresql":
+        return False
+    from psycopg import IsolationLevel  # PostgreSQL's driver, there on PostgreSQL
+
+    options = connection.settings_dict.get("OPTIONS", {})
+    read_committed = IsolationLevel.READ_COMMITTED
     return (
-        connection.vendor == "postgresql"
+        not options.get("server_side_binding")
+        and options.get("isolation_level", read_committed) == read_committed
         and not connection.in_atomic_block
         and connection.get_autocommit()
     )

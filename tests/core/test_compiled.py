@@ -16,6 +16,7 @@ from django.db import (
     transaction,
 )
 from django.db.models import F
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -268,6 +269,7 @@ def test_reads_together_are_refused_on_sqlite():
         all_together((ENTRY_TIMES, (1,)))
 
 
+@on_postgresql
 def test_a_short_transaction_is_refused_inside_an_atomic_block():
     """Tests run in a transaction (as any caller inside ``transaction.atomic``): a
     BEGIN and COMMIT of its own would end it, so it is refused, and ``may_shorten``
@@ -288,11 +290,17 @@ def _idle() -> bool:
 @pytest.mark.parametrize("ending", ["commit", "error", "no commit", "failed statement"])
 def test_a_short_transaction_commits_only_what_it_commits(ghost_round, ending):
     """What a short transaction did counts only if its last statement committed it;
-    whatever way its block ends, the connection is left outside any transaction."""
+    whatever way its block ends, the connection is left outside any transaction. A block
+    that forgot its COMMIT is an error, not a quiet loss."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     version = table.version
     move = "UPDATE nights_table SET version = version + 1 WHERE id = %s"
-    raises = pytest.raises(Exception) if ending in ("error", "failed statement") else nullcontext()
+    raises = {
+        "commit": nullcontext(),
+        "error": pytest.raises(ValueError),
+        "no commit": pytest.raises(TransactionManagementError, match="without its COMMIT"),
+        "failed statement": pytest.raises(DataError),
+    }[ending]
     with raises, short_transaction(), connection.cursor() as cursor:
         assert may_shorten()
         cursor.execute(f"BEGIN; {move}", [table.pk])
@@ -329,4 +337,42 @@ def test_a_short_transaction_whose_connection_is_lost_closes_it(ghost_round):
     finally:
         other.close()
     assert connection.connection is None  # closed
-    assert Table.objects.get(pk=table.pk).version == table.version  # a new connection
+    assert Table.objects.filter(pk=table.pk).exists()  # and the next query opens a new one
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_after_the_connection_was_lost_stands(ghost_round):
+    """The block refuses (an error of its own) after the server ended the connection:
+    its ROLLBACK fails, the connection is closed, and the refusal is what the caller
+    gets."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    other = connection.copy()
+    try:
+        with pytest.raises(ValueError, match="refused"), short_transaction():
+            with connection.cursor() as cursor:
+                cursor.execute("BEGIN; SELECT 1")
+            with other.cursor() as killer:
+                killer.execute("SELECT pg_terminate_backend(%s)", [pid])
+            raise ValueError("refused")
+    finally:
+        other.close()
+    assert connection.connection is None
+    assert Table.objects.filter(night=ghost_round.night).exists()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"server_side_binding": True}, {"isolation_level": 4}],
+    ids=["server-side binding", "serializable"],
+)
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_no_short_transaction_where_its_statements_would_not_go_together(options, monkeypatch):
+    """Server-side binding sends one statement a message; above READ COMMITTED the reads
+    after a lock would not see what it waited for: the taps take ``transaction.atomic``."""
+    assert may_shorten()
+    monkeypatch.setitem(connection.settings_dict, "OPTIONS", options)
+    assert not may_shorten()

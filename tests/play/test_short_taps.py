@@ -7,17 +7,18 @@ tests commit, as a web request does: a test's own transaction would take the ato
 """
 
 import threading
+from contextlib import nullcontext
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry
 from tests.factories import make_group, make_night, make_user
-from tests.play.helpers import nonce, start_night, tap
-from tests.play.test_tap_locks import tap_in_progress
+from tests.play.helpers import nonce, play_round, start_night, tap
+from tests.play.test_tap_locks import tap_in_progress, waiting_at_most
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's short taps"),
@@ -181,3 +182,33 @@ def test_a_short_tap_counts_after_a_tap_it_waited_for(shorts):
     assert shorts and not entry.is_late
     assert [e.kind for e in entry.table_after.entries] == ["bunco", "points"]
     assert entry.table_after.scores == (21, 1)
+
+
+def test_a_short_tap_that_cannot_have_its_lock_in_time_leaves_no_transaction(shorts):
+    """A lock not had in time (a statement timeout, a lock timeout, a deadlock found)
+    fails the first round trip: nothing is stored, and the connection is outside any
+    transaction for the phone's next tap."""
+    short_table, _ = twin_nights()
+    with (
+        tap_in_progress(short_table),
+        waiting_at_most(300),
+        pytest.raises(OperationalError),
+    ):
+        tap(short_table, 1, "points", 1, round_number=1)
+    assert idle() and shorts
+    assert not Entry.objects.filter(table=short_table).exists()
+    assert tap(short_table, 1, "points", 1, round_number=1).pk
+
+
+def test_a_short_tap_for_a_closed_round_is_late_and_answers_no_board(shorts):
+    """A tap queued offline that names a round closed since is kept for the host
+    (docs/rules.md section 3.5), as the tap in a transaction block keeps it."""
+    short_table, atomic_table = twin_nights()
+    answers = []
+    for table in (short_table, atomic_table):
+        play_round(table.night)
+        with services.transaction.atomic() if table is atomic_table else nullcontext():
+            entry = tap(table, 2, "points", 1, round_number=1)
+        answers.append((entry.is_late, entry.table_after, entry.late_waiting))
+    assert answers[0] == answers[1] == (True, None, True)
+    assert len(shorts) == 1 and idle()
