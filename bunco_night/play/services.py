@@ -573,8 +573,7 @@ def _entry_store(
     else:
         _insert(entry)
         entry.late_waiting = _settle(rnd, table, (here.seated, entries))
-    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
-    return entry
+    return _with_table_after(entry, rnd, here, play)
 
 
 def _entry_store_short(
@@ -614,6 +613,12 @@ def _entry_store_short(
             raise RuntimeError("A tap alone at its table would change more than its table.")
         # A nonce stored meanwhile fails the insert: see entry_record.
         entry.late_waiting = _insert_and_touch(entry, rnd, table, commit=True)
+    return _with_table_after(entry, rnd, here, play)
+
+
+def _with_table_after(entry: Entry, rnd: Round, here: TableRound, play: TablePlay) -> Entry:
+    """``entry``, stored, with its ``table_after``: its table as the write left it
+    (``here`` with the entry, unless it is late) while its round is in play, else None."""
     entries = here.entries if entry.is_late else [*here.entries, entry]
     entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
     return entry
