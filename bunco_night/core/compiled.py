@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -250,13 +250,12 @@ def all_together(*reads: tuple[Compiled, tuple], first: str = "") -> list[list]:
     connection = connections[DEFAULT_DB_ALIAS]
     if connection.vendor != "postgresql":
         raise ImproperlyConfigured("all_together sends several statements at once: PostgreSQL.")
-    if any(not read._is_kept() for read, _ in reads):
-        # The ORM writes a select_for_update only inside a transaction: this one sends
-        # nothing to the database (writing SQL is not running it; and no savepoint),
-        # though Django's debug list of queries shows its BEGIN and COMMIT.
-        with transaction.atomic(savepoint=False):
-            kept = [read._kept() for read, _ in reads]
-    else:
+    # The ORM writes a select_for_update only inside a transaction: the one around a
+    # thread's first writing sends nothing to the database (writing SQL is not running
+    # it; and no savepoint), though Django's debug list of queries shows its BEGIN and
+    # COMMIT.
+    writing = any(not read._is_kept() for read, _ in reads)
+    with transaction.atomic(savepoint=False) if writing else nullcontext():
         kept = [read._kept() for read, _ in reads]
     statements = ([first] if first else []) + [k.sql for k in kept]
     values = [v for _, v in reads]

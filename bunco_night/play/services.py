@@ -512,21 +512,13 @@ def entry_record(
         existing = _ENTRY_BY_NONCE.first(nonce)
         if existing is not None:
             return _stored_tap(existing, table)
+    tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count, "mark_code": mark_code}
+    tap |= {"dice": dice, "by_host": by_host}
     short = rnd is None and _is_round_number(round_number) and _tap_alone(table, by_host)
-    store = _entry_store_short if short and may_shorten() else _entry_store
     try:
-        return store(
-            table=table,
-            nonce=nonce,
-            seat=seat,
-            kind=kind,
-            count=count,
-            mark_code=mark_code,
-            dice=dice,
-            by_host=by_host,
-            rnd=rnd,
-            round_number=round_number,
-        )
+        if short and may_shorten():
+            return _entry_store_short(table, round_number, tap)
+        return _entry_store(table, rnd, round_number, tap)
     except (IntegrityError, ServiceError):
         # The nonce was stored, by this tap's first try or by a request racing it: this
         # write was rolled back whole (no savepoint around the insert: on PostgreSQL
@@ -538,20 +530,10 @@ def entry_record(
 
 
 @transaction.atomic
-def _entry_store(
-    *,
-    table: Table,
-    nonce: str,
-    seat: int,
-    kind: str,
-    count: int,
-    mark_code: str,
-    dice: list[int] | None,
-    by_host: bool,
-    rnd: Round | None,
-    round_number: int | None,
-) -> Entry:
-    """``entry_record``'s write, for a nonce not stored yet."""
+def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> Entry:
+    """``entry_record``'s write, for a nonce not stored yet (``tap``: ``_new_entry``'s
+    keywords, as the phone or the host sent them)."""
+    by_host = tap["by_host"]
     locked = False
     seats = None
     if rnd is None and _tap_alone(table, by_host):
@@ -565,30 +547,17 @@ def _entry_store(
             raise ServiceError("That round is not this table's night.", "other_night")
         play = _lock_play(rnd, table, locked=locked)
     here = table_round(rnd, table, play, seats)
-    entry = _new_entry(rnd, table, play, here, nonce, seat, kind, count, mark_code, dice, by_host)
-    entries = here.entries if entry.is_late else [*here.entries, entry]
+    entry = _new_entry(rnd, table, play, here, **tap)
     # A nonce stored meanwhile fails the insert: see entry_record.
     if _changes_only_its_table(entry, rnd, table):
         entry.late_waiting = _insert_and_touch(entry, rnd, table)
     else:
         _insert(entry)
-        entry.late_waiting = _settle(rnd, table, (here.seated, entries))
+        entry.late_waiting = _settle(rnd, table, (here.seated, _entries_after(here, entry)))
     return _with_table_after(entry, rnd, here, play)
 
 
-def _entry_store_short(
-    *,
-    table: Table,
-    nonce: str,
-    seat: int,
-    kind: str,
-    count: int,
-    mark_code: str,
-    dice: list[int] | None,
-    by_host: bool,
-    rnd: None,
-    round_number: int,
-) -> Entry:
+def _entry_store_short(table: Table, round_number: int, tap: dict) -> Entry:
     """``_entry_store`` for a tap alone at its table (``_tap_alone``) that names its
     round, on PostgreSQL, in two round trips (``short_transaction``; ``_entry_store``
     takes four, and psycopg's BEGIN and COMMIT two more): the same lock and reads, then
@@ -606,9 +575,7 @@ def _entry_store_short(
         play = plays[0]
         rnd = _round_of_play(table, play, seats[0].round if seats else None)
         here = table_round(rnd, table, play, seats, entries)
-        entry = _new_entry(
-            rnd, table, play, here, nonce, seat, kind, count, mark_code, dice, by_host
-        )
+        entry = _new_entry(rnd, table, play, here, **tap)
         if not _changes_only_its_table(entry, rnd, table):  # _tap_alone says it does
             raise RuntimeError("A tap alone at its table would change more than its table.")
         # A nonce stored meanwhile fails the insert: see entry_record.
@@ -619,9 +586,14 @@ def _entry_store_short(
 def _with_table_after(entry: Entry, rnd: Round, here: TableRound, play: TablePlay) -> Entry:
     """``entry``, stored, with its ``table_after``: its table as the write left it
     (``here`` with the entry, unless it is late) while its round is in play, else None."""
-    entries = here.entries if entry.is_late else [*here.entries, entry]
+    entries = _entries_after(here, entry)
     entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
     return entry
+
+
+def _entries_after(here: TableRound, entry: Entry) -> list[Entry]:
+    """The table's counting entries once ``entry`` is stored: a late one does not count."""
+    return here.entries if entry.is_late else [*here.entries, entry]
 
 
 def _changes_only_its_table(entry: Entry, rnd: Round, table: Table) -> bool:
@@ -636,6 +608,7 @@ def _new_entry(
     table: Table,
     play: TablePlay,
     here: TableRound | None,
+    *,
     nonce: str,
     seat: int,
     kind: str,

@@ -39,9 +39,9 @@ def shorts(monkeypatch):
     calls = []
     short = services._entry_store_short
 
-    def counted(**kwargs):
-        calls.append(kwargs["nonce"])
-        return short(**kwargs)
+    def counted(table, round_number, tap):
+        calls.append(tap["nonce"])
+        return short(table, round_number, tap)
 
     monkeypatch.setattr(services, "_entry_store_short", counted)
     return calls
