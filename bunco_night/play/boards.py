@@ -55,6 +55,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from bunco_night.core.after_answer import after_answer
+from bunco_night.core.compiled import prepared
 from bunco_night.rules.rounds import TableState
 
 from .models import Board
@@ -202,6 +203,7 @@ def keep(table_id: int, version: str, html: str, screens: Screens | None = None)
     try:
         with nullcontext() if alone else transaction.atomic(), connection.cursor() as cursor:
             kept = screens or Screens(False, "", "", "")
-            cursor.execute(_upsert_sql(), [table_id, version, build(), html, *kept])
+            params = [table_id, version, build(), html, *kept]
+            cursor.execute(*prepared(connection, _upsert_sql(), params))
     except DatabaseError:
         logger.warning("Table %s's board was not kept.", table_id, exc_info=True)

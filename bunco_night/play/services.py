@@ -24,6 +24,7 @@ from bunco_night.core.compiled import (
     CompiledUpdate,
     all_together,
     may_shorten,
+    prepared,
     short_transaction,
 )
 from bunco_night.core.errors import ServiceError
@@ -297,7 +298,7 @@ def _touch_table(rnd: Round, table: Table) -> bool | None:
     """
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # one statement, one round trip
-            cursor.execute(_BOTH_MOVE_SQL, [rnd.night_id, table.pk])
+            cursor.execute(*prepared(connection, _BOTH_MOVE_SQL, [rnd.night_id, table.pk]))
         else:
             _NIGHT_SCORES_MOVE.run(rnd.night_id)
             cursor.execute(_TABLE_MOVE_SQL, [rnd.night_id, table.pk])
@@ -379,8 +380,9 @@ def _insert_and_touch(
         _insert(entry)
         return _touch_table(rnd, table)
     with connection.cursor() as cursor:
-        sql = f"{_INSERT_AND_MOVE_SQL}; COMMIT" if commit else _INSERT_AND_MOVE_SQL
-        cursor.execute(sql, [*_entry_row(entry), rnd.night_id, table.pk])
+        params = [*_entry_row(entry), rnd.night_id, table.pk]
+        sql, params = prepared(connection, _INSERT_AND_MOVE_SQL, params)
+        cursor.execute(f"{sql}; COMMIT" if commit else sql, params)
         pk, waits = cursor.fetchone()  # the first statement's answer: the insert's
     _stored(entry, pk)
     table.version += 1

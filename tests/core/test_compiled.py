@@ -2,6 +2,7 @@
 ORM's querysets give: the same rows, instances with the same values and the same
 select_related objects, the same updates."""
 
+import re
 import threading
 from contextlib import nullcontext
 
@@ -21,17 +22,21 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bunco_night.core import compiled
 from bunco_night.core.compiled import (
     ID_MARKERS,
     Compiled,
     CompiledUpdate,
     all_together,
+    as_health_check,
     may_shorten,
+    prepared,
     short_transaction,
 )
 from bunco_night.nights.models import Seat, Table
 from bunco_night.nights.services import attendance_leave
-from bunco_night.play.models import Entry
+from bunco_night.play import boards
+from bunco_night.play.models import Board, Entry
 from bunco_night.play.services import round_start
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
@@ -376,3 +381,172 @@ def test_no_short_transaction_where_its_statements_would_not_go_together(options
     assert may_shorten()
     monkeypatch.setitem(connection.settings_dict, "OPTIONS", options)
     assert not may_shorten()
+
+
+def _prepared_here() -> dict[str, str]:
+    """The statements prepared in this connection's database session, by name."""
+    with connection.connection.cursor() as cursor:  # past Django's record of queries
+        cursor.execute("SELECT name, statement FROM pg_prepared_statements")
+        return dict(cursor.fetchall())
+
+
+def _executed(queries) -> list[str]:
+    """The prepared statements that ``queries`` (as Django recorded them) ran."""
+    prepared_here = _prepared_here()
+    return [
+        prepared_here[name]
+        for statement in queries
+        for name in re.findall(r"EXECUTE (bunco_\w+)", statement["sql"])
+    ]
+
+
+@on_postgresql
+def test_a_read_is_prepared_at_its_second_run_and_gives_the_same(ghost_round):
+    """The first run on a connection sends the SQL; the second prepares it and sends
+    ``EXECUTE``, as every run after it: the same rows and instances each time, and the
+    same number of queries to Django (the ``PREPARE`` is not one of them)."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    tap(table, 1, "points", 1)
+    tap(table, 2, "miss")
+    read = Compiled(lambda table: Entry.objects.filter(table_id=table), ID_MARKERS[0])
+    expected = [values(e) for e in Entry.objects.filter(table=table)]
+    sent = []
+    for _ in range(3):
+        with CaptureQueriesContext(connection) as queries:
+            assert [values(e) for e in read.all(table.pk)] == expected
+            assert [e.pk for e in read.all(-5)] == []  # other values, the same statement
+        assert len(queries) == 2
+        sent.append(queries[0]["sql"])
+    assert not sent[0].startswith("EXECUTE")
+    assert sent[1].startswith("EXECUTE bunco_") and sent[2] == sent[1]
+    assert sent[1].split("(")[0].removeprefix("EXECUTE ") in _prepared_here()
+
+
+@on_postgresql
+def test_reads_together_a_tap_and_a_kept_board_run_prepared(ghost_round):
+    """``all_together`` sends its reads' ``EXECUTE``s in its one message; a tap's insert
+    (with its versions) and a kept board are prepared too, and stored as before."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    with CaptureQueriesContext(connection) as queries:
+        for seat in (1, 2, 3):
+            tap(table, seat, "points", 1)
+    assert any("INSERT INTO" in sql and "play_entry" in sql for sql in _executed(queries))
+    assert Entry.objects.filter(table=table, round=ghost_round).count() == 3
+    with CaptureQueriesContext(connection) as queries:
+        seats, times = all_together((SEATS, (ghost_round.pk, table.pk)), (ENTRY_TIMES, (table.pk,)))
+        all_together((SEATS, (ghost_round.pk, table.pk)), (ENTRY_TIMES, (table.pk,)))
+    assert queries[-1]["sql"].count("EXECUTE bunco_") == 2
+    assert [s.pk for s in seats] == [s.pk for s in SEATS.all(ghost_round.pk, table.pk)]
+    assert times == ENTRY_TIMES.rows(table.pk)
+    with CaptureQueriesContext(connection) as queries:
+        for html in ("<p>first</p>", "<p>second</p>"):
+            boards.keep(table.pk, "3.1", html)
+    assert any("play_board" in sql for sql in _executed(queries))
+    assert Board.objects.get(table=table).html == "<p>second</p>"
+
+
+@on_postgresql
+def test_a_statement_postgresql_will_not_prepare_is_sent_as_it_is(ghost_round, caplog):
+    """A parameter whose type PostgreSQL cannot tell: its ``PREPARE`` fails in a savepoint,
+    the transaction goes on, and the statement is sent as SQL from then on."""
+    sql = "SELECT %s IS NULL"
+    compiled._UNPREPARABLE.discard(sql)
+    with transaction.atomic():
+        for _ in range(3):
+            query, params = prepared(connection, sql, [None])
+            assert query == sql
+            with connection.cursor() as cursor:
+                cursor.execute(query, params)
+                assert cursor.fetchone() == (True,)
+        assert Table.objects.filter(night=ghost_round.night).exists()  # the transaction works
+    assert sql in compiled._UNPREPARABLE
+    assert "will not prepare" in caplog.text
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_prepared_in_a_rolled_back_transaction_is_still_prepared(ghost_round):
+    """PostgreSQL does not roll back a ``PREPARE``: what was prepared in a transaction that
+    failed runs as prepared afterwards, outside any transaction and in the next one."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
+    with pytest.raises(ValueError), transaction.atomic():
+        read.first(table.token)
+        read.first(table.token)  # prepared here
+        raise ValueError("rolled back")
+    with CaptureQueriesContext(connection) as queries:
+        assert read.first(table.token).pk == table.pk
+        with transaction.atomic():
+            assert read.first(table.token).pk == table.pk
+    assert [q["sql"].startswith("EXECUTE") for q in queries if "bunco_" in q["sql"]] == [
+        True,
+        True,
+    ]
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_new_connection_prepares_afresh(ghost_round):
+    """A connection closed (its age, a lost server) takes its prepared statements with it:
+    the next one sends the SQL, then prepares it again."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
+    read.first(table.token)
+    read.first(table.token)
+    assert any(name.startswith("bunco_") for name in _prepared_here())
+    connection.close()
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            assert read.first(table.token).pk == table.pk
+    sent = [q["sql"] for q in queries if "nights_table" in q["sql"] or "bunco_" in q["sql"]]
+    assert [q.startswith("EXECUTE") for q in sent] == [False, True, True]
+
+
+@on_postgresql
+def test_nothing_is_prepared_when_the_setting_says_so(ghost_round, settings):
+    """``DJANGO_DATABASE_PREPARE=0`` (a pooler in transaction mode): every run sends SQL."""
+    settings.DATABASE_PREPARE = False
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            assert read.first(table.token).pk == table.pk
+    assert not any(q["sql"].startswith("EXECUTE") for q in queries)
+
+
+def test_nothing_is_prepared_on_sqlite_or_with_server_side_binding(monkeypatch):
+    """SQLite has no ``PREPARE``; with server-side binding psycopg prepares statements."""
+    if connection.vendor == "postgresql":
+        connection.ensure_connection()
+        monkeypatch.setitem(connection.settings_dict, "OPTIONS", {"server_side_binding": True})
+    for _ in range(3):
+        assert prepared(connection, "SELECT 1 WHERE 1 = %s", [1]) == (
+            "SELECT 1 WHERE 1 = %s",
+            [1],
+        )
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_lost_while_preparing_is_django_error_and_the_read_asked_again(
+    ghost_round,
+):
+    """The server ends the connection just before a read's second run, which prepares it:
+    the error is Django's, so the request's health check (``as_health_check``) closes the
+    connection and asks again on a new one, as for any lost connection."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
+    read.first(table.token)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    other = connection.copy()
+    try:
+        with other.cursor() as killer:
+            killer.execute("SELECT pg_terminate_backend(%s)", [pid])
+    finally:
+        other.close()
+    with pytest.raises(OperationalError):
+        read.first(table.token)
+    connection.close()
+    assert as_health_check(lambda: read.first(table.token)).pk == table.pk
