@@ -133,10 +133,10 @@ POLL_LISTEN = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" 
     "DJANGO_POLL_LISTEN", True
 )
 
-# On PostgreSQL the reads and writes of every poll and tap are prepared once per
-# connection (bunco_night/core/compiled.py: prepared). DJANGO_DATABASE_PREPARE=0 turns it
-# off: behind a pooler that hands one connection's statements to several database
-# sessions (PgBouncer in transaction mode).
+# On PostgreSQL the hot reads and writes of polls and taps are prepared on a connection
+# that runs them a second time (bunco_night/core/compiled.py: prepared).
+# DJANGO_DATABASE_PREPARE=0 turns it off: behind a pooler that hands one connection's
+# statements to several database sessions (PgBouncer in transaction mode).
 DATABASE_PREPARE = env_bool("DJANGO_DATABASE_PREPARE", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -6,3 +6,18 @@ class CoreConfig(AppConfig):
 
     name = "bunco_night.core"
     label = "core"
+
+    def ready(self):
+        from django.db.backends.signals import connection_created
+
+        connection_created.connect(_watch_prepared_statements)
+
+
+def _watch_prepared_statements(sender, connection, **kwargs):
+    """Each new PostgreSQL connection closes itself once a prepared statement of it went
+    stale (``compiled.obsolete_when_stale``). First in the list: a block's own
+    ``connection.execute_wrapper`` takes the last one off when it ends."""
+    from .compiled import obsolete_when_stale
+
+    if connection.vendor == "postgresql" and obsolete_when_stale not in connection.execute_wrappers:
+        connection.execute_wrappers.insert(0, obsolete_when_stale)

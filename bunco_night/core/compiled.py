@@ -34,6 +34,7 @@ import hashlib
 import logging
 import re
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from contextlib import contextmanager, nullcontext
@@ -88,7 +89,9 @@ def prepared(connection, sql: str, params) -> tuple[str, list]:
     ``PREPARE`` goes in a savepoint, so that a statement PostgreSQL will not prepare
     leaves the transaction as it was, and is sent as it is from then on. The ``PREPARE``
     goes past Django's record of queries: a request makes the same queries, to Django's
-    count, whether or not its statements were prepared.
+    count, whether or not its statements were prepared. A session that lost a statement,
+    or whose tables changed under its plan, closes at its request's end
+    (``obsolete_when_stale``).
 
     With server-side binding (psycopg prepares statements itself) or a pooler that hands
     one client's statements to several database sessions (PgBouncer's transaction
@@ -116,6 +119,25 @@ def prepared(connection, sql: str, params) -> tuple[str, list]:
     return f"EXECUTE {known}({', '.join(['%s'] * len(params))})", params
 
 
+def obsolete_when_stale(execute, sql, params, many, context):
+    """A Django execute wrapper on every PostgreSQL connection (``core.apps``): when an
+    ``EXECUTE`` of ``prepared`` fails because the session no longer has the statement
+    (SQLSTATE 26000: a ``DISCARD ALL``, a pooler that changed sessions) or its plan no
+    longer fits its tables (0A000, "cached plan must not change result type": a
+    migration changed a column while the connection lived), the connection is made
+    obsolete. The request fails as with any database error; Django closes the connection
+    at the request's end, and the next one prepares afresh."""
+    try:
+        return execute(sql, params, many, context)
+    except Error as error:
+        if getattr(error.__cause__, "sqlstate", None) in ("26000", "0A000") and (
+            "EXECUTE bunco_" in sql
+        ):
+            log.warning("A prepared statement went stale (%s): the connection will close.", error)
+            context["connection"].close_at = time.monotonic()
+        raise
+
+
 def _may_prepare(connection) -> bool:
     """Whether ``prepared`` prepares on ``connection``: PostgreSQL with Django's client-side
     binding (with server-side binding psycopg prepares, and an ``EXECUTE`` takes no bound
@@ -136,7 +158,9 @@ def _prepare(connection, name: str, sql: str) -> bool:
     from psycopg.pq import TransactionStatus
 
     raw = connection.connection
-    savepoint = raw.info.transaction_status != TransactionStatus.IDLE
+    # Inside Django's atomic block psycopg sends its BEGIN with the first statement: a
+    # transaction is open then too, though the connection still says IDLE.
+    savepoint = raw.info.transaction_status != TransactionStatus.IDLE or not raw.autocommit
     with connection.wrap_database_errors, raw.cursor() as cursor:
         if savepoint:
             cursor.execute("SAVEPOINT bunco_prepare")
@@ -379,15 +403,14 @@ def all_together(*reads: tuple[Compiled, tuple], first: str = "") -> list[list]:
     writing = any(not read._is_kept() for read, _ in reads)
     with transaction.atomic(savepoint=False) if writing else nullcontext():
         kept = [read._kept() for read, _ in reads]
-    sent = [
-        prepared(connection, k.sql, Compiled._params(k, v))
-        for k, (_, v) in zip(kept, reads, strict=True)
-    ]
-    statements = ([first] if first else []) + [sql for sql, _ in sent]
-    params = [p for _, values in sent for p in values]
     results = []
-    with connection.cursor() as cursor:
-        cursor.execute("; ".join(statements), params)
+    with connection.cursor() as cursor:  # the connection as it will be used: open, checked
+        sent = [
+            prepared(connection, k.sql, Compiled._params(k, v))
+            for k, (_, v) in zip(kept, reads, strict=True)
+        ]
+        statements = ([first] if first else []) + [sql for sql, _ in sent]
+        cursor.execute("; ".join(statements), [p for _, values in sent for p in values])
         for n, k in enumerate(kept):
             if first or n:  # the next statement's answer
                 cursor.nextset()

@@ -11,7 +11,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import (
     DEFAULT_DB_ALIAS,
     DataError,
+    NotSupportedError,
     OperationalError,
+    ProgrammingError,
     connection,
     connections,
     transaction,
@@ -442,6 +444,8 @@ def test_reads_together_a_tap_and_a_kept_board_run_prepared(ghost_round):
         for html in ("<p>first</p>", "<p>second</p>"):
             boards.keep(table.pk, "3.1", html)
     assert any("play_board" in sql for sql in _executed(queries))
+    # None of the statements a tap or a kept board sends was refused a PREPARE.
+    assert not [sql for sql in compiled._UNPREPARABLE if "play_" in sql or "nights_" in sql]
     assert Board.objects.get(table=table).html == "<p>second</p>"
 
 
@@ -536,17 +540,83 @@ def test_a_connection_lost_while_preparing_is_django_error_and_the_read_asked_ag
     connection and asks again on a new one, as for any lost connection."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
+
+    def kill():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        other = connection.copy()
+        try:
+            with other.cursor() as killer:
+                killer.execute("SELECT pg_terminate_backend(%s)", [pid])
+        finally:
+            other.close()
+
     read.first(table.token)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    other = connection.copy()
-    try:
-        with other.cursor() as killer:
-            killer.execute("SELECT pg_terminate_backend(%s)", [pid])
-    finally:
-        other.close()
+    kill()
     with pytest.raises(OperationalError):
-        read.first(table.token)
+        read.first(table.token)  # its PREPARE meets the lost connection
     connection.close()
+    read.first(table.token)  # a new connection: the SQL, then the PREPARE at the next run
+    kill()
     assert as_health_check(lambda: read.first(table.token)).pk == table.pk
+    assert connection.connection is not None  # the new one the health check opened
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_first_in_an_atomic_block_leaves_it_working(ghost_round):
+    """In Django's atomic block psycopg sends its BEGIN with the first statement: a
+    ``PREPARE`` that is that statement, and is refused, still goes in a savepoint, and
+    the block goes on."""
+    sql = "SELECT %s IS NULL"
+    compiled._UNPREPARABLE.discard(sql)
+    with connection.cursor() as cursor:
+        cursor.execute(*prepared(connection, sql, [None]))  # the first run, outside
+    with transaction.atomic():
+        query, params = prepared(connection, sql, [None])  # refused, first in the block
+        assert query == sql
+        assert Table.objects.filter(night=ghost_round.night).exists()
+    assert sql in compiled._UNPREPARABLE
+
+
+def _deallocated(name: str) -> None:
+    with connection.connection.cursor() as cursor:  # behind the back of prepared()
+        cursor.execute(f"DEALLOCATE {name}")
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_the_session_lost_makes_the_connection_obsolete(ghost_round):
+    """A session that lost a prepared statement (a ``DISCARD ALL``, a pooler): its
+    ``EXECUTE`` fails as a database error, the connection is obsolete, and once Django
+    closes it (at the request's end) the next connection prepares afresh."""
+    table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
+    read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
+    read.first(table.token)
+    read.first(table.token)
+    (name,) = (n for n, sql in _prepared_here().items() if "nights_table" in sql and "LIMIT" in sql)
+    _deallocated(name)
+    with pytest.raises(ProgrammingError):
+        read.first(table.token)
+    connection.close_if_unusable_or_obsolete()
+    assert connection.connection is None
+    for _ in range(3):
+        assert read.first(table.token).pk == table.pk
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_plan_that_no_longer_fits_its_table_makes_the_connection_obsolete():
+    """A column's type changed while the connection lived (a migration on a running
+    site): PostgreSQL refuses the prepared plan ("cached plan must not change result
+    type"), and the connection is made obsolete as above."""
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TEMPORARY TABLE bunco_probe (a integer)")
+        for _ in range(2):
+            cursor.execute(*prepared(connection, "SELECT a FROM bunco_probe WHERE a = %s", [1]))
+        cursor.execute("ALTER TABLE bunco_probe ALTER COLUMN a TYPE bigint")
+        with pytest.raises(NotSupportedError):
+            cursor.execute(*prepared(connection, "SELECT a FROM bunco_probe WHERE a = %s", [1]))
+    connection.close_if_unusable_or_obsolete()
+    assert connection.connection is None  # the temporary table went with it

@@ -110,9 +110,14 @@ def test_a_short_tap_stores_and_answers_as_a_tap_in_a_transaction_block(shorts):
 def test_a_short_tap_is_two_queries(shorts, django_assert_num_queries):
     short_table, _ = twin_nights()
     tap(short_table, 1, "miss", round_number=1)  # SQL written for this thread
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(2) as queries:
         tap(short_table, 2, "points", 1, round_number=1)
     assert len(shorts) == 2
+    # From a statement's second run on the connection, prepared (core/compiled.py).
+    lock_and_reads, write = (q["sql"] for q in queries.captured_queries)
+    assert lock_and_reads.startswith("BEGIN; EXECUTE bunco_")
+    assert lock_and_reads.count("EXECUTE bunco_") == 3
+    assert write.startswith("EXECUTE bunco_") and write.endswith("; COMMIT")
 
 
 def test_head_table_taps_and_taps_without_a_round_take_the_transaction_block(shorts):
