@@ -14,9 +14,9 @@ class CoreConfig(AppConfig):
 
 
 def _watch_prepared_statements(sender, connection, **kwargs):
-    """Each new PostgreSQL connection closes itself once a prepared statement of it went
-    stale (``compiled.obsolete_when_stale``). First in the list: a block's own
-    ``connection.execute_wrapper`` takes the last one off when it ends."""
+    """A new PostgreSQL connection is closed at the end of the request in which one of its
+    prepared statements went stale (``compiled.obsolete_when_stale``). First in the list:
+    a block's own ``connection.execute_wrapper`` takes the last one off when it ends."""
     from .compiled import obsolete_when_stale
 
     if connection.vendor == "postgresql" and obsolete_when_stale not in connection.execute_wrappers:
