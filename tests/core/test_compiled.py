@@ -322,6 +322,24 @@ def test_a_short_transaction_commits_only_what_it_commits(ghost_round, ending):
     assert table.version == version + (ending == "commit")
 
 
+def _backend_pid() -> int:
+    """The database server's process of this thread's connection."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+def _terminate(pid: int) -> None:
+    """The database server ends the connection of its process ``pid`` (a restart, an
+    administrator), asked on a connection of its own."""
+    other = connection.copy()
+    try:
+        with other.cursor() as killer:
+            killer.execute("SELECT pg_terminate_backend(%s)", [pid])
+    finally:
+        other.close()
+
+
 @on_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_short_transaction_whose_connection_is_lost_closes_it(ghost_round):
@@ -329,20 +347,13 @@ def test_a_short_transaction_whose_connection_is_lost_closes_it(ghost_round):
     administrator): the block's error stands, the connection is closed, and the next
     query opens a new one."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    other = connection.copy()
-    try:
-        with pytest.raises(OperationalError), short_transaction():
-            with connection.cursor() as cursor:
-                cursor.execute("BEGIN; SELECT 1")
-            with other.cursor() as killer:
-                killer.execute("SELECT pg_terminate_backend(%s)", [pid])
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1; COMMIT")
-    finally:
-        other.close()
+    pid = _backend_pid()
+    with pytest.raises(OperationalError), short_transaction():
+        with connection.cursor() as cursor:
+            cursor.execute("BEGIN; SELECT 1")
+        _terminate(pid)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1; COMMIT")
     assert connection.connection is None  # closed
     assert Table.objects.filter(pk=table.pk).exists()  # and the next query opens a new one
 
@@ -353,19 +364,12 @@ def test_a_refusal_after_the_connection_was_lost_stands(ghost_round):
     """The block refuses (an error of its own) after the server ended the connection:
     its ROLLBACK fails, the connection is closed, and the refusal is what the caller
     gets."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    other = connection.copy()
-    try:
-        with pytest.raises(ValueError, match="refused"), short_transaction():
-            with connection.cursor() as cursor:
-                cursor.execute("BEGIN; SELECT 1")
-            with other.cursor() as killer:
-                killer.execute("SELECT pg_terminate_backend(%s)", [pid])
-            raise ValueError("refused")
-    finally:
-        other.close()
+    pid = _backend_pid()
+    with pytest.raises(ValueError, match="refused"), short_transaction():
+        with connection.cursor() as cursor:
+            cursor.execute("BEGIN; SELECT 1")
+        _terminate(pid)
+        raise ValueError("refused")
     assert connection.connection is None
     assert Table.objects.filter(night=ghost_round.night).exists()
 
@@ -540,25 +544,13 @@ def test_a_connection_lost_while_preparing_is_django_error_and_the_read_asked_ag
     connection and asks again on a new one, as for any lost connection."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
-
-    def kill():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            pid = cursor.fetchone()[0]
-        other = connection.copy()
-        try:
-            with other.cursor() as killer:
-                killer.execute("SELECT pg_terminate_backend(%s)", [pid])
-        finally:
-            other.close()
-
     read.first(table.token)
-    kill()
+    _terminate(_backend_pid())
     with pytest.raises(OperationalError):
         read.first(table.token)  # its PREPARE meets the lost connection
     connection.close()
     read.first(table.token)  # a new connection: the SQL, then the PREPARE at the next run
-    kill()
+    _terminate(_backend_pid())
     assert as_health_check(lambda: read.first(table.token)).pk == table.pk
     assert connection.connection is not None  # the new one the health check opened
 
