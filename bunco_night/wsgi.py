@@ -1,8 +1,13 @@
-"""WSGI entry point for gunicorn."""
+"""WSGI entry point for gunicorn: Django's application, with the polls that a web process
+knows unchanged answered before it (``play.polls.QuickPolls``)."""
 
 import os
 
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bunco_night.settings")
-application = get_wsgi_application()
+django_application = get_wsgi_application()
+
+from bunco_night.play.polls import QuickPolls  # noqa: E402 (needs Django set up)
+
+application = QuickPolls(django_application)

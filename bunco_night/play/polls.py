@@ -14,7 +14,8 @@ process keeps the versions its polls read until the database notifies it of a ch
 (``listening.py``), so an unchanged poll needs no query at all; several gunicorn
 processes, or several machines behind a load balancer sharing PostgreSQL, stay correct
 either way (from memory, a change can reach a phone one poll late: ``listening.py``
-says when).
+says when). There, ``QuickPolls`` (around Django, in ``wsgi.py``) answers the polls memory
+knows unchanged before Django makes a request of them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.urls import get_script_prefix, reverse
 
 from bunco_night.core.compiled import Compiled, as_health_check
@@ -38,6 +40,10 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,43}")
 # A poll's answer is only true for the moment it is given; nothing on the way (a proxy,
 # the browser) may keep it and give it again.
 NO_STORE = "no-store"
+
+# Set in the request's environ by ``UnchangedPollMiddleware`` on a poll it answered as
+# unchanged, for ``QuickPolls``.
+ANSWERED_UNCHANGED = "bunco_night.unchanged_poll"
 
 
 @dataclass(frozen=True)
@@ -158,14 +164,11 @@ class UnchangedPollMiddleware:
                 raise Http404("No such link.")
             seen = request.GET.get("v")
             if seen:
-                # The version kept in this process where it listens for changes
-                # (``listening.py``) and none was heard since its last read.
-                memory = heard()
-                if memory is not None and memory.version((route.prefix, token)) == seen:
-                    return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
-                now = poll_state(route, token, memory)
+                if _known_unchanged(route, token, seen):
+                    return _unchanged(request)
+                now = poll_state(route, token, heard())
                 if seen == now.version:
-                    return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
+                    return _unchanged(request)
                 # Only to htmx, which swaps it into the page: the headers the middleware
                 # after this one add (CSP, framing) are the page's, not a fragment's.
                 if now.kept is not None and request.headers.get("HX-Request") == "true":
@@ -174,3 +177,93 @@ class UnchangedPollMiddleware:
             response.headers.setdefault("Cache-Control", NO_STORE)
             return response
         return self.get_response(request)
+
+
+def _known_unchanged(route: PollRoute, token: str, seen: str) -> bool:
+    """Whether ``seen`` is the version of ``token``'s poll kept in this process where it
+    listens for changes (``listening.py``), and none was heard since its last read."""
+    memory = heard()
+    return memory is not None and memory.version((route.prefix, token)) == seen
+
+
+def _unchanged(request: HttpRequest) -> HttpResponse:
+    """The answer to a poll of the current version: empty, and marked for ``QuickPolls``."""
+    request.META[ANSWERED_UNCHANGED] = True
+    return HttpResponse(status=204, headers={"Cache-Control": NO_STORE})
+
+
+class QuickPolls:
+    """Around Django's WSGI application (``wsgi.py``): a poll that this process's memory
+    knows unchanged (on PostgreSQL, ``listening.py``) is answered here, before Django
+    makes a request of it and runs its signals and middleware. Under gunicorn that is
+    about a third of such a poll's CPU (bench/README.md), and most polls at a party are
+    such polls.
+
+    It only says again what Django said: its answer is the empty 204 with the headers
+    that Django gave the last poll it answered as unchanged (``UnchangedPollMiddleware``)
+    in this process, of the same kind (a table's or a player's) and over the same scheme
+    (what Django's security middleware decides by: an HTTP request it sends to HTTPS is
+    never answered as unchanged). Until Django has answered such a poll, and for any
+    poll that memory does not know unchanged, the request goes to Django.
+    """
+
+    def __init__(self, application):
+        self.application = application
+        self._headers: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+    def __call__(self, environ, start_response):
+        poll = _poll_in(environ)
+        if poll is None:
+            return self.application(environ, start_response)
+        route, token = poll
+        kind = (route.prefix, _scheme(environ))
+        headers = self._headers.get(kind)
+        if headers is not None:
+            # As Django reads a query string (WSGIRequest.GET).
+            query = environ.get("QUERY_STRING", "").encode("iso-8859-1")
+            seen = QueryDict(query).get("v")
+            if seen and _known_unchanged(route, token, seen):
+                start_response("204 No Content", list(headers))
+                return []
+        said = []
+
+        def start_and_keep(status, response_headers, exc_info=None):
+            said[:] = [status, response_headers]
+            return start_response(status, response_headers, exc_info)
+
+        response = self.application(environ, start_and_keep)
+        if environ.get(ANSWERED_UNCHANGED) and said and _repeatable(*said):
+            self._headers[kind] = list(said[1])
+        return response
+
+
+def _repeatable(status: str, headers: list[tuple[str, str]]) -> bool:
+    """Whether an answer Django gave may be given again to another request: an empty 204
+    that sets no cookie."""
+    return status.startswith("204 ") and all(name.lower() != "set-cookie" for name, _ in headers)
+
+
+def _poll_in(environ) -> tuple[PollRoute, str] | None:
+    """The poll route and token of a ``GET`` of one of the polls' URLs with a token of
+    ours (the path as Django reads it, for the ASCII a token is made of)."""
+    if environ.get("REQUEST_METHOD", "").upper() != "GET":
+        return None
+    path = environ.get("PATH_INFO", "")
+    for route in poll_routes():
+        token = route.token(path)
+        if token is not None:
+            return (route, token) if TOKEN.fullmatch(token) else None
+    return None
+
+
+def _scheme(environ) -> str:
+    """The request's scheme as Django's ``HttpRequest.scheme`` says it: behind a proxy
+    (``SECURE_PROXY_SSL_HEADER``), from the proxy's header."""
+    header = settings.SECURE_PROXY_SSL_HEADER
+    if header:
+        name, secure = header
+        value = environ.get(name)
+        if value is not None:
+            value, *_ = value.split(",", 1)
+            return "https" if value.strip() == secure else "http"
+    return environ.get("wsgi.url_scheme", "http")

@@ -9,14 +9,18 @@ import time
 
 import psycopg
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_started
 from django.db import connection, transaction
 from django.db.models import F
+from django.test import RequestFactory
 from django.urls import reverse
 
 from bunco_night.nights.models import Attendance, Night, Table
 from bunco_night.play import listening
 from bunco_night.play.listening import Heard, heard
 from bunco_night.play.models import Board
+from bunco_night.play.polls import QuickPolls
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night, tap
 
@@ -308,3 +312,117 @@ def test_without_the_triggers_polls_read_the_database(client, night, listen, cap
             cursor.execute("ALTER TABLE nights_table ENABLE TRIGGER bunco_polls_row")
     until(listen.answering)
     assert listen.version(("/t/", url.split("/")[2])) is None  # forgotten meanwhile
+
+
+# -- on PostgreSQL: polls answered before Django (play/polls.py: QuickPolls) ------------------
+
+
+def wsgi_get(application, path, data=None, **headers):
+    """``application``'s answer to a GET of ``path``, as gunicorn would call it: (status,
+    headers, body)."""
+    environ = RequestFactory().get(path, data or {}, **headers).environ
+    said = {}
+
+    def start_response(status, response_headers, exc_info=None):
+        said.update(status=status, headers=response_headers)
+
+    response = application(environ, start_response)
+    try:
+        body = b"".join(response)
+    finally:
+        if hasattr(response, "close"):
+            response.close()  # Django's request_finished, as a server would
+    return said["status"], said["headers"], body
+
+
+@pytest.fixture
+def requests_to_django():
+    """The paths of the requests that reached Django (its request_started signal)."""
+    paths = []
+
+    def started(sender, environ, **kwargs):
+        paths.append(environ["PATH_INFO"])
+
+    request_started.connect(started)
+    yield paths
+    request_started.disconnect(started)
+
+
+@postgresql
+def test_a_poll_memory_knows_unchanged_is_answered_before_django_as_django_answered(
+    night, listen, requests_to_django, django_assert_num_queries
+):
+    application = QuickPolls(WSGIHandler())
+    url, v = table_poll(night)
+    first = wsgi_get(application, url, {"v": v})  # read, kept; Django's answer
+    assert first[0].startswith("204") and first[2] == b"" and requests_to_django == [url]
+    assert ("Cache-Control", "no-store") in first[1]
+    assert ("X-Content-Type-Options", "nosniff") in first[1]
+    with django_assert_num_queries(0):
+        assert wsgi_get(application, url, {"v": v}) == first
+    assert requests_to_django == [url]  # not again
+    # Another version than memory's (an old page, a typo): Django answers.
+    status, _, body = wsgi_get(application, url, {"v": "0.0"}, HTTP_HX_REQUEST="true")
+    assert status.startswith("200") and f"?v={v}" in body.decode()
+    assert requests_to_django == [url, url]
+    # A tap at the table: memory forgets, and Django answers with the new board.
+    epoch = listen.epoch
+    tap(night.tables.get(number=1), 1, "points", 1)
+    until(lambda: listen.epoch != epoch)
+    status, _, body = wsgi_get(application, url, {"v": v}, HTTP_HX_REQUEST="true")
+    _, new = table_poll(night)
+    assert status.startswith("200") and f"?v={new}" in body.decode()
+    assert len(requests_to_django) == 3
+
+
+@postgresql
+def test_only_a_get_of_a_poll_of_ours_is_answered_before_django(night, listen, requests_to_django):
+    application = QuickPolls(WSGIHandler())
+    url, v = table_poll(night)
+    page = url.replace("/state/", "/")
+    a = night.attendances.order_by("pk").first()
+    player_url, player_v = reverse("play:player_state", args=[a.token]), str(night.version)
+    for path, version in ((url, v), (player_url, player_v)):
+        for _ in range(2):
+            assert wsgi_get(application, path, {"v": version})[0].startswith("204")
+    assert requests_to_django == [url, player_url]  # each poll's second from memory
+    # A HEAD, a poll without its version, the page: Django's, each as it always was.
+    environ = RequestFactory().head(url, {"v": v}).environ
+    application(environ, lambda status, headers, exc_info=None: None).close()
+    assert wsgi_get(application, url)[0].startswith("200")
+    assert wsgi_get(application, page)[0].startswith("200")
+    # A token no link of ours has (a dot): Django's 404.
+    assert wsgi_get(application, "/t/a.b/state/", {"v": v})[0].startswith("404")
+    assert requests_to_django[2:] == [url, url, page, "/t/a.b/state/"]
+
+
+@postgresql
+def test_a_poll_over_http_that_django_sends_to_https_is_never_answered_before_it(
+    night, listen, requests_to_django, settings
+):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_HSTS_SECONDS = 3600
+    application = QuickPolls(WSGIHandler())  # its middleware made with these settings
+    url, v = table_poll(night)
+    secure = {"HTTP_X_FORWARDED_PROTO": "https"}
+    assert wsgi_get(application, url, {"v": v}, **secure)[0].startswith("204")
+    status, headers, _ = wsgi_get(application, url, {"v": v}, **secure)
+    assert status.startswith("204") and requests_to_django == [url]
+    assert ("Strict-Transport-Security", "max-age=3600") in headers  # as Django said it
+    for _ in range(2):  # the same poll over HTTP: Django's redirect each time
+        status, headers, _ = wsgi_get(application, url, {"v": v})
+        assert (
+            status.startswith("301") and ("Location", f"https://testserver{url}?v={v}") in headers
+        )
+    assert requests_to_django == [url, url, url]
+
+
+def test_without_memory_every_poll_goes_to_django(night, requests_to_django, settings):
+    """SQLite (and PostgreSQL with POLL_LISTEN off): the middleware's one query answers."""
+    settings.POLL_LISTEN = False
+    application = QuickPolls(WSGIHandler())
+    url, v = table_poll(night)
+    for _ in range(3):
+        assert wsgi_get(application, url, {"v": v})[0].startswith("204")
+    assert requests_to_django == [url] * 3
