@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.urls import get_script_prefix, reverse
 
@@ -179,11 +180,11 @@ class UnchangedPollMiddleware:
         return self.get_response(request)
 
 
-def _known_unchanged(route: PollRoute, token: str, seen: str) -> bool:
+def _known_unchanged(route: PollRoute, token: str, seen: str | None) -> bool:
     """Whether ``seen`` is the version of ``token``'s poll kept in this process where it
     listens for changes (``listening.py``), and none was heard since its last read."""
     memory = heard()
-    return memory is not None and memory.version((route.prefix, token)) == seen
+    return bool(seen) and memory is not None and memory.version((route.prefix, token)) == seen
 
 
 def _unchanged(request: HttpRequest) -> HttpResponse:
@@ -205,6 +206,10 @@ class QuickPolls:
     (what Django's security middleware decides by: an HTTP request it sends to HTTPS is
     never answered as unchanged). Until Django has answered such a poll, and for any
     poll that memory does not know unchanged, the request goes to Django.
+
+    What Django does at each request's start and end is not done for these answers: they
+    use no database connection (a thread's connection past ``CONN_MAX_AGE`` is closed at
+    its next request that goes to Django).
     """
 
     def __init__(self, application):
@@ -218,13 +223,9 @@ class QuickPolls:
         route, token = poll
         kind = (route.prefix, _scheme(environ))
         headers = self._headers.get(kind)
-        if headers is not None:
-            # As Django reads a query string (WSGIRequest.GET).
-            query = environ.get("QUERY_STRING", "").encode("iso-8859-1")
-            seen = QueryDict(query).get("v")
-            if seen and _known_unchanged(route, token, seen):
-                start_response("204 No Content", list(headers))
-                return []
+        if headers is not None and _known_unchanged(route, token, _version_asked(environ)):
+            start_response("204 No Content", list(headers))
+            return []
         said = []
 
         def start_and_keep(status, response_headers, exc_info=None):
@@ -245,8 +246,12 @@ def _repeatable(status: str, headers: list[tuple[str, str]]) -> bool:
 
 def _poll_in(environ) -> tuple[PollRoute, str] | None:
     """The poll route and token of a ``GET`` of one of the polls' URLs with a token of
-    ours (the path as Django reads it, for the ASCII a token is made of)."""
+    ours (the path as Django reads it, for the ASCII a token is made of), unless Django
+    might answer it in a way that depends on more than its kind and scheme: a request
+    naming the charset of its query string, or paths exempt from the HTTPS redirect."""
     if environ.get("REQUEST_METHOD", "").upper() != "GET":
+        return None
+    if "charset" in environ.get("CONTENT_TYPE", "").lower() or settings.SECURE_REDIRECT_EXEMPT:
         return None
     path = environ.get("PATH_INFO", "")
     for route in poll_routes():
@@ -254,6 +259,15 @@ def _poll_in(environ) -> tuple[PollRoute, str] | None:
         if token is not None:
             return (route, token) if TOKEN.fullmatch(token) else None
     return None
+
+
+def _version_asked(environ) -> str | None:
+    """The poll's ``v``, as Django reads a query string (``WSGIRequest.GET``); None when
+    Django would refuse the query string (too many fields: its 400)."""
+    try:
+        return QueryDict(environ.get("QUERY_STRING", "").encode("iso-8859-1")).get("v")
+    except SuspiciousOperation:
+        return None
 
 
 def _scheme(environ) -> str:

@@ -16,6 +16,7 @@ from django.db.models import F
 from django.test import RequestFactory
 from django.urls import reverse
 
+from bunco_night import wsgi
 from bunco_night.nights.models import Attendance, Night, Table
 from bunco_night.play import listening
 from bunco_night.play.listening import Heard, heard
@@ -383,17 +384,39 @@ def test_only_a_get_of_a_poll_of_ours_is_answered_before_django(night, listen, r
     a = night.attendances.order_by("pk").first()
     player_url, player_v = reverse("play:player_state", args=[a.token]), str(night.version)
     for path, version in ((url, v), (player_url, player_v)):
-        for _ in range(2):
-            assert wsgi_get(application, path, {"v": version})[0].startswith("204")
+        django_said = wsgi_get(application, path, {"v": version})
+        assert django_said[0].startswith("204")
+        assert wsgi_get(application, path, {"v": version}) == django_said
     assert requests_to_django == [url, player_url]  # each poll's second from memory
     # A HEAD, a poll without its version, the page: Django's, each as it always was.
+    said = []
     environ = RequestFactory().head(url, {"v": v}).environ
-    application(environ, lambda status, headers, exc_info=None: None).close()
+    application(environ, lambda status, headers, exc_info=None: said.append(status)).close()
+    assert said == ["405 Method Not Allowed"]  # the view takes GET only
     assert wsgi_get(application, url)[0].startswith("200")
     assert wsgi_get(application, page)[0].startswith("200")
     # A token no link of ours has (a dot): Django's 404.
     assert wsgi_get(application, "/t/a.b/state/", {"v": v})[0].startswith("404")
     assert requests_to_django[2:] == [url, url, page, "/t/a.b/state/"]
+
+
+@postgresql
+def test_a_poll_django_would_read_otherwise_goes_to_django(night, listen, requests_to_django):
+    """Too many fields (Django's 400), a charset for its query string, paths exempt from
+    the HTTPS redirect: Django's answer may depend on more than the poll's kind."""
+    application = QuickPolls(WSGIHandler())
+    url, v = table_poll(night)
+    for _ in range(2):
+        wsgi_get(application, url, {"v": v})
+    assert requests_to_django == [url]
+    fields = "&".join(["a=1"] * 1001)
+    environ = RequestFactory().get(url).environ | {"QUERY_STRING": f"{fields}&v={v}"}
+    said = []
+    application(environ, lambda status, headers, exc_info=None: said.append(status)).close()
+    assert said == ["400 Bad Request"]
+    charset = {"CONTENT_TYPE": "text/plain; charset=utf-8"}
+    assert wsgi_get(application, url, {"v": v}, **charset)[0].startswith("204")
+    assert requests_to_django == [url, url, url]
 
 
 @postgresql
@@ -421,7 +444,9 @@ def test_a_poll_over_http_that_django_sends_to_https_is_never_answered_before_it
 def test_without_memory_every_poll_goes_to_django(night, requests_to_django, settings):
     """SQLite (and PostgreSQL with POLL_LISTEN off): the middleware's one query answers."""
     settings.POLL_LISTEN = False
-    application = QuickPolls(WSGIHandler())
+    application = wsgi.application  # what gunicorn serves
+    assert isinstance(application, QuickPolls)
+    assert isinstance(application.application, WSGIHandler)
     url, v = table_poll(night)
     for _ in range(3):
         assert wsgi_get(application, url, {"v": v})[0].startswith("204")
