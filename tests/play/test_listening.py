@@ -401,7 +401,9 @@ def test_only_a_get_of_a_poll_of_ours_is_answered_before_django(night, listen, r
 
 
 @postgresql
-def test_a_poll_django_would_read_otherwise_goes_to_django(night, listen, requests_to_django):
+def test_a_poll_django_would_read_otherwise_goes_to_django(
+    night, listen, requests_to_django, settings
+):
     """Too many fields (Django's 400), a charset for its query string, paths exempt from
     the HTTPS redirect: Django's answer may depend on more than the poll's kind."""
     application = QuickPolls(WSGIHandler())
@@ -417,6 +419,9 @@ def test_a_poll_django_would_read_otherwise_goes_to_django(night, listen, reques
     charset = {"CONTENT_TYPE": "text/plain; charset=utf-8"}
     assert wsgi_get(application, url, {"v": v}, **charset)[0].startswith("204")
     assert requests_to_django == [url, url, url]
+    settings.SECURE_REDIRECT_EXEMPT = [r"^t/"]
+    assert wsgi_get(application, url, {"v": v})[0].startswith("204")
+    assert requests_to_django == [url] * 4
 
 
 @postgresql
