@@ -14,15 +14,19 @@ party phase; collections over the whole run):
 
 Each request's line: its wall time and its thread's CPU time until gunicorn logged the
 answer as sent, then the same for what ran when gunicorn closed the response (the work
-``core/after_answer.py`` leaves, and Django's ``request_finished`` handlers). Wall minus
-CPU is time spent waiting: for the database, for SQLite's writers' turn, for the
-worker's interpreter lock, or for a core. A request whose view raised out of Django
-(not a 500 page, an exception through the WSGI call) is not recorded.
+``core/after_answer.py`` leaves, and Django's ``request_finished`` handlers), then how
+many database statements it ran before its answer went out, with their wall and CPU
+time (a database execute wrapper). Wall minus CPU is time spent waiting: for the
+database, for SQLite's writers' turn, for the worker's interpreter lock, or for a core;
+the report splits it into the waits inside those statements and the waits elsewhere.
+A request whose view raised out of Django (not a 500 page, an exception through the
+WSGI call) is not recorded.
 """
 
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -35,9 +39,35 @@ if __name__ != "__main__":  # read by gunicorn as its config
     # A gunicorn.conf.py from before 2026-11-25 has no post_worker_init.
     _project_post_worker_init = globals().get("post_worker_init", lambda worker: None)
     _lines = {}
+    # This thread's request: [statements, their wall s, their CPU s, answer sent].
+    _request = threading.local()
+
+    def _timed(execute, sql, params, many, context):
+        """A database execute wrapper: each statement's time, until the answer is sent."""
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            counts = getattr(_request, "statements", None)
+            if counts is not None and not counts[3]:
+                counts[0] += 1
+                counts[1] += time.perf_counter() - wall
+                counts[2] += time.thread_time() - cpu
+
+    def _time_statements(connection):
+        if _timed not in connection.execute_wrappers:
+            connection.execute_wrappers.append(_timed)
 
     def post_worker_init(worker):
         _project_post_worker_init(worker)
+        from django.db import connections
+        from django.db.backends.signals import connection_created
+
+        connection_created.connect(
+            lambda sender, connection, **kwargs: _time_statements(connection), weak=False
+        )
+        for connection in connections.all(initialized_only=True):
+            _time_statements(connection)
         OUT.mkdir(parents=True, exist_ok=True)
         started = {}
         pauses = worker._bench_gc_pauses = []
@@ -58,11 +88,16 @@ if __name__ != "__main__":  # read by gunicorn as its config
             json.dump(getattr(worker, "_bench_gc_pauses", []), f)
 
     def pre_request(worker, req):
+        _request.statements = [0, 0.0, 0.0, False]
         req._bench_start = (time.perf_counter(), time.thread_time())
 
     class TimingLogger(logger_class):  # noqa: F821 (from gunicorn.conf.py)
         def access(self, resp, req, environ, request_time):
             req._bench_sent = (time.perf_counter(), time.thread_time())
+            statements = getattr(_request, "statements", None)
+            if statements is not None:
+                statements[3] = True
+                req._bench_statements = statements[:3]
             super().access(resp, req, environ, request_time)
 
     logger_class = TimingLogger
@@ -92,6 +127,8 @@ if __name__ != "__main__":  # read by gunicorn as its config
             _lines[os.getpid()] = out
         ms = [1000 * (b - a) for a, b in ((start[0], sent[0]), (start[1], sent[1]))]
         ms += [1000 * (b - a) for a, b in ((sent[0], done[0]), (sent[1], done[1]))]
+        count, wall, cpu = getattr(req, "_bench_statements", (0, 0.0, 0.0))
+        ms += [count, 1000 * wall, 1000 * cpu]
         out.write(f"{time.time():.3f}\t{kind}\t" + "\t".join(f"{m:.2f}" for m in ms) + "\n")
 
 
@@ -121,6 +158,23 @@ def report(folder: Path) -> None:
                 f"{percentile(wall, 0.99):6.1f}"
                 f"  {percentile(cpu, 0.5):5.1f} {percentile(cpu, 0.95):5.1f}"
                 f"  {percentile(after, 0.5):5.1f} {percentile(after, 0.95):5.1f}"
+            )
+        print(
+            "until the answer, ms p50/p95: statements (count p50), their wall, "
+            "waiting in them, waiting elsewhere"
+        )
+        for kind in ("tap", "table poll", "player poll", "screens"):
+            sel = [r for r in party if r[1] == kind and len(r) > 8]
+            if not sel:
+                continue
+            inside = [r[7] - r[8] for r in sel]  # statements' wall less their CPU
+            elsewhere = [r[2] - r[3] - (r[7] - r[8]) for r in sel]
+            print(
+                f"  {kind:<12} {percentile([r[6] for r in sel], 0.5):4.0f}"
+                + "".join(
+                    f"  {percentile(v, 0.5):5.1f} {percentile(v, 0.95):5.1f}"
+                    for v in ([r[7] for r in sel], inside, elsewhere)
+                )
             )
     print("cycle collections per worker, ms: generation, count, cpu sum/median/max, wall max")
     for path in sorted(folder.glob("gc-*.json")):
