@@ -15,10 +15,11 @@ party phase; collections over the whole run):
 Each request's line: its wall time and its thread's CPU time until gunicorn logged the
 answer as sent, then the same for what ran when gunicorn closed the response (the work
 ``core/after_answer.py`` leaves, and Django's ``request_finished`` handlers), then how
-many database statements it ran before its answer went out, with their wall and CPU
-time (a database execute wrapper). Wall minus CPU is time spent waiting: for the
-database, for SQLite's writers' turn, for the worker's interpreter lock, or for a core;
-the report splits it into the waits inside those statements and the waits elsewhere.
+many times it sent statements to the database before its answer went out (each execute,
+which may carry several statements), with their wall and CPU time (a database execute
+wrapper). Wall minus CPU is time spent waiting: for the database, for SQLite's writers'
+turn, for the worker's interpreter lock, or for a core; the report splits it into the
+waits inside those executes and the waits elsewhere.
 A request whose view raised out of Django (not a 500 page, an exception through the
 WSGI call) is not recorded.
 """
@@ -39,11 +40,11 @@ if __name__ != "__main__":  # read by gunicorn as its config
     # A gunicorn.conf.py from before 2026-11-25 has no post_worker_init.
     _project_post_worker_init = globals().get("post_worker_init", lambda worker: None)
     _lines = {}
-    # This thread's request: [statements, their wall s, their CPU s, answer sent].
+    # This thread's request: [executes, their wall s, their CPU s, answer sent].
     _request = threading.local()
 
     def _timed(execute, sql, params, many, context):
-        """A database execute wrapper: each statement's time, until the answer is sent."""
+        """A database execute wrapper: each execute's time, until the answer is sent."""
         wall, cpu = time.perf_counter(), time.thread_time()
         try:
             return execute(sql, params, many, context)
@@ -160,7 +161,7 @@ def report(folder: Path) -> None:
                 f"  {percentile(after, 0.5):5.1f} {percentile(after, 0.95):5.1f}"
             )
         print(
-            "until the answer, ms p50/p95: statements (count p50), their wall, "
+            "until the answer, ms p50/p95: database executes (count p50), their wall, "
             "waiting in them, waiting elsewhere"
         )
         for kind in ("tap", "table poll", "player poll", "screens"):
