@@ -152,32 +152,37 @@ class UnchangedPollMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "GET":
+        poll = _poll_of(request.path_info) if request.method == "GET" else None
+        if poll is None:
             return self.get_response(request)
-        path = request.path_info
-        for route in poll_routes():
-            token = route.token(path)
-            if token is None:
-                continue
-            if not TOKEN.fullmatch(token):
-                # Not a link of ours whatever it says, and not for the database to read
-                # (PostgreSQL refuses a NUL in text): the site's 404, as for an unknown link.
-                raise Http404("No such link.")
-            seen = request.GET.get("v")
-            if seen:
-                if _known_unchanged(route, token, seen):
-                    return _unchanged(request)
-                now = poll_state(route, token, heard())
-                if seen == now.version:
-                    return _unchanged(request)
-                # Only to htmx, which swaps it into the page: the headers the middleware
-                # after this one add (CSP, framing) are the page's, not a fragment's.
-                if now.kept is not None and request.headers.get("HX-Request") == "true":
-                    return HttpResponse(now.kept, headers={"Cache-Control": NO_STORE})
-            response = self.get_response(request)
-            response.headers.setdefault("Cache-Control", NO_STORE)
-            return response
-        return self.get_response(request)
+        route, token = poll
+        if not TOKEN.fullmatch(token):
+            # Not a link of ours whatever it says, and not for the database to read
+            # (PostgreSQL refuses a NUL in text): the site's 404, as for an unknown link.
+            raise Http404("No such link.")
+        seen = request.GET.get("v")
+        if seen:
+            if _known_unchanged(route, token, seen):
+                return _unchanged(request)
+            now = poll_state(route, token, heard())
+            if seen == now.version:
+                return _unchanged(request)
+            # Only to htmx, which swaps it into the page: the headers the middleware
+            # after this one add (CSP, framing) are the page's, not a fragment's.
+            if now.kept is not None and request.headers.get("HX-Request") == "true":
+                return HttpResponse(now.kept, headers={"Cache-Control": NO_STORE})
+        response = self.get_response(request)
+        response.headers.setdefault("Cache-Control", NO_STORE)
+        return response
+
+
+def _poll_of(path: str) -> tuple[PollRoute, str] | None:
+    """The poll whose URL ``path`` is, with the token in it (any text but a slash)."""
+    for route in poll_routes():
+        token = route.token(path)
+        if token is not None:
+            return route, token
+    return None
 
 
 def _known_unchanged(route: PollRoute, token: str, seen: str | None) -> bool:
@@ -253,12 +258,8 @@ def _poll_in(environ) -> tuple[PollRoute, str] | None:
         return None
     if "charset" in environ.get("CONTENT_TYPE", "").lower() or settings.SECURE_REDIRECT_EXEMPT:
         return None
-    path = environ.get("PATH_INFO", "")
-    for route in poll_routes():
-        token = route.token(path)
-        if token is not None:
-            return (route, token) if TOKEN.fullmatch(token) else None
-    return None
+    poll = _poll_of(environ.get("PATH_INFO", ""))
+    return poll if poll is not None and TOKEN.fullmatch(poll[1]) else None
 
 
 def _version_asked(environ) -> str | None:
