@@ -121,6 +121,23 @@ def night_update(
     return night
 
 
+@transaction.atomic
+def night_delete(*, night: Night) -> None:
+    """Delete a night that will not happen (planned by mistake, or called off), with its
+    list, answers and any seating drawn. A night that has started is part of the group's
+    history, and a night the host took money for keeps that record: both are refused."""
+    night = _lock(night)
+    if night.status != Night.Status.PLANNING or night.rounds.started().exists():
+        raise ServiceError(
+            "This night has started: its scores stay in the group's history.", "night_started"
+        )
+    if Payment.objects.filter(attendance__night=night).exists():
+        raise ServiceError(
+            "Dues have been taken for this night: undo those payments first.", "night_paid"
+        )
+    night.delete()
+
+
 def _lock(night: Night) -> Night:
     """Serialise changes to one night (the database lock is the guard, not the process)."""
     return Night.objects.select_for_update().get(pk=night.pk)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/edit/", views.night_edit, name="edit"),
     path("<int:pk>/save/", views.night_save, name="save"),
+    path("<int:pk>/delete/", views.night_delete, name="delete"),
     path(
         "<int:pk>/attendance/<int:attendance_pk>/",
         views.attendance_update,

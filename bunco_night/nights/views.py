@@ -100,9 +100,13 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
 def night_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a night's date, time, place or sets."""
     night = night_for_host(request.user, pk)
+    return _night_form(request, night.group, _edit_form(night), night)
+
+
+def _edit_form(night: Night) -> NightForm:
+    """The form to change ``night``, filled in as it is."""
     initial = {"date": night.date, "time": night.time, "place": night.place, "sets": night.sets}
-    form = NightForm(initial=initial, rules=night.rules_obj)
-    return _night_form(request, night.group, form, night)
+    return NightForm(initial=initial, rules=night.rules_obj)
 
 
 @login_required
@@ -122,6 +126,25 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     return _night_form(request, night.group, form, night)
 
 
+@login_required
+@require_POST
+def night_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a night that will not happen, once the host has said yes."""
+    if not Night.objects.filter(pk=pk).exists():  # a second tap of Yes, or a stale page
+        messages.info(request, "That night is already deleted.")
+        return redirect("groups:index")
+    night = night_for_host(request.user, pk)
+    if request.POST.get("confirmed") != "1":
+        return _night_form(request, night.group, _edit_form(night), night, deleting=True)
+    try:
+        services.night_delete(night=night)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("nights:edit", pk=night.pk)
+    messages.success(request, f"The night of {night.date:%A, %B} {night.date.day} is deleted.")
+    return redirect(night.group)
+
+
 def _night_form(
     request,
     group: Group,
@@ -129,9 +152,11 @@ def _night_form(
     night: Night | None,
     effects: list[str] = (),
     turn=None,
+    deleting: bool = False,
 ) -> HttpResponse:
-    """The night's form; with ``effects``, first a question: the change does these things.
-    ``turn`` is the season's hosting turn the new night's place comes from."""
+    """The night's form; with ``effects``, first a question: the change does these things;
+    ``deleting``, first the question whether to delete the night. ``turn`` is the season's
+    hosting turn the new night's place comes from."""
     if night is None:
         action = reverse("nights:create", args=[group.slug])
     else:
@@ -143,7 +168,13 @@ def _night_form(
         "action": action,
         "effects": effects,
         "turn": turn,
+        "may_delete": night is not None and night.status == Night.Status.PLANNING,
     }
+    if deleting:  # what goes with the night
+        context["deleting"] = {
+            "listed": night.attendances.count(),
+            "seated": night.rounds.exists(),
+        }
     return render(request, "nights/night_form.html", context)
 
 

@@ -1,0 +1,62 @@
+"""A host deletes a night planned by mistake, on a small phone, in real headless Chromium.
+
+The night page's Edit link, the question first (No keeps the night), then Yes: the group
+page says so and lists only the other night. Pages are photographed into /tmp/shots/.
+"""
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from bunco_night.nights.models import Night
+from tests.browser.helpers import phone
+from tests.factories import make_group, make_night, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/shots")
+
+
+def fits(page) -> bool:
+    """Nothing on the page is wider than the phone's screen."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_host_deletes_a_night_planned_by_mistake(contexts, live_server):
+    group = make_group(user=make_user())
+    kept = make_night(group, date=dt.date(2026, 12, 5))
+    mistake = make_night(group, date=dt.date(2026, 12, 12))
+    page = phone(
+        contexts, f"{live_server.url}/accounts/login/?next=/nights/{mistake.pk}/", 360, 740
+    )
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill("bunco")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Edit night").click()
+
+    # A first tap only asks; No keeps the night.
+    page.get_by_role("button", name="Delete this night").click()
+    question = page.get_by_role("alertdialog")
+    expect(question).to_contain_text("Delete the night of Saturday, December 12?")
+    expect(question).to_contain_text("Its list of 12 players")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / "night-delete-question-phone.png", full_page=True)
+    assert fits(page)
+    question.get_by_role("link", name="No, keep it").click()
+    expect(page.get_by_role("heading", name="Change the night")).to_be_visible()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    assert Night.objects.filter(pk=mistake.pk).exists()
+
+    page.get_by_role("button", name="Delete this night").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Yes, delete it").click()
+    expect(page.locator(".messages")).to_contain_text(
+        "The night of Saturday, December 12 is deleted."
+    )
+    expect(page.get_by_role("heading", level=1)).to_have_text(group.name)
+    expect(page.get_by_role("link", name="Saturday, December 5")).to_be_visible()
+    expect(page.get_by_role("link", name="Saturday, December 12")).to_have_count(0)
+    page.screenshot(path=SHOTS / "night-deleted-group-phone.png", full_page=True)
+    assert fits(page)
+    assert list(Night.objects.all()) == [kept]
