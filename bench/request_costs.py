@@ -1,7 +1,7 @@
 """What one request of each kind a table phone makes costs, in one process (no server).
 
 Run: .venv/bin/python bench/request_costs.py [--tables 125] [--entries 20] [--repeat 200]
-     [--profile tap|poll|screen] [--sql]
+     [--profile tap|poll|screen [--cpu]] [--sql]
 
 Builds a throwaway night as the load benches do (bench/served.py: SQLite in a temp dir,
 or a new database on the PostgreSQL server DATABASE_URL names), with ``--entries``
@@ -21,8 +21,9 @@ process, ``time.process_time``; the database server's own CPU is not in it):
 
 Each request kind also gives its number of queries. ``--profile`` prints cProfile's
 top functions for the tap, the board drawn or the screen poll (by cumulative time the
-project's and the templates' only, then every function by its own time); ``--sql``
-prints each kind's queries.
+project's and the templates' only, then every function by its own time), by the wall
+clock, so a query's time includes its wait for the database; with ``--cpu``, by this
+process's CPU time, which leaves the waits out; ``--sql`` prints each kind's queries.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def main() -> int:
     parser.add_argument("--entries", type=int, default=20, help="entries per table first")
     parser.add_argument("--repeat", type=int, default=200, help="requests of each kind")
     parser.add_argument("--profile", choices=["tap", "poll", "screen"], default=None)
+    parser.add_argument("--cpu", action="store_true", help="profile CPU time, not wall time")
     parser.add_argument("--sql", action="store_true", help="print each kind's queries")
     args = parser.parse_args()
     with BenchSite(prefix="bunco-costs-") as site:
@@ -153,7 +155,7 @@ def run(args, site: BenchSite) -> int:
                 print(f"    {query['time']:>6} {query['sql'][:300]}")
     if args.profile:
         call = {"tap": tap, "poll": drawn, "screen": screen}[args.profile]
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(time.process_time) if args.cpu else cProfile.Profile()
         profile.enable()
         for i in range(args.repeat):
             call(i)
