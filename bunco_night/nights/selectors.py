@@ -31,6 +31,22 @@ def night_for_host(user, pk: int) -> Night:
     return get_object_or_404(Night.objects.hosted_by(user).select_related("group"), pk=pk)
 
 
+def delete_refusal(night: Night) -> tuple[str, str] | None:
+    """Why ``night`` may not be deleted (a message and its code), or None: a night whose
+    first round started is part of the group's history; money taken for it, or chips
+    dealt in its Bonanza ledger, are records the host keeps."""
+    if night.rounds.started().exists():
+        return "This night has started: its scores stay in the group's history.", "night_started"
+    if Payment.objects.filter(attendance__night=night).exists():
+        return (
+            "Dues have been taken for this night: take those payments back first.",
+            "night_paid",
+        )
+    if night.bonanza_tables.filter(steps__isnull=False).exists():
+        return "Chips have been dealt in this night's Bonanza ledger, which stays.", "night_ledger"
+    return None
+
+
 def attendance_of(night: Night, pk: int) -> Attendance:
     """An attendance row of ``night``, else a 404."""
     return get_object_or_404(

@@ -12,7 +12,7 @@ import random
 import secrets
 from collections.abc import Sequence
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 
 from bunco_night.core.errors import ServiceError
@@ -25,7 +25,13 @@ from bunco_night.rules.movement import Ghost, Seating, seat_players
 from bunco_night.rules.replan import replan_seating, round_partners
 
 from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
-from .selectors import next_round_number, players_tonight, seated_tables, seating_of
+from .selectors import (
+    delete_refusal,
+    next_round_number,
+    players_tonight,
+    seated_tables,
+    seating_of,
+)
 
 
 def night_touch(night: Night) -> None:
@@ -124,18 +130,27 @@ def night_update(
 @transaction.atomic
 def night_delete(*, night: Night) -> None:
     """Delete a night that will not happen (planned by mistake, or called off), with its
-    list, answers and any seating drawn. A night that has started is part of the group's
-    history, and a night the host took money for keeps that record: both are refused."""
-    night = _lock(night)
-    if night.status != Night.Status.PLANNING or night.rounds.started().exists():
+    list, answers and any seating drawn, unless ``delete_refusal`` says why not.
+
+    The delete waits for no lock for long: a co-host's change to the night at the same
+    moment may hold its rows in another order (a payment holds its attendance, then
+    moves the night), so on PostgreSQL the delete gives up after a moment and asks the
+    host to try again, instead of a deadlock that might cancel the co-host's change."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL lock_timeout = '500ms'")
+    try:
+        night = Night.objects.select_for_update().filter(pk=night.pk).first()
+        if night is None:
+            raise ServiceError("That night is already deleted.", "night_gone")
+        refusal = delete_refusal(night)
+        if refusal is not None:
+            raise ServiceError(*refusal)
+        night.delete()
+    except OperationalError as error:
         raise ServiceError(
-            "This night has started: its scores stay in the group's history.", "night_started"
-        )
-    if Payment.objects.filter(attendance__night=night).exists():
-        raise ServiceError(
-            "Dues have been taken for this night: undo those payments first.", "night_paid"
-        )
-    night.delete()
+            "Someone is changing this night right now: try again in a moment.", "night_busy"
+        ) from error
 
 
 def _lock(night: Night) -> Night:

@@ -29,6 +29,7 @@ from .models import Attendance, Night, Payment, Seat
 from .pages import RowError, night_context
 from .selectors import (
     attendance_of,
+    delete_refusal,
     dues_summary,
     night_for_host,
     redraw_replaces,
@@ -126,23 +127,35 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     return _night_form(request, night.group, form, night)
 
 
+# The nights this browser's host deleted: a Yes sent again (the back button, a second tap)
+# is told so. Any other missing night is a 404, as for another host's.
+DELETED = "deleted_nights"
+
+
 @login_required
 @require_POST
 def night_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a night that will not happen, once the host has said yes."""
-    if not Night.objects.filter(pk=pk).exists():  # a second tap of Yes, or a stale page
-        messages.info(request, "That night is already deleted.")
-        return redirect("groups:index")
+    if pk in request.session.get(DELETED, []) and not Night.objects.filter(pk=pk).exists():
+        return _deleted_already(request)
     night = night_for_host(request.user, pk)
     if request.POST.get("confirmed") != "1":
         return _night_form(request, night.group, _edit_form(night), night, deleting=True)
     try:
         services.night_delete(night=night)
     except ServiceError as error:
+        if error.code == "night_gone":  # deleted by another tap of Yes meanwhile
+            return _deleted_already(request)
         messages.error(request, error.message)
         return redirect("nights:edit", pk=night.pk)
+    request.session[DELETED] = [*request.session.get(DELETED, [])[-9:], pk]
     messages.success(request, f"The night of {night.date:%A, %B} {night.date.day} is deleted.")
     return redirect(night.group)
+
+
+def _deleted_already(request: HttpRequest) -> HttpResponse:
+    messages.info(request, "That night is already deleted.")
+    return redirect("groups:index")
 
 
 def _night_form(
@@ -168,11 +181,13 @@ def _night_form(
         "action": action,
         "effects": effects,
         "turn": turn,
-        "may_delete": night is not None and night.status == Night.Status.PLANNING,
     }
+    if night is not None:
+        context["refusal"] = delete_refusal(night)
     if deleting:  # what goes with the night
         context["deleting"] = {
             "listed": night.attendances.count(),
+            "answered": night.attendances.filter(answer__isnull=False).count(),
             "seated": night.rounds.exists(),
         }
     return render(request, "nights/night_form.html", context)

@@ -1,7 +1,8 @@
 """A host deletes a night planned by mistake, on a small phone, in real headless Chromium.
 
 The night page's Edit link, the question first (No keeps the night), then Yes: the group
-page says so and lists only the other night. Pages are photographed into /tmp/shots/.
+page says so and lists only the other night; a night with dues taken says why it
+cannot go and links to its dues. Pages are photographed into /tmp/shots/.
 """
 
 import datetime as dt
@@ -11,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.models import Night
+from bunco_night.nights.services import payment_record
 from tests.browser.helpers import phone
 from tests.factories import make_group, make_night, make_user
 
@@ -60,3 +62,12 @@ def test_a_host_deletes_a_night_planned_by_mistake(contexts, live_server):
     page.screenshot(path=SHOTS / "night-deleted-group-phone.png", full_page=True)
     assert fits(page)
     assert list(Night.objects.all()) == [kept]
+
+    # A night with dues taken says why it cannot go, and where the payments are.
+    payment_record(attendance=kept.attendances.first(), amount_cents=500)
+    page.goto(f"{live_server.url}/nights/{kept.pk}/edit/")
+    expect(page.get_by_text("take those payments back first")).to_be_visible()
+    expect(page.get_by_role("button", name="Delete this night")).to_have_count(0)
+    page.get_by_role("link", name="The night's dues").click()
+    expect(page.locator("#dues")).to_be_in_viewport()
+    page.screenshot(path=SHOTS / "night-delete-refused-phone.png")
