@@ -63,6 +63,15 @@
   }
 
   document.body.addEventListener("htmx:sendError", function () { setOffline(true, queue().length); });
+  /* A poll answered "not found": the link itself no longer works (the host made a new one,
+     or called the night off). Said until a poll is answered again. */
+  document.body.addEventListener("htmx:responseError", function (e) {
+    if (!offline || e.detail.xhr.status !== 404) return;
+    offline.hidden = false;
+    offline.className = "offline is-gone";
+    offline.textContent = "This link no longer works: the host may have made a new one, " +
+      "or called the night off. Ask the host.";
+  });
   document.body.addEventListener("htmx:afterRequest", function (e) {
     if (e.detail.successful) setOffline(false, queue().length);
   });

@@ -2,7 +2,8 @@
 
 The night page's Edit link, the question first (No keeps the night), then Yes: the group
 page says so and lists only the other night; a night with dues taken says why it
-cannot go and links to its dues. Pages are photographed into /tmp/shots/.
+cannot go and links to its dues. A table phone left open on a deleted night is told its
+link no longer works. Pages are photographed into /tmp/shots/.
 """
 
 import datetime as dt
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.models import Night
-from bunco_night.nights.services import payment_record
+from bunco_night.nights.services import night_delete, payment_record, seating_draw
 from tests.browser.helpers import phone
 from tests.factories import make_group, make_night, make_user
 
@@ -71,3 +72,22 @@ def test_a_host_deletes_a_night_planned_by_mistake(contexts, live_server):
     page.get_by_role("link", name="The night's dues").click()
     expect(page.locator("#dues")).to_be_in_viewport()
     page.screenshot(path=SHOTS / "night-delete-refused-phone.png")
+
+
+def test_a_table_phone_open_on_a_deleted_night_is_told_its_link_no_longer_works(
+    contexts, live_server
+):
+    night = make_night(make_group(user=make_user()))
+    seating_draw(night=night, seed=1)
+    table = night.tables.order_by("number").first()
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", 360, 740)
+    expect(page.locator("#board")).to_contain_text("Waiting for the host")
+    notice = page.locator("#offline")
+    expect(notice).to_be_hidden()
+
+    night_delete(night=night)
+    # The board's next poll (every 2 s) is answered "not found".
+    expect(notice).to_contain_text("This link no longer works", timeout=10_000)
+    expect(notice).to_contain_text("or called the night off. Ask the host.")
+    page.screenshot(path=SHOTS / "night-deleted-table-phone.png")
+    assert fits(page)

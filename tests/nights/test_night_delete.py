@@ -146,6 +146,15 @@ def test_yes_deletes_and_the_group_page_says_so(client, night):
     assert not Night.objects.filter(pk=night.pk).exists()
 
 
+def test_a_table_s_link_to_a_deleted_night_says_what_may_have_happened(client, night):
+    seating_draw(night=night, seed=1)
+    table = night.tables.first()
+    client.post(delete_url(night), {"confirmed": "1"})
+    response = client.get(reverse("play:table", args=[table.token]))
+    assert response.status_code == 404
+    assert "A link to a night that was called off leads here too" in response.content.decode()
+
+
 def test_yes_sent_twice_is_not_an_error(client, night):
     client.post(delete_url(night), {"confirmed": "1"})
     response = client.post(delete_url(night), {"confirmed": "1"}, follow=True)
