@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.nights.services import payment_record
 from bunco_night.play.services import bell_ring, round_start, table_done
 from bunco_night.play.state import round_board
 from tests.browser.helpers import host_page, host_paths
@@ -205,3 +206,23 @@ def test_a_players_card_shows_every_column_on_the_narrowest_phone(contexts, live
         table = rows.nth(i).locator(".nowrap")
         assert table.bounding_box()["height"] < 40, "'Table N' keeps to one line"
     check_fits(page, f"a player's card at 320 px{' with bigger text' if bigger else ''}")
+
+
+def test_the_dues_list_keeps_each_name_on_one_line_on_the_narrowest_phone(contexts, live_server):
+    """A row's buttons go under its name and sums when the line has no room for both:
+    before, a 320 px phone squeezed "Regular 10" into a column a word wide."""
+    night = make_night(make_group(regulars=12, substitutes=0))
+    payment_record(attendance=night.attendances.get(player__name="Regular 10"), amount_cents=300)
+    host = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/")
+    host.set_viewport_size({"width": 320, "height": 568})
+    row = host.locator(".dues-row", has_text="Regular 10")
+    name = row.locator(".dues-who strong").first
+    expect(name).to_have_text("Regular 10")
+    line = host.evaluate("parseFloat(getComputedStyle(document.body).lineHeight) || 24")
+    assert name.bounding_box()["height"] <= line * 1.5, "the name wraps"
+    who, buttons = (
+        row.locator(".dues-who").bounding_box(),
+        row.locator(".dues-actions").bounding_box(),
+    )
+    assert buttons["y"] >= who["y"] + who["height"] - 1, "the buttons sit beside a squeezed name"
+    check_fits(host, "the dues at 320 px")
