@@ -26,7 +26,7 @@ from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import Section
 from bunco_night.rules.layouts import plan_layout, table_game
-from bunco_night.rules.presets import ANY_TABLE, HEAD_TABLE, Rules
+from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, Rules
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
@@ -424,7 +424,9 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
 
 @dataclass(frozen=True)
 class ScorePad:
-    """A table's pad for one set: a row per round, a column per side."""
+    """A table's pad for one set: a row per round, a column per side. ``ghosts``: the
+    group fills empty seats with ghosts and this table plays in teams, so the pad reminds
+    the table who rolls for a ghost (docs/rules.md section 4.2)."""
 
     table: int | None
     head: bool
@@ -433,6 +435,7 @@ class ScorePad:
     rule: str
     slots: list[Slot]
     is_card_game: bool
+    ghosts: bool = False
 
 
 def _pad_tables(night: Night, rules: Rules) -> list[tuple[int, int]]:
@@ -481,17 +484,31 @@ def score_pads(*, night: Night, blank: bool = False) -> list[ScorePad]:
     slots = night_slots(night, every_round=True)
     sets = [[s for s in slots if s.set_number == n] for n in range(1, night.sets + 1)]
     tables = [] if blank else _pad_tables(night, rules)
+    ghosts = rules.fill == FILL_GHOSTS and not card
     if not tables:
         rule = pad_rule(rules, target=table_game(rules, seats=4, tables=2).target, head=None)
         sides = ["Winner"] if card else ["Us", "Them"]
-        return [ScorePad(None, False, n, sides, rule, s, card) for n, s in enumerate(sets, 1)]
+        return [
+            ScorePad(None, False, n, sides, rule, s, card, ghosts) for n, s in enumerate(sets, 1)
+        ]
     pads = []
     for number, seats in tables:
         game = table_game(rules, seats=seats, tables=len(tables))
         sides = ["Us", "Them"] if game.teams else [f"Seat {i}" for i in range(1, seats + 1)]
         rule = pad_rule(rules, target=game.target, head=number == 1)
         for set_number, set_slots in enumerate(sets, start=1):
-            pads.append(ScorePad(number, number == 1, set_number, sides, rule, set_slots, card))
+            pads.append(
+                ScorePad(
+                    number,
+                    number == 1,
+                    set_number,
+                    sides,
+                    rule,
+                    set_slots,
+                    card,
+                    ghosts and game.teams,
+                )
+            )
     return pads
 
 

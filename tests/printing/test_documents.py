@@ -188,6 +188,29 @@ def test_score_pads_one_per_table_per_set_us_and_them(client, group):
     assert "Table 1" in pages[1] and "Set 2" in pages[1]
     assert "Table 3" in pages[5] and "Set 2" in pages[5]
     assert "First to 21 rings the bell" in pages[0]
+    assert not any("ghost" in page for page in pages)  # the house rules fill no seats
+
+
+@pytest.mark.parametrize("rounds", [6, 8, 10])
+@pytest.mark.parametrize("fill", ["tables", "ghosts"])
+def test_each_score_pad_is_one_page_and_reminds_a_table_who_rolls_for_a_ghost(
+    client, host, fill, rounds
+):
+    """A pad is one page, the head table's too (a line more), with a set of 6, 8 or 10
+    rounds. Where the group fills seats with ghosts, each pad says who rolls for one
+    (section 4.2), and it still fits."""
+    marks = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4][:rounds]
+    group = make_group(user=host, regulars=10, name="Ten", fill=fill, marks=marks)
+    night = make_night(group, sets=2)
+    seating_draw(night=night, seed=3)
+    tables = night.tables.filter(active=True).count()
+    pdf = get_pdf(client, night, "score_pads")
+    assert page_count(pdf) == tables * 2
+    note = squeeze("A ghost at the table? Its partner rolls for it and gets anything rolled.")
+    assert all((note in squeeze(page)) == (fill == "ghosts") for page in pages_text(pdf))
+    blank = pages_text(get_pdf(client, night, "score_pads", blank="1"))
+    assert len(blank) == 2
+    assert all((note in squeeze(page)) == (fill == "ghosts") for page in blank)
 
 
 def test_score_pads_at_a_table_of_individuals_have_a_column_per_seat(client, host):
