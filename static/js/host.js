@@ -1,7 +1,9 @@
 /* Host pages: small conveniences on top of forms that work without JavaScript.
    - form[data-confirm]: ask before submitting (the server still checks everything).
    - form[data-autosubmit]: submit when a choice changes; its [data-autosubmit-hide]
-     button is only needed without JavaScript. */
+     button is only needed without JavaScript.
+   - A button that htmx sends and that fails says so (not found, the server's error, no
+     connection), where the host is looking, until a request succeeds or it is tapped. */
 (function () {
   "use strict";
   document.addEventListener("submit", function (e) {
@@ -22,4 +24,36 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hideButtons);
   else hideButtons();
+
+  var alertBox = null;
+  function say(text) {
+    if (!alertBox) {
+      alertBox = document.createElement("p");
+      alertBox.className = "host-alert";
+      alertBox.setAttribute("role", "alert");
+      alertBox.addEventListener("click", function () { alertBox.hidden = true; });
+      document.body.appendChild(alertBox);
+    }
+    alertBox.textContent = text;
+    alertBox.hidden = false;
+  }
+  function isRead(e) {  /* a poll or a section fetched, not a change sent */
+    var config = e.detail.requestConfig;
+    return !!config && String(config.verb).toLowerCase() === "get";
+  }
+  document.addEventListener("htmx:responseError", function (e) {
+    if (e.detail.xhr.status === 404) {
+      say("That is no longer there: it was deleted or changed in another tab. Reload the page.");
+    } else {
+      say(isRead(e) ? "This page could not be brought up to date. It keeps trying."
+        : "The server could not do that. Try again, or reload the page.");
+    }
+  });
+  document.addEventListener("htmx:sendError", function (e) {
+    say(isRead(e) ? "No connection: this page is not up to date until you are back online."
+      : "No connection: that was not saved. Try again once you are back online.");
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful && alertBox) alertBox.hidden = true;
+  });
 })();

@@ -1,4 +1,4 @@
-"""Helpers for the browser tests: a phone, a logged-in host, a tap, a score."""
+"""Helpers for the browser tests: a phone, a logged-in host, a tap, a score, a page that fits."""
 
 
 def phone(contexts, url, width=390, height=844, service_worker=False):
@@ -70,3 +70,8 @@ def until(page, expression: str, what: str):
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"{page.url}: {what}")
+
+
+def fits(page) -> bool:
+    """Nothing on the page is wider than the phone's screen."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

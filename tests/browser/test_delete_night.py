@@ -14,17 +14,12 @@ from playwright.sync_api import expect
 
 from bunco_night.nights.models import Night
 from bunco_night.nights.services import night_delete, payment_record, seating_draw
-from tests.browser.helpers import phone
+from tests.browser.helpers import fits, phone
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots")
-
-
-def fits(page) -> bool:
-    """Nothing on the page is wider than the phone's screen."""
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_a_host_deletes_a_night_planned_by_mistake(contexts, live_server):
