@@ -1,10 +1,9 @@
 """Deleting a night that will not happen: planned by mistake, or called off."""
 
 import datetime as dt
-import threading
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.urls import reverse
 
 from bunco_night.core.errors import ServiceError
@@ -14,6 +13,7 @@ from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
 from bunco_night.nights.services import night_delete, payment_record, payment_undo, seating_draw
 from bunco_night.play.services import night_finish, round_start
 from tests.factories import make_group, make_night, make_user
+from tests.locks import held_elsewhere
 from tests.play.helpers import nonce
 
 pytestmark = pytest.mark.django_db
@@ -192,31 +192,10 @@ def test_a_delete_gives_way_to_a_change_holding_the_night_s_rows():
     """A payment holds its attendance, then moves the night: a delete that held the night
     and waited for the attendance would deadlock with it. The delete gives up instead."""
     night = make_night(make_group(user=make_user()))
-    held, release, failed = threading.Event(), threading.Event(), []
-
-    def payment_in_progress():
-        try:
-            with transaction.atomic():
-                Attendance.objects.select_for_update(no_key=True).filter(night=night).first()
-                held.set()
-                release.wait(10)
-                transaction.set_rollback(True)
-        except Exception as error:  # noqa: BLE001 - reported below
-            failed.append(error)
-            held.set()
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=payment_in_progress)
-    thread.start()
-    try:
-        assert held.wait(10) and not failed, failed
-        with pytest.raises(ServiceError) as busy:
-            night_delete(night=night)
-        assert busy.value.code == "night_busy"
-    finally:
-        release.set()
-        thread.join(10)
-    assert not failed, failed
+    # A payment in progress: its attendance locked.
+    payment = Attendance.objects.select_for_update(no_key=True).filter(night=night).first
+    with held_elsewhere(payment), pytest.raises(ServiceError) as busy:
+        night_delete(night=night)
+    assert busy.value.code == "night_busy"
     night_delete(night=night)  # once the other change is done
     assert not Night.objects.filter(pk=night.pk).exists()

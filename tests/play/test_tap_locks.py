@@ -18,6 +18,7 @@ from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry, TablePlay
 from tests.factories import make_group, make_night
+from tests.locks import held_elsewhere
 from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = [
@@ -32,42 +33,22 @@ def night_in_play(rules: str, **knobs):
     return {t.number: t for t in Table.objects.select_related("night").filter(night=night)}
 
 
-@contextmanager
 def tap_in_progress(table, *, whole=False, by_host=False):
     """Another tap at ``table`` in progress until the block ends: the locks a phone's tap
     takes before it writes (rolled back at the end), or (``whole``) a whole tap, its
     entry stored and the versions moved, committed at the end. ``by_host``: the host's
     correction, which queues on the round."""
-    held, release, failed = threading.Event(), threading.Event(), []
 
     def phone():
-        try:
-            with transaction.atomic():
-                if whole:
-                    tap(table, 1, "bunco", round_number=1)
-                elif services._tap_alone(table, by_host=by_host):
-                    services._lock_play_alone(table, 1)
-                else:
-                    rnd, locked = services._round_for_tap(table, 1)
-                    services._lock_play(rnd, table, locked=locked)
-                held.set()
-                release.wait(10)
-                transaction.set_rollback(not whole)
-        except Exception as error:  # noqa: BLE001 - reported below
-            failed.append(error)
-            held.set()
-        finally:
-            connection.close()
+        if whole:
+            tap(table, 1, "bunco", round_number=1)
+        elif services._tap_alone(table, by_host=by_host):
+            services._lock_play_alone(table, 1)
+        else:
+            rnd, locked = services._round_for_tap(table, 1)
+            services._lock_play(rnd, table, locked=locked)
 
-    thread = threading.Thread(target=phone)
-    thread.start()
-    try:
-        assert held.wait(10) and not failed, failed
-        yield
-    finally:
-        release.set()
-        thread.join(10)
-    assert not failed, failed
+    return held_elsewhere(phone, commit=whole)
 
 
 @contextmanager
