@@ -1,5 +1,7 @@
 """Errors the services raise for things a person asked that cannot be done."""
 
+from django.http import Http404
+
 
 class ServiceError(Exception):
     """A request the domain refuses, with a message for people and a stable code for tests."""
@@ -12,3 +14,10 @@ class ServiceError(Exception):
 
     def __repr__(self) -> str:
         return f"ServiceError({self.message!r}, code={self.code!r})"
+
+
+class Gone(Http404):
+    """What a request would change was deleted meanwhile (by a co-host, in another tab).
+
+    Not a refusal to show beside a form: the request is answered as any link to
+    something deleted is, 404 Not Found (and ``host.js`` says so on a host's page)."""

@@ -17,7 +17,7 @@ from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round
 from bunco_night.nights.selectors import players_tonight
-from bunco_night.nights.services import night_touch, round_for
+from bunco_night.nights.services import night_lock, night_touch, round_for
 from bunco_night.rules import bonanza, buck
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import MAX_BUCK_PLAYERS
@@ -63,7 +63,7 @@ def _lock_game(game: BuckGame) -> BuckGame:
 @transaction.atomic
 def buck_game_start(*, table: BuckTable) -> BuckGame:
     """Start the night's next game with everyone playing tonight, 2 to 20 of them."""
-    night = Night.objects.select_for_update().get(pk=table.night_id)
+    night = night_lock(table.night_id)
     if night.is_over:
         raise ServiceError("This night is over.", "night_over")
     if night.rounds.playing().exists():
@@ -234,7 +234,7 @@ def bonanza_table_create(
 ) -> BonanzaTable:
     """A Bonanza table of the night for 2 to 9 people of the group's roster, in their
     seats' order (the first deals first), each starting with ``start_chips``."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
+    night = night_lock(night.pk)
     players = Player.objects.filter(group=night.group, retired=False, pk__in=player_ids)
     if len(set(player_ids)) != len(player_ids) or players.count() != len(player_ids):
         raise ServiceError("Pick players of the group's roster, each once.", "bad_players")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 
-from bunco_night.core.errors import ServiceError
+from bunco_night.core.errors import Gone, ServiceError
 from bunco_night.core.text import column_check, is_nonce
 from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import player_add
@@ -140,9 +140,7 @@ def night_delete(*, night: Night) -> None:
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL lock_timeout = '500ms'")
     try:
-        night = Night.objects.select_for_update().filter(pk=night.pk).first()
-        if night is None:
-            raise ServiceError("That night is already deleted.", "night_gone")
+        night = night_lock(night.pk)
         refusal = delete_refusal(night)
         if refusal is not None:
             raise ServiceError(*refusal)
@@ -153,9 +151,16 @@ def night_delete(*, night: Night) -> None:
         ) from error
 
 
-def _lock(night: Night) -> Night:
-    """Serialise changes to one night (the database lock is the guard, not the process)."""
-    return Night.objects.select_for_update().get(pk=night.pk)
+def night_lock(night_id: int) -> Night:
+    """Serialise changes to one night (the database lock is the guard, not the process).
+
+    A co-host may have deleted the night since the request looked it up: then the
+    request is answered as any link to a deleted night is (``Gone``, Not Found), not
+    with a server error."""
+    locked = Night.objects.select_for_update().filter(pk=night_id).first()
+    if locked is None:
+        raise Gone("That night has been deleted.")
+    return locked
 
 
 def _check_between_rounds(night: Night) -> None:
@@ -230,7 +235,7 @@ def attendance_set(
     *, attendance: Attendance, status: str, substitute: Player | None = None
 ) -> Attendance:
     """Say whether a regular comes, sends a substitute, or sends nobody."""
-    night = _lock(attendance.night)
+    night = night_lock(attendance.night_id)
     _check_between_rounds(night)
     if status not in (
         Attendance.Status.COMING,
@@ -290,7 +295,7 @@ def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> 
     """Someone not on tonight's list comes (a late arrival, a substitute playing for the
     pot): a player on the roster, or someone new by ``name``, who joins the roster as a
     substitute."""
-    night = _lock(night)
+    night = night_lock(night.pk)
     _check_between_rounds(night)
     if player is None:
         player = player_add(group=night.group, name=name, kind=Player.Kind.SUBSTITUTE)
@@ -310,7 +315,7 @@ def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> 
 def attendance_leave(*, attendance: Attendance) -> Attendance | None:
     """Someone leaves between rounds. With no round played, a guest's row goes away;
     anyone who has played is kept (as left early) with their history and dues."""
-    night = _lock(attendance.night)
+    night = night_lock(attendance.night_id)
     _check_between_rounds(night)
     before = attendance.plays
     played = Seat.objects.filter(round__in=night.rounds.closed(), player=before).exists()
@@ -345,7 +350,10 @@ def payment_record(
     # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
     # ghost's seat for this attendance (PostgreSQL checks it when a round close
     # commits, after the close bumped the night this payment bumps next): a deadlock.
-    Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first()
+    if Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first() is None:
+        raise Gone(
+            "That place on the night's list is gone: the night was deleted, or the guest left."
+        )
     try:
         with transaction.atomic():
             payment = Payment.objects.create(
@@ -404,7 +412,7 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     The layout follows docs/rules.md section 4 for the number present and the group's
     choice of small tables or ghosts; ghosts stand in for absent regulars.
     """
-    night = _lock(night)
+    night = night_lock(night.pk)
     _check_between_rounds(night)
     if night.rules_obj.is_buck_dice:
         # docs/rules.md section 9.3: one table for everyone, kept on the Buck Dice page.
@@ -455,7 +463,7 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
 @transaction.atomic
 def seating_draw_undo(*, night: Night) -> Round:
     """Put back the seating a draw replaced, while its round has not started."""
-    night = _lock(night)
+    night = night_lock(night.pk)
     _check_between_rounds(night)
     rnd = night.rounds.pending().filter(replaced_seating__isnull=False).order_by("number").first()
     if rnd is None:
@@ -508,7 +516,9 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     """Swap two seats of a round that has not started (seating arranged by hand)."""
     if seat_a.round_id != seat_b.round_id:
         raise ServiceError("Both seats must be in the same round.", "other_round")
-    rnd = Round.objects.select_for_update().get(pk=seat_a.round_id)
+    rnd = Round.objects.select_for_update().filter(pk=seat_a.round_id).first()
+    if rnd is None:
+        raise Gone("That seating is gone: the night was deleted, or its draw taken back.")
     if not rnd.is_pending:
         raise ServiceError("Seats can be changed only before the round starts.", "round_started")
     if seat_a.pk == seat_b.pk:

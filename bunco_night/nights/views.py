@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from bunco_night.core.errors import ServiceError
+from bunco_night.core.errors import Gone, ServiceError
 from bunco_night.core.forms import form_apply, form_message, whole_number
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host, hosting_turn_on
@@ -143,9 +143,9 @@ def night_delete(request: HttpRequest, pk: int) -> HttpResponse:
         return _night_form(request, night.group, _edit_form(night), night, deleting=True)
     try:
         services.night_delete(night=night)
+    except Gone:  # deleted by another tap of Yes meanwhile
+        return _deleted_already(request)
     except ServiceError as error:
-        if error.code == "night_gone":  # deleted by another tap of Yes meanwhile
-            return _deleted_already(request)
         messages.error(request, error.message)
         return redirect("nights:edit", pk=night.pk)
     request.session[DELETED] = [*request.session.get(DELETED, [])[-9:], pk]

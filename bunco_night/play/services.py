@@ -32,7 +32,7 @@ from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
 from bunco_night.nights.selectors import SeatedTable, seating_of, table_seats_and_round
-from bunco_night.nights.services import night_touch, round_for, round_mark, seats_save
+from bunco_night.nights.services import night_lock, night_touch, round_for, round_mark, seats_save
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
 from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
@@ -69,7 +69,7 @@ SET_CODE = re.compile(r"set-[0-9]{1,2}")  # a set's roll-off, beside the prizes'
 @transaction.atomic
 def round_start(*, night: Night) -> Round:
     """Start the next seated round: phones can enter scores."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
+    night = night_lock(night.pk)
     if night.is_over:
         raise ServiceError("This night is over.", "night_over")
     if night.rules_obj.is_buck_dice:
@@ -985,7 +985,7 @@ def door_prize_draw(*, night: Night) -> Night:
     """Draw the door prize (docs/rules.md section 7.5): a number is chosen at random and
     kept, and everyone present, in name order, is drawn from with it. Drawing again keeps
     the first number, so the draw can be checked and never changes."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
+    night = night_lock(night.pk)
     if night.door_seed is None:
         night.door_seed = secrets.randbelow(2**31)
         night.save(update_fields=["door_seed"])
