@@ -416,6 +416,10 @@ def _after_change(
         elif not bell and rnd.bell_at is not None:
             bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
             rnd.bell_at = None if bell_changed else rnd.bell_at
+            if bell_changed:
+                # The round plays on: a Done tapped after the bell goes with it
+                # (docs/rules.md section 6.2). Every page sees it by the night's version.
+                TablePlay.objects.filter(round=rnd, finished_turn=True).update(finished_turn=False)
     late_waiting = _touch_table(rnd, table) if table is not None else None
     if table is None or bell_changed:
         night_touch(rnd.night)

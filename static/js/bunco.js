@@ -36,10 +36,18 @@
     if (navigator.vibrate) navigator.vibrate([300, 120, 300, 120, 300]);
   }
 
-  /* The bell: ring once per round when a polled fragment says it has rung. */
+  /* The bell: ring once per round when a polled fragment says it has rung. A bell taken
+     back (an undo: docs/rules.md section 6.2) is said so, and rings again if it rings again. */
   function checkBell(el) {
-    if (!el || el.dataset.bell !== "1") return;
+    if (!el) return;
     var key = "bunco-bell-" + location.pathname + "-" + el.dataset.round;
+    if (el.dataset.bell !== "1") {
+      if (sessionStorage.getItem(key)) {
+        sessionStorage.removeItem(key);
+        notice("The bell was taken back: keep rolling.");
+      }
+      return;
+    }
     if (sessionStorage.getItem(key)) return;
     sessionStorage.setItem(key, "1");
     ring();
@@ -84,11 +92,13 @@
     checkBell(screen);
     checkBell(document.getElementById("live-poll"));
     checkBell(document.getElementById("room-poll"));
+    followRoller();
     if (token && board && board.dataset.key !== body.dataset.key && !queue().length) {
       location.reload();  /* a new round or status: rebuild the tap controls */
     }
   });
   document.addEventListener("DOMContentLoaded", function () {
+    showNotice();
     ["board", "card", "screen", "live-poll", "room-poll"].forEach(function (id) {
       checkBell(document.getElementById(id));
     });
@@ -198,11 +208,25 @@
   /* One message at a time, at the bottom of the screen over the buttons: a newer one
      replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
      by itself after six seconds. */
-  function showError(text) {
+  function showError(text) { showToast(text, "error"); }
+  /* A notice outlives a reload that follows it at once (a new status rebuilds the page):
+     it is kept for as long as it shows, and the reloaded page shows it again. */
+  var noticeKey = "bunco-notice-" + location.pathname;
+  function notice(text) {
+    sessionStorage.setItem(noticeKey, text);
+    showNotice();
+  }
+  function showNotice() {
+    var text = sessionStorage.getItem(noticeKey);
+    if (!text) return;
+    showToast(text, "notice");
+    setTimeout(function () { sessionStorage.removeItem(noticeKey); }, 6000);
+  }
+  function showToast(text, kind) {
     clearError();
     var box = document.createElement("div");
-    box.className = "toast error";
-    box.setAttribute("role", "alert");
+    box.className = "toast " + kind;
+    box.setAttribute("role", kind === "error" ? "alert" : "status");
     box.textContent = text;
     box.addEventListener("click", clearError);
     document.body.appendChild(box);
@@ -293,6 +317,7 @@
     if (!html || !board || !window.htmx || !htmx.swap) { refreshBoard(); return; }
     htmx.trigger(board, "htmx:abort");  /* a poll in flight would bring an older board */
     htmx.swap(board, html, { swapStyle: "outerHTML" });
+    followRoller();
   }
 
   function shift(item) {
@@ -332,7 +357,9 @@
       return resp.json().catch(function () { return { ok: resp.ok }; }).then(function (data) {
         shift(item);
         if (!resp.ok || data.ok === false) {
-          park(item, "refused", (data && data.error) || "The server refused it.");
+          park(item, "refused", (data && data.error) || (resp.status === 404 ?
+            "This link no longer works: the host may have made a new one. Scan the table's new code." :
+            "The server refused it."));
           return;
         }
         tapBoard = data.board || null;
@@ -370,9 +397,22 @@
     if (radio) radio.checked = true;
     sessionStorage.setItem(seatKey, String(n));
   }
+  /* Two phones at one table follow each other's rolls: the board says whose roll the
+     table's entries make it (a miss passes the dice). When that moves and this phone has
+     no taps of its own waiting, its "Who's rolling?" follows; a choice made by hand stays
+     until the table's entries move on. */
+  var roller = null;
+  function followRoller() {
+    var board = document.getElementById("board");
+    if (!taps || !board || !board.dataset.roller) return;
+    var now = board.dataset.roller;
+    if (roller !== null && now !== roller && !queue().length) setSeat(now);
+    roller = now;
+  }
   if (taps) {
     var remembered = sessionStorage.getItem(seatKey);
     if (remembered) setSeat(remembered);
+    followRoller();
     taps.addEventListener("change", function (e) {
       if (e.target.name === "seat") sessionStorage.setItem(seatKey, e.target.value);
     });

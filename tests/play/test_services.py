@@ -9,7 +9,7 @@ from django.db import connection
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_add
 from bunco_night.nights.models import Night, Round
-from bunco_night.play.models import Entry
+from bunco_night.play.models import Entry, TablePlay
 from bunco_night.play.services import (
     bell_ring,
     entry_record,
@@ -317,6 +317,32 @@ def test_undoing_the_winning_entry_unrings_the_bell():
     entry_undo(table=t1, entry_id=last.pk)
     rnd.refresh_from_db()
     assert rnd.bell_at is None and not round_board(rnd).bell
+
+
+def test_a_done_tapped_after_the_bell_goes_when_the_bell_is_taken_back():
+    """docs/rules.md section 6.2: the round plays on, at every table."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1, t2, t3 = tables(rnd)
+    last = None
+    for _ in range(11):
+        last = tap(t1, 1, "points", 2)
+    for s in (1, 2, 3, 4):
+        tap(t2, s, "miss")
+    table_done(table=t2)
+    version = Night.objects.get(pk=night.pk).version
+    entry_undo(table=t1, entry_id=last.pk)
+    assert not TablePlay.objects.filter(round=rnd, finished_turn=True).exists()
+    assert Night.objects.get(pk=night.pk).version > version  # every phone redraws
+    board = round_board(rnd)
+    assert not board.bell and not board.table(t2.pk).outcome.done
+    tap(t2, 1, "points", 1)  # counts: not a late entry
+    assert Entry.objects.filter(table=t2, late_at__isnull=True, points=1).exists()
+    # When the bell rings again, Done is tapped again.
+    tap(t1, 1, "points", 2)
+    with pytest.raises(ServiceError) as caught:
+        table_done(table=t3)
+    assert caught.value.code == "everyone_rolls_once"
 
 
 def test_host_rings_the_bell():
