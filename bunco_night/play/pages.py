@@ -14,7 +14,7 @@ from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.movement import Ghost, first_roller
-from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
+from bunco_night.rules.presets import HEAD_TABLE, RESET_ROUND_SCORE, Rules
 from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
@@ -429,6 +429,20 @@ class PlayerPage:
     bell: bool
     rounds_total: int
     clock: int | None = None
+
+    @property
+    def table_rang(self) -> bool:
+        """The player's table rang the bell: the head table reached its target under
+        head-table control (docs/rules.md section 3.1), and its round is over there, as
+        its table phone says."""
+        return bool(
+            self.bell
+            and self.now
+            and self.now.head
+            and self.clock is None
+            and not self.now_round.bell_by_host
+            and self.night.rules_obj.round_end == HEAD_TABLE
+        )
 
 
 def _card_rows(night: Night, player_id: int) -> list[CardRow]:

@@ -7,7 +7,7 @@ from django.db import connection
 from django.urls import reverse
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import entry_undo, round_start
+from bunco_night.play.services import bell_ring, entry_undo, round_start
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night, tap
@@ -279,6 +279,30 @@ def test_player_page_card_and_next_seat(client, night):
     round_start(night=night)
     html = client.get(reverse("play:player", args=[a.token])).content.decode()
     assert result_cells(html)[1] == '<span class="muted">playing</span>'
+
+
+def test_the_player_page_s_bell_says_what_the_table_phone_says(client, night):
+    """docs/rules.md section 3.1: the head table's round is over when it rings the bell; the
+    other tables finish the turn in play. A bell the host rings stops every table alike."""
+    for _ in range(11):
+        tap(table(night, 1), 1, "points", 2)
+    assert "Your table rang the bell: round over at your table." in bell_line(client, night, 1)
+    assert "Finish the turn in play." in bell_line(client, night, 2)
+
+    rung_by_host = make_night(make_group(user=make_user("other")))
+    start_night(rung_by_host)
+    bell_ring(night=rung_by_host)
+    assert "Finish the turn in play." in bell_line(client, rung_by_host, 1)
+
+
+def bell_line(client, night, table_number: int) -> str:
+    """The bell banner on the page of a player at table ``table_number`` in round 1."""
+    seat = night.rounds.get(number=1).seats.filter(
+        table__number=table_number, player__isnull=False
+    )[0]
+    attendance = night.attendances.get(player=seat.player)
+    html = client.get(reverse("play:player", args=[attendance.token])).content.decode()
+    return re.search(r'<div class="bell-banner"[^>]*>(.*?)</div>', html, re.S).group(1)
 
 
 def result_cells(html: str) -> list[str]:
