@@ -334,9 +334,17 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
 
 @transaction.atomic
 def payment_record(
-    *, attendance: Attendance, amount_cents: int, nonce: str | None = None
+    *,
+    attendance: Attendance,
+    amount_cents: int,
+    nonce: str | None = None,
+    last_seen: int | None = None,
 ) -> Payment:
-    """The host took money for an attendance's dues; a repeated ``nonce`` records it once."""
+    """The host took money for an attendance's dues; a repeated ``nonce`` records it once.
+
+    ``last_seen``: the attendance's latest payment as the host's page showed it (0: none).
+    When given and the dues have changed since (another tab or a co-host took a payment,
+    or took one back), the payment is refused, so a page out of date records none twice."""
     if nonce and not is_nonce(nonce):
         raise _bad_form_id()
     if nonce:
@@ -354,6 +362,12 @@ def payment_record(
         raise Gone(
             "That place on the night's list is gone: the night was deleted, or the guest left."
         )
+    if last_seen is not None and last_seen != _last_payment_id(attendance):
+        raise ServiceError(
+            f"{attendance.player.name}'s dues changed since this page was drawn (another tab "
+            "or a co-host): here they are now. Tap again if there is more to take.",
+            "dues_changed",
+        )
     try:
         with transaction.atomic():
             payment = Payment.objects.create(
@@ -363,6 +377,12 @@ def payment_record(
         return Payment.objects.get(nonce=nonce)
     night_touch(attendance.night)
     return payment
+
+
+def _last_payment_id(attendance: Attendance) -> int:
+    """The id of the attendance's latest payment, as the night page shows it; 0: none."""
+    latest = attendance.payments.order_by("-created", "-pk").values_list("pk", flat=True)
+    return latest.first() or 0
 
 
 @transaction.atomic

@@ -294,6 +294,7 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
             attendance=attendance,
             amount_cents=night.dues_cents,
             nonce=request.POST.get("nonce") or None,
+            last_seen=whole_number(request.POST.get("last_seen")),
         )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
@@ -313,7 +314,10 @@ def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRe
     error = None
     try:
         services.payment_record(
-            attendance=attendance, amount_cents=due, nonce=request.POST.get("nonce") or None
+            attendance=attendance,
+            amount_cents=due,
+            nonce=request.POST.get("nonce") or None,
+            last_seen=whole_number(request.POST.get("last_seen")),
         )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
@@ -325,7 +329,13 @@ def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRe
 def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse:
     """Take back a payment entered by mistake, once the host has said yes."""
     night = night_for_host(request.user, pk)
-    payment = get_object_or_404(Payment, pk=payment_pk, attendance__night=night)
+    payment = Payment.objects.filter(pk=payment_pk, attendance__night=night).first()
+    if payment is None:  # taken back already, from a page out of date: show the row as it is
+        attendance = attendance_of(night, whole_number(request.POST.get("attendance")) or 0)
+        gone = "That payment is already taken back (in another tab, or by a co-host)."
+        return _after_change(
+            request, night, "dues", "dues", pay_error=RowError(attendance.pk, "pay", gone)
+        )
     if request.POST.get("confirmed") != "1":
         return _after_change(request, night, "dues", "dues", confirm_undo=payment.pk)
     services.payment_undo(payment=payment)

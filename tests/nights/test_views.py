@@ -12,6 +12,7 @@ from bunco_night.groups.services import rules_update
 from bunco_night.nights.models import Attendance, Night, Payment, Round
 from bunco_night.nights.services import payment_record, seating_draw
 from tests.factories import make_group, make_night, make_user
+from tests.play.helpers import nonce
 
 pytestmark = pytest.mark.django_db
 
@@ -430,6 +431,39 @@ def test_undo_a_payment_asks_first(client, night):
     response = client.post(nurl("payment_undo", night, payment.pk), {"confirmed": "1"})
     assert response.status_code == 302
     assert not Payment.objects.exists()
+
+
+def test_a_page_out_of_date_does_not_take_the_dues_twice(client, night):
+    """Two tabs (or two co-hosts) show Regular 1's dues unpaid: the first tap takes them,
+    the second is refused with the row as it is now. The first tap sent again (its answer
+    lost on the Wi-Fi) is the same payment, not a refusal."""
+    ann = att(night, "Regular 1")
+    drawn = text(client.get(night.get_absolute_url()))  # both tabs, drawn before any payment
+    assert 'name="last_seen" value="0"' in section(drawn, "dues")
+    tap = {"nonce": nonce(), "last_seen": "0"}
+    assert "✓ paid" in text(client.post(nurl("pay", night, ann.pk), tap, **HX))
+    other_tab = {"nonce": nonce(), "last_seen": "0"}
+    second = text(client.post(nurl("pay", night, ann.pk), other_tab, **HX))
+    assert "Regular 1&#x27;s dues changed since this page was drawn" in second
+    assert "✓ paid" in second
+    assert Payment.objects.filter(attendance=ann).count() == 1
+    retried = text(client.post(nurl("pay", night, ann.pk), tap, **HX))
+    assert "changed since" not in retried
+    assert Payment.objects.filter(attendance=ann).count() == 1
+
+
+def test_a_payment_taken_back_in_another_tab_is_said_so(client, night):
+    ann = att(night, "Regular 1")
+    payment = payment_record(attendance=ann, amount_cents=500)
+    form = {"confirmed": "1", "attendance": str(ann.pk)}
+    client.post(nurl("payment_undo", night, payment.pk), form, **HX)
+    again = client.post(nurl("payment_undo", night, payment.pk), form, **HX)
+    assert again.status_code == 200
+    assert "That payment is already taken back (in another tab, or by a co-host)." in text(again)
+    assert "$5.00 due" in text(again)
+    # Without the row it names, a payment never there is not found.
+    stranger = client.post(nurl("payment_undo", night, payment.pk + 99), {"confirmed": "1"})
+    assert stranger.status_code == 404
 
 
 def test_a_payout_that_does_not_fit_the_pot_is_explained(client, night):
