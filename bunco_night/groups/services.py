@@ -17,6 +17,7 @@ from bunco_night.rules.standings import PrizeCategory, split_pot
 
 from .models import Group, HostingTurn, Membership, Player, Prize, Season, SeasonPrize
 from .roster_csv import read_roster
+from .signals import player_retired
 
 # A letter's group pays $15 / $12 / $6 / $3 of a $36 pot (docs/rules.md section 7.4):
 # as whole percents of any pot.
@@ -146,9 +147,11 @@ def player_update(*, player: Player, **fields) -> Player:
 
 @transaction.atomic
 def player_retire(*, player: Player, retired: bool = True) -> Player:
-    """Retire a player (or bring them back); their history stays."""
+    """Retire a player (or bring them back); their history stays. The nights not started
+    yet follow (``signals.player_retired``)."""
     player.retired = retired
     player.save(update_fields=["retired"])
+    player_retired.send(sender=Player, player=player, retired=retired)
     return player
 
 

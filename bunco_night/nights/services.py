@@ -211,6 +211,32 @@ def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int
     Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
 
 
+def lists_follow_retirement(*, player: Player, retired: bool) -> None:
+    """A retired player leaves the lists of the group's nights not started yet, and a
+    regular brought back is on them again as coming (docs/rules.md section 8.1). A night
+    in play changes between rounds, by the host; a place with dues taken for it stays,
+    for the host to settle."""
+    for pk in player.group.nights.filter(status=Night.Status.PLANNING).values_list("pk", flat=True):
+        night = night_lock(pk)
+        if night.rounds.started().exists():
+            continue
+        place = night.attendances.filter(player=player).first()
+        if retired and place is not None and not place.payments.exists():
+            if Seat.objects.filter(ghost_for=place, round__status=Round.Status.PENDING).exists():
+                # A ghost stood in for them: the seating no longer matches, the host draws again.
+                Seat.objects.filter(round__night=night, round__status=Round.Status.PENDING).delete()
+            plays = place.plays
+            place.delete()
+            _reseat(night, **_plays_change(plays, None))
+            night_touch(night)
+        elif not retired and place is None and player.is_regular:
+            if player.pk in _playing_ids(night):  # a substitute for someone tonight
+                continue
+            Attendance.objects.create(night=night, player=player)
+            _reseat(night, arriving=[player.pk])
+            night_touch(night)
+
+
 def _plays_change(before: Player | None, after: Player | None) -> dict:
     """Who leaves and who arrives when an attendance's player changes."""
     if before == after:

@@ -1,0 +1,8 @@
+"""What the groups app tells the apps above it, which it may not import."""
+
+from django.dispatch import Signal
+
+# A player was retired or brought back (keywords ``player`` and ``retired``), sent inside
+# the change's transaction: the nights app takes a retired player off the lists of nights
+# not started yet, and puts a regular brought back on them (docs/rules.md section 8.1).
+player_retired = Signal()

@@ -1,0 +1,88 @@
+"""docs/rules.md section 8.1: a player who stops coming is retired and leaves the lists of
+the nights not started yet; brought back, a regular is on them again."""
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from bunco_night.groups.services import player_retire
+from bunco_night.nights.models import Attendance, Seat
+from bunco_night.nights.selectors import dues_summary
+from bunco_night.nights.services import attendance_set, payment_record, seating_draw
+from tests.factories import make_night
+from tests.play.helpers import start_night
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def on_list(night, player) -> bool:
+    return night.attendances.filter(player=player).exists()
+
+
+def test_a_retired_regular_leaves_the_nights_to_come_and_owes_nothing_for_them(group):
+    started = make_night(group, date=dt.date(2026, 12, 5))
+    start_night(started, seed=1)
+    planned = make_night(group, date=dt.date(2027, 1, 2))
+    later = make_night(group, date=dt.date(2027, 2, 6))
+    ann = group.players.get(name="Regular 1")
+
+    player_retire(player=ann)
+
+    assert on_list(started, ann)  # in play: the host settles it between rounds
+    assert not on_list(planned, ann) and not on_list(later, ann)
+    assert all(r.attendance.player != ann for r in dues_summary(planned).rows)
+
+    player_retire(player=ann, retired=False)  # Bring back, after a mis-tap
+    assert night_status(planned, ann) == Attendance.Status.COMING
+    assert night_status(later, ann) == Attendance.Status.COMING
+    assert started.attendances.filter(player=ann).count() == 1
+
+
+def night_status(night, player):
+    return night.attendances.get(player=player).status
+
+
+def test_a_place_with_dues_taken_stays_for_the_host_to_settle(group):
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    ann = group.players.get(name="Regular 1")
+    payment_record(attendance=night.attendances.get(player=ann), amount_cents=500)
+    player_retire(player=ann)
+    assert on_list(night, ann)
+    player_retire(player=ann, retired=False)
+    assert night.attendances.filter(player=ann).count() == 1
+
+
+def test_a_retired_substitute_sent_for_tonight_stays_in_the_regular_s_place(group):
+    """The place is the regular's who sent them: the host changes it on the night page."""
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    bea, sub = group.players.get(name="Regular 2"), group.players.get(name="Sub 1")
+    place = night.attendances.get(player=bea)
+    attendance_set(attendance=place, status=Attendance.Status.SENT_SUB, substitute=sub)
+    player_retire(player=sub)
+    place.refresh_from_db()
+    assert place.substitute == sub and place.status == Attendance.Status.SENT_SUB
+
+
+def test_the_seating_drawn_for_a_night_to_come_loses_the_retired_player(group):
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    seating_draw(night=night, seed=1)
+    ann = group.players.get(name="Regular 1")
+    assert Seat.objects.filter(round__night=night, player=ann).exists()
+    player_retire(player=ann)
+    assert not Seat.objects.filter(round__night=night, player=ann).exists()
+    seated = Seat.objects.filter(round__night=night, player__isnull=False).count()
+    assert seated == night.attendances.count() == 11
+
+
+def test_retire_on_the_roster_takes_them_off_the_night_page(client, group):
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    ann = group.players.get(name="Regular 1")
+    url = reverse("groups:player_retire", args=[group.slug, ann.pk])
+    assert client.post(url, **HX).status_code == 200
+    page = client.get(night.get_absolute_url()).content.decode()
+    assert "Regular 1<" not in page and "Regular 10" in page
+    client.post(url, {"retired": "0"}, **HX)
+    assert "Regular 1<" in client.get(night.get_absolute_url()).content.decode()
