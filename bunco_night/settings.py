@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "bunco_night.core.middleware.HtmxLoginRedirectMiddleware",
+    "bunco_night.core.middleware.FormOnlyAddressMiddleware",
     # Last, so it sees the login view's answer; it does nothing on any other request.
     "axes.middleware.AxesMiddleware",
 ]

@@ -1,10 +1,12 @@
-"""Middleware: htmx login redirects, the Permissions-Policy header; the client's address."""
+"""Middleware: htmx login redirects, the Permissions-Policy header, a page for an address
+that only takes forms; the client's address."""
 
 import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import resolve_url
+from django.shortcuts import render, resolve_url
+from django.urls import Resolver404, resolve
 
 
 class HtmxLoginRedirectMiddleware:
@@ -38,6 +40,44 @@ class PermissionsPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Permissions-Policy", self.policy)
         return response
+
+
+class FormOnlyAddressMiddleware:
+    """A page opened at an address that only takes a form (a reload after a refused form,
+    a bookmark) says so, with a link to the page above it, instead of an empty 405.
+
+    Only browsers' page loads: an htmx request or any other method keeps the bare 405.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code != 405
+            or request.method != "GET"
+            or getattr(request, "htmx", False)
+            or response.content
+        ):
+            return response
+        friendly = render(request, "405.html", {"back": _page_above(request.path)}, status=405)
+        friendly["Allow"] = response["Allow"]
+        return friendly
+
+
+def _page_above(path: str) -> str:
+    """The nearest address above ``path`` that the site has, else the home page."""
+    parts = path.strip("/").split("/")
+    while parts:
+        parts.pop()
+        above = "/" + "/".join(parts) + ("/" if parts else "")
+        try:
+            resolve(above)
+        except Resolver404:
+            continue
+        return above
+    return "/"
 
 
 def client_ip(request: HttpRequest) -> str | None:
