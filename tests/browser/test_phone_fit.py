@@ -253,3 +253,41 @@ def test_a_name_of_eighty_letters_without_a_space_fits_every_page(phones, contex
     for name, path in host_paths(night, correct_round=1).items():
         host.goto(f"{live_server.url}{path}")
         check_fits(host, f"{name} with a long name at 320 px")
+
+
+# Links and buttons shorter than a fingertip, on the page as shown: a link in a sentence
+# (running text around it) is part of the text, and exempt.
+TOO_SMALL = """() => {
+  const prose = e => {
+    let text = e.parentElement.textContent;
+    e.parentElement.querySelectorAll('a').forEach(a => { text = text.replace(a.textContent, ''); });
+    return text.replace(/[\\s·←→|]/g, '').length > 3;
+  };
+  return [...document.querySelectorAll('a, button, summary')]
+    .filter(e => e.offsetParent !== null && !e.closest('.visually-hidden'))
+    .filter(e => e.tagName !== 'A' || !prose(e))
+    .map(e => [e.tagName.toLowerCase() + ' ' + e.textContent.trim().slice(0, 30),
+               Math.round(e.getBoundingClientRect().height)])
+    .filter(([, height]) => height > 0 && height < 40);
+}"""
+
+
+def test_what_a_host_or_a_player_taps_is_big_enough_for_a_finger(contexts, live_server):
+    """At least 40 px tall: a host runs the night on a phone in one hand."""
+    night = make_night(make_group(regulars=12, substitutes=2), sets=2)
+    start_night(night, seed=3)
+    play_round(night)
+    round_start(night=night)
+    table = night.tables.get(number=2)
+    attendance = night.attendances.order_by("pk").first()
+    phone_pages = {"a table phone": f"/t/{table.token}/", "a player": f"/p/{attendance.token}/"}
+    context = contexts(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    for name, path in phone_pages.items():
+        page.goto(f"{live_server.url}{path}")
+        assert page.evaluate(TOO_SMALL) == [], name
+    host = host_page(contexts, live_server, night, path="/groups/")
+    host.set_viewport_size({"width": 390, "height": 844})
+    for name, path in host_paths(night, correct_round=1).items():
+        host.goto(f"{live_server.url}{path}")
+        assert host.evaluate(TOO_SMALL) == [], name
