@@ -7,6 +7,7 @@ pass on SQLite by mistake.
 """
 
 import contextlib
+import datetime as dt
 import os
 import shutil
 import signal
@@ -167,3 +168,13 @@ def host(client):
 def group(host):
     """The host's group: 12 regulars and 2 substitutes on the house rules."""
     return make_group(user=host, name="Maple Street Bunco")
+
+
+# The day the tests' dates were written: a night planned on a date before it is asked about
+# as a possible slip (nights.views.planning_today), and the tests plan nights on fixed dates.
+TESTS_TODAY = dt.date(2026, 11, 27)
+
+
+@pytest.fixture(autouse=True)
+def _planning_today(monkeypatch):
+    monkeypatch.setattr("bunco_night.nights.views.planning_today", lambda: TESTS_TODAY)

@@ -425,3 +425,15 @@ def dues_summary(night: Night) -> DuesSummary:
     return DuesSummary(
         rows, sum(r.owes_cents for r in rows), collected, payouts, error, share, season
     )
+
+
+def plan_doubts(group, date, today) -> list[str]:
+    """What may be a slip in planning a night of ``group`` on ``date``: a date in the past
+    (an old night entered afterwards is fine, a typo in the year is not), or a date the
+    group has a night on already. The host is asked before the night is planned."""
+    doubts = []
+    if date < today:
+        doubts.append(f"{date:%A, %B} {date.day}, {date.year} is in the past.")
+    if group.nights.filter(date=date).exists():
+        doubts.append(f"The group already has a night on {date:%A, %B} {date.day}, {date.year}.")
+    return doubts

@@ -32,6 +32,7 @@ from .selectors import (
     delete_refusal,
     dues_summary,
     night_for_host,
+    plan_doubts,
     redraw_replaces,
     seated_tables,
     seating_round,
@@ -39,6 +40,12 @@ from .selectors import (
 )
 
 PAGE = "nights/night.html"
+
+
+def planning_today() -> dt.date:
+    """Today, where the group is (``TIME_ZONE``), for what may be a slip in a night's date;
+    the tests pin it (tests/conftest.py), as their dates were written on one day."""
+    return timezone.localdate()
 
 
 def default_night_date(group: Group) -> dt.date:
@@ -84,6 +91,12 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     group = group_for_host(request.user, slug)
     form = NightForm(request.POST, rules=group.rules_obj)
     nonce = request.POST.get("nonce") or None
+    sent_again = nonce is not None and group.nights.filter(nonce=nonce).exists()
+    if form.is_valid() and not sent_again:
+        date = form.cleaned_data["date"]
+        doubts = plan_doubts(group, date, planning_today())
+        if doubts and request.POST.get("confirmed_date") != date.isoformat():
+            return _night_form(request, group, form, None, doubts=doubts)
     night = form_apply(form, lambda data: services.night_create(group=group, nonce=nonce, **data))
     if not form.errors:
         if getattr(night, "planned_before", False):
@@ -166,10 +179,12 @@ def _night_form(
     effects: list[str] = (),
     turn=None,
     deleting: bool = False,
+    doubts: list[str] = (),
 ) -> HttpResponse:
     """The night's form; with ``effects``, first a question: the change does these things;
     ``deleting``, first the question whether to delete the night. ``turn`` is the season's
-    hosting turn the new night's place comes from."""
+    hosting turn the new night's place comes from. ``doubts``: why the date may be a slip,
+    asked before a new night is planned (``plan_doubts``)."""
     if night is None:
         action = reverse("nights:create", args=[group.slug])
     else:
@@ -181,6 +196,7 @@ def _night_form(
         "action": action,
         "effects": effects,
         "turn": turn,
+        "doubts": doubts,
     }
     if night is not None:
         context["refusal"] = delete_refusal(night)

@@ -160,10 +160,42 @@ def test_the_plan_form_sent_twice_plans_one_night(client, group):
     assert (night.sets, night.attendances.count()) == (3, 12)  # as the first send planned it
     page = text(client.get(again["Location"]))
     assert "This form planned this night already: change it with Edit night." in page
-    # A new form has a new id: a second night on the same date is the host's to plan.
+    # A new form has a new id: a second night on the same date is the host's to plan, once
+    # they have said yes to it.
     fresh = text(client.get(reverse("nights:new", args=[group.slug])))
     assert f'value="{nonce}"' not in fresh
-    client.post(reverse("nights:create", args=[group.slug]), {**data, "nonce": "n" * 22})
+    second = {**data, "nonce": "n" * 22}
+    asked = text(client.post(reverse("nights:create", args=[group.slug]), second))
+    assert "The group already has a night on Tuesday, January 12, 2027." in asked
+    assert Night.objects.count() == 1
+    client.post(
+        reverse("nights:create", args=[group.slug]), {**second, "confirmed_date": "2027-01-12"}
+    )
+    assert Night.objects.count() == 2
+
+
+def test_a_date_in_the_past_is_asked_about_and_shown_with_its_year(client, group, monkeypatch):
+    """A typo in the year (1999 for 2029) is asked about; an old night entered afterwards
+    is planned once the host says yes. Today is the tests' day (tests/conftest.py)."""
+    data = {"date": "1999-01-01", "time": "19:00", "sets": "3"}
+    asked = text(client.post(reverse("nights:create", args=[group.slug]), data))
+    assert "Friday, January 1, 1999 is in the past." in asked
+    assert 'name="confirmed_date" value="1999-01-01"' in asked
+    assert not Night.objects.exists()
+    # Yes to one date is not yes to another.
+    other = {**data, "date": "2001-01-01", "confirmed_date": "1999-01-01"}
+    assert "Monday, January 1, 2001 is in the past." in text(
+        client.post(reverse("nights:create", args=[group.slug]), other)
+    )
+    response = client.post(
+        reverse("nights:create", args=[group.slug]), {**data, "confirmed_date": "1999-01-01"}
+    )
+    night = Night.objects.get()
+    assert response["Location"] == night.get_absolute_url()
+    assert "Fri Jan 1, 1999" in text(client.get(nurl("edit", night)))
+    # Tomorrow is no slip.
+    monkeypatch.setattr("bunco_night.nights.views.planning_today", lambda: dt.date(1998, 12, 31))
+    client.post(reverse("nights:create", args=[group.slug]), {**data, "date": "1999-01-02"})
     assert Night.objects.count() == 2
 
 
