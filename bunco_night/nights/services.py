@@ -564,7 +564,7 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
         raise ServiceError("Both seats must be in the same round.", "other_round")
     rnd = Round.objects.select_for_update().filter(pk=seat_a.round_id).first()
     if rnd is None:
-        raise Gone("That seating is gone: the night was deleted, or its draw taken back.")
+        raise Gone("That seating is gone: the night was deleted or changed meanwhile.")
     if not rnd.is_pending:
         raise ServiceError("Seats can be changed only before the round starts.", "round_started")
     if seat_a.pk == seat_b.pk:

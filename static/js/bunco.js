@@ -44,7 +44,7 @@
     if (el.dataset.bell !== "1") {
       if (sessionStorage.getItem(key)) {
         sessionStorage.removeItem(key);
-        notice("The bell was taken back: keep rolling.");
+        notice("The bell was taken back: play on.");
       }
       return;
     }

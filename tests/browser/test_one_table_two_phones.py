@@ -75,7 +75,7 @@ def test_a_bell_taken_back_lets_the_tables_play_on_and_rings_again(contexts, liv
     assert page.evaluate("Number(sessionStorage.rings)") == 1
 
     entry_undo(table=head, entry_id=last.pk)
-    expect(page.locator(".toast")).to_have_text("The bell was taken back: keep rolling.")
+    expect(page.locator(".toast")).to_have_text("The bell was taken back: play on.")
     expect(page.locator("#taps button[value='points:1']")).to_be_visible()
     expect(page.locator("#board")).not_to_contain_text("Done. Waiting")
     tap(page, 1, "points:1")
