@@ -214,19 +214,20 @@ def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int
 def lists_follow_retirement(*, player: Player, retired: bool) -> None:
     """A retired player leaves the lists of the group's nights not started yet, and a
     regular brought back is on them again as coming (docs/rules.md section 8.1). A night
-    in play changes between rounds, by the host; a place with dues taken for it stays,
-    for the host to settle."""
+    in play changes between rounds, by the host. A place with dues taken for it, and the
+    place of a regular who sends a substitute, stay for the host to settle."""
     for pk in player.group.nights.filter(status=Night.Status.PLANNING).values_list("pk", flat=True):
-        night = night_lock(pk)
-        if night.rounds.started().exists():
+        night = Night.objects.select_for_update().filter(pk=pk).first()
+        if night is None or night.rounds.started().exists():  # deleted meanwhile, or in play
             continue
         place = night.attendances.filter(player=player).first()
-        if retired and place is not None and not place.payments.exists():
-            if Seat.objects.filter(ghost_for=place, round__status=Round.Status.PENDING).exists():
-                # A ghost stood in for them: the seating no longer matches, the host draws again.
-                Seat.objects.filter(round__night=night, round__status=Round.Status.PENDING).delete()
+        if retired and place is not None:
+            if place.sends_substitute or place.payments.exists():
+                continue
             plays = place.plays
-            place.delete()
+            place.delete()  # a ghost that stood in for them stands in for nobody (SET_NULL)
+            # A draw taken back would bring back a seating that names the place.
+            night.rounds.pending().update(replaced_seating=None)
             _reseat(night, **_plays_change(plays, None))
             night_touch(night)
         elif not retired and place is None and player.is_regular:
@@ -388,6 +389,10 @@ def payment_record(
         raise Gone(
             "That place on the night's list is gone: the night was deleted, or the guest left."
         )
+    if nonce:  # the same tap sent again while its first send held the lock: that payment
+        existing = Payment.objects.filter(nonce=nonce).first()
+        if existing is not None:
+            return existing
     if last_seen is not None and last_seen != _last_payment_id(attendance):
         raise ServiceError(
             f"{attendance.player.name}'s dues changed since this page was drawn (another tab "

@@ -37,14 +37,15 @@
   }
 
   /* The bell: ring once per round when a polled fragment says it has rung. A bell taken
-     back (an undo: docs/rules.md section 6.2) is said so, and rings again if it rings again. */
+     back while its round is still in play (an undo: docs/rules.md section 6.2) is said so,
+     and rings again if it rings again; a closed round's bell is simply over. */
   function checkBell(el) {
     if (!el) return;
     var key = "bunco-bell-" + location.pathname + "-" + el.dataset.round;
     if (el.dataset.bell !== "1") {
       if (sessionStorage.getItem(key)) {
         sessionStorage.removeItem(key);
-        notice("The bell was taken back: play on.");
+        if (el.dataset.playing === "1") notice("The bell was taken back: play on.");
       }
       return;
     }
@@ -398,15 +399,19 @@
     sessionStorage.setItem(seatKey, String(n));
   }
   /* Two phones at one table follow each other's rolls: the board says whose roll the
-     table's entries make it (a miss passes the dice). When that moves and this phone has
-     no taps of its own waiting, its "Who's rolling?" follows; a choice made by hand stays
-     until the table's entries move on. */
-  var roller = null;
+     table's entries make it (a miss passes the dice). When another phone's taps move it,
+     and this phone has no taps of its own waiting, its "Who's rolling?" follows. This
+     phone's own taps moved its choice when they were tapped (``ownRoller``: where they
+     leave the dice), so the board they bring back moves nothing, and a choice made by hand
+     since stays until the table's entries move on. */
+  var roller = null, ownRoller = null;
   function followRoller() {
     var board = document.getElementById("board");
     if (!taps || !board || !board.dataset.roller) return;
     var now = board.dataset.roller;
-    if (roller !== null && now !== roller && !queue().length) setSeat(now);
+    if (queue().length) return;  /* this phone's own taps are still on their way */
+    if (now === ownRoller) ownRoller = null;
+    else if (roller !== null && now !== roller) setSeat(now);
     roller = now;
   }
   if (taps) {
@@ -455,8 +460,9 @@
       var starts = taps.querySelector("legend .first-roller");  /* "· Ann starts": not now */
       if (starts) starts.remove();
       if (tap === "miss" || (tap === "dice" && diceMiss(fields))) {
-        setSeat(currentSeat() % parseInt(taps.dataset.seats, 10) + 1);
+        setSeat(parseInt(fields.seat, 10) % parseInt(taps.dataset.seats, 10) + 1);
       }
+      ownRoller = String(currentSeat());
       if (tap === "dice") taps.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
     });
   }

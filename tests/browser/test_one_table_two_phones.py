@@ -5,10 +5,10 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import entry_undo, table_link_renew
+from bunco_night.play.services import entry_undo, round_close, table_link_renew
 from tests.browser.helpers import score, tap, until
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
+from tests.play.helpers import play_round, start_night
 from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,6 +56,26 @@ def test_a_second_phone_follows_the_first_phone_s_rolls(contexts, live_server):
     expect(rolling(second, 4)).to_be_checked()
 
 
+def test_a_seat_picked_by_hand_stays_when_the_phone_s_own_taps_arrive(contexts, live_server):
+    """The phone moved its own choice when it tapped Miss (the dice passed): the board that
+    tap brings back, once the Wi-Fi is back, does not undo a seat picked by hand since."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    t2 = night.tables.get(number=2)
+    page = table_phone(contexts, f"{live_server.url}/t/{t2.token}/")
+    page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
+    tap(page, 1, "miss")
+    expect(rolling(page, 2)).to_be_checked()
+    page.locator("label.chip:has(input[value='4'])").click()
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()
+    until(page, "document.getElementById('board').dataset.roller === '2'", "the tap's board")
+    page.wait_for_timeout(2_500)  # and the next poll
+    expect(rolling(page, 4)).to_be_checked()
+    assert Entry.objects.filter(table=t2, seat=1, kind="miss").count() == 1
+
+
 def test_a_bell_taken_back_lets_the_tables_play_on_and_rings_again(contexts, live_server):
     """docs/rules.md section 6.2: the head table undoes the roll that rang the bell."""
     night = make_night(make_group(regulars=12, substitutes=0), sets=1)
@@ -100,3 +120,18 @@ def test_a_tap_on_a_table_s_old_link_says_the_link_was_replaced(contexts, live_s
         "This link no longer works: the host may have made a new one. Scan the table's new code."
     )
     assert not Entry.objects.filter(table=t2).exists()
+
+
+def test_closing_the_round_after_its_bell_is_not_a_bell_taken_back(contexts, live_server):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    rnd = start_night(night, seed=3)
+    page = table_phone(contexts, f"{live_server.url}/t/{night.tables.get(number=2).token}/")
+    play_round(night, close=False)  # the bell, and every table Done
+    expect(page.locator("#board")).to_contain_text("Done. Waiting for the other tables.")
+    assert page.evaluate("Number(sessionStorage.rings)") == 1
+    round_close(rnd=rnd)
+    expect(page.locator("#board")).to_contain_text("Where to sit next")
+    page.wait_for_timeout(2_500)  # another poll
+    # Looked at once, not waited for: a toast goes by itself after six seconds.
+    assert page.locator(".toast").count() == 0
+    assert not page.evaluate("Object.keys(sessionStorage).some(k => k.startsWith('bunco-notice'))")

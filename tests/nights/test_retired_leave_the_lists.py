@@ -6,11 +6,17 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_retire
 from bunco_night.nights.models import Attendance, Seat
 from bunco_night.nights.selectors import dues_summary
-from bunco_night.nights.services import attendance_set, payment_record, seating_draw
-from tests.factories import make_night
+from bunco_night.nights.services import (
+    attendance_set,
+    payment_record,
+    seating_draw,
+    seating_draw_undo,
+)
+from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +70,36 @@ def test_a_retired_substitute_sent_for_tonight_stays_in_the_regular_s_place(grou
     player_retire(player=sub)
     place.refresh_from_db()
     assert place.substitute == sub and place.status == Attendance.Status.SENT_SUB
+
+
+def test_a_regular_who_sends_a_substitute_keeps_the_place_for_the_host(group):
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    bea, sub = group.players.get(name="Regular 2"), group.players.get(name="Sub 1")
+    place = night.attendances.get(player=bea)
+    attendance_set(attendance=place, status=Attendance.Status.SENT_SUB, substitute=sub)
+    player_retire(player=bea)
+    place.refresh_from_db()
+    assert place.status == Attendance.Status.SENT_SUB and place.substitute == sub
+
+
+def test_a_ghost_for_a_retired_regular_stands_for_nobody_and_a_draw_taken_back_is_gone():
+    """Regular 1 sends nobody and a ghost takes the seat; the draw is made again (it can be
+    taken back); then Regular 1 retires. Taking the draw back would bring back a seating
+    with a ghost for a place that is gone: there is nothing to take back any more."""
+    group = make_group(regulars=11, substitutes=0, fill="ghosts")
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    ann = group.players.get(name="Regular 1")
+    attendance_set(attendance=night.attendances.get(player=ann), status=Attendance.Status.ABSENT)
+    seating_draw(night=night, seed=1)
+    seating_draw(night=night, seed=2)
+    assert Seat.objects.filter(round__night=night, ghost_for__player=ann).exists()
+    player_retire(player=ann)
+    assert not on_list(night, ann)
+    ghosts = Seat.objects.filter(round__night=night, player__isnull=True)
+    assert ghosts.exists() and not ghosts.filter(ghost_for__isnull=False).exists()
+    with pytest.raises(ServiceError) as nothing:
+        seating_draw_undo(night=night)
+    assert nothing.value.code == "nothing_to_undo"
 
 
 def test_the_seating_drawn_for_a_night_to_come_loses_the_retired_player(group):

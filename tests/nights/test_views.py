@@ -2,8 +2,10 @@
 
 import datetime as dt
 import re
+import threading
 
 import pytest
+from django.db import connection
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import timezone
 
@@ -12,6 +14,7 @@ from bunco_night.groups.services import rules_update
 from bunco_night.nights.models import Attendance, Night, Payment, Round
 from bunco_night.nights.services import payment_record, seating_draw
 from tests.factories import make_group, make_night, make_user
+from tests.locks import held_elsewhere
 from tests.play.helpers import nonce
 
 pytestmark = pytest.mark.django_db
@@ -701,3 +704,31 @@ def test_fewer_sets_that_would_end_the_night_asks_first_and_says_so(client, grou
 def test_more_sets_or_other_changes_do_not_ask(client, night):
     response = client.post(nurl("save", night), night_data(night, sets=3, place="Kay's"))
     assert response.status_code == 302
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's row locks")
+@pytest.mark.django_db(transaction=True)
+def test_a_payment_sent_again_while_its_first_send_is_in_flight_is_that_payment():
+    """A double tap: the second send waits for the first's lock, then finds its payment,
+    instead of saying that the dues changed meanwhile."""
+    night = make_night(make_group(user=make_user()))
+    attendance = night.attendances.order_by("pk").first()
+    tap = {"attendance": attendance, "amount_cents": 500, "nonce": nonce(), "last_seen": 0}
+    answers = []
+
+    def second_send():
+        try:
+            answers.append(payment_record(**tap))
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            answers.append(error)
+        finally:
+            connection.close()
+
+    with held_elsewhere(lambda: payment_record(**tap), commit=True):
+        sender = threading.Thread(target=second_send)
+        sender.start()
+        sender.join(0.5)
+        assert sender.is_alive(), "the second send waits for the first one's lock"
+    sender.join(10)
+    assert len(answers) == 1 and isinstance(answers[0], Payment), answers
+    assert Payment.objects.filter(attendance=attendance).count() == 1
