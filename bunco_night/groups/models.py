@@ -216,21 +216,41 @@ class Prize(PrizeShare):
         """The prize's name; a group mark's prize is named after the mark in ``rules``."""
         if self.code != MOST_MARK:
             return self.get_code_display()
-        try:
-            label = (rules or self.group.rules_obj).group_mark(self.mark).label
-        except RuleError:
-            label = self.mark  # the group has since removed the mark
-        return mark_prize_title(label)
+        return _mark_prize_title(self.mark, rules or self.group.rules_obj)
 
     def as_category(self, rules: Rules | None = None) -> PrizeCategory:
         """The engine's value for this prize (``rules`` name a group mark's prize)."""
-        return PrizeCategory(
-            self.code,
-            amount_cents=self.amount_cents,
-            percent=self.percent,
-            label=self.title(rules) if self.mark else "",
-            mark=self.mark,
-        )
+        return prize_category(self.as_data(), rules or self.group.rules_obj)
+
+    def as_data(self) -> dict:
+        """The prize as a night keeps it (``Night.prizes``): plain values, for JSON."""
+        return {
+            "code": self.code,
+            "mark": self.mark,
+            "amount_cents": self.amount_cents,
+            "percent": self.percent,
+        }
+
+
+def _mark_prize_title(mark: str, rules: Rules) -> str:
+    try:
+        label = rules.group_mark(mark).label
+    except RuleError:
+        label = mark  # the group has since removed the mark
+    return mark_prize_title(label)
+
+
+def prize_category(data: dict, rules: Rules) -> PrizeCategory:
+    """The engine's value for a prize kept as ``Prize.as_data`` gives it (``rules`` name a
+    group mark's prize)."""
+    mark = data.get("mark", "")
+    return PrizeCategory(
+        data["code"],
+        amount_cents=data.get("amount_cents"),
+        percent=data.get("percent"),
+        label=_mark_prize_title(mark, rules) if mark else "",
+        mark=mark,
+    )
 
 
 # ---------------------------------------------------------------------------

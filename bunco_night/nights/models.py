@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
-from bunco_night.groups.models import Group, Player
+from bunco_night.groups.models import Group, Player, prize_category
 from bunco_night.rules.presets import Rules
+from bunco_night.rules.standings import PrizeCategory
 
 
 def new_token() -> str:
@@ -61,6 +62,8 @@ class Night(models.Model):
     sets = models.PositiveSmallIntegerField(default=1)
     rules = models.JSONField()
     dues_cents = models.PositiveIntegerField()
+    # The group's prizes when the night was planned, each as ``Prize.as_data`` gives it.
+    prizes = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
     seed = models.PositiveIntegerField(default=0, help_text="Seed of the last random seating.")
     version = models.PositiveIntegerField(
@@ -99,6 +102,12 @@ class Night(models.Model):
     def rules_obj(self) -> Rules:
         """The night's rules as the engine's value."""
         return Rules.from_dict(self.rules)
+
+    @property
+    def prize_categories(self) -> list[PrizeCategory]:
+        """The night's prizes, as the group had them when the night was planned
+        (docs/rules.md section 8.5), as the engine's values."""
+        return [prize_category(p, self.rules_obj) for p in self.prizes]
 
     @property
     def is_in_play(self) -> bool:

@@ -412,12 +412,11 @@ def dues_summary(night: Night) -> DuesSummary:
     collected = sum(r.collected_cents for r in rows)
     season = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
     share = season_share(collected, season.pot_percent) if season else 0
-    prizes = list(night.group.prizes.all())
     rules = night.rules_obj
     payouts, error = [], ""
     try:
         # Rounded and with the leftover where the night's rules say (docs/rules.md 7.8).
-        categories = [p.as_category(rules) for p in prizes]
+        categories = night.prize_categories
         shares = split_pot(collected - share, categories, policy=rules.prize_policy)
         payouts = [Payout(c.key, c.title, shares[c.key]) for c in categories]
     except RuleError as exc:

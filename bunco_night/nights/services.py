@@ -55,7 +55,8 @@ def night_create(
     sets: int | None = None,
     nonce: str | None = None,
 ) -> Night:
-    """Plan a night: the group's rules and dues are copied, every active regular is coming.
+    """Plan a night: the group's rules, dues and prizes are copied, every active regular is
+    coming.
     A repeated ``nonce`` (the same plan form sent again) gives the night it planned, as it
     is (its ``planned_before`` is True)."""
     if nonce and not is_nonce(nonce):
@@ -79,6 +80,7 @@ def night_create(
                 sets=sets,
                 rules=rules.as_dict(),
                 dues_cents=group.dues_cents,
+                prizes=[p.as_data() for p in group.prizes.all()],
                 nonce=nonce or None,
             )
     except IntegrityError:  # the same form, sent twice at once: the first one planned it

@@ -245,7 +245,7 @@ class BuncoFacts:
 
 def bunco_facts(night: Night) -> BuncoFacts:
     rolled = bunco_rolls(night)
-    fuzzy = night.group.prizes.filter(code=FUZZY_DIE).exists()
+    fuzzy = any(p["code"] == FUZZY_DIE for p in night.prizes)
     return BuncoFacts(len(rolled), rolled[-1][1] if rolled else None, fuzzy)
 
 
@@ -283,7 +283,7 @@ def night_standings(night: Night) -> NightStandings:
     ranked = rank_standings(tally(rows))
     last = rolled[-1][1] if rolled else None
     pot = dues_summary(night).pot_cents
-    categories = [p.as_category(rules) for p in night.group.prizes.all()]
+    categories = night.prize_categories
     policy = rules.prize_policy
     payout_error = ""
     try:

@@ -760,7 +760,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     ns = night_standings(night)
     cols = columns(night.rules_obj)
     name = {pk: p.name for pk, p in ns.players.items()}
-    percents = {p.key: p.percent for p in night.group.prizes.all()}
+    percents = {c.key: c.percent for c in night.prize_categories}
     prizes = []
     for p in ns.prizes:
         names = [name[p.winner]] if p.winner is not None else [name[c] for c in p.candidates]

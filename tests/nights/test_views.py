@@ -501,8 +501,9 @@ def test_a_payment_taken_back_in_another_tab_is_said_so(client, night):
     assert stranger.status_code == 404
 
 
-def test_a_payout_that_does_not_fit_the_pot_is_explained(client, night):
-    night.group.prizes.update(percent=None, amount_cents=2000)
+def test_a_payout_that_does_not_fit_the_pot_is_explained(client, group):
+    group.prizes.update(percent=None, amount_cents=2000)
+    night = make_night(group)  # a night keeps the prizes it was planned with
     payment_record(attendance=att(night, "Regular 1"), amount_cents=500)
     dues = section(text(client.get(night.get_absolute_url())), "dues")
     assert "Prizes: The prizes add up to more than the pot." in dues

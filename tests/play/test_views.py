@@ -1,5 +1,6 @@
 """Table phones, players' pages and the host's live pages over HTTP."""
 
+import datetime as dt
 import re
 
 import pytest
@@ -467,6 +468,13 @@ def test_the_fuzzy_die_shows_only_where_the_group_plays_with_it(client, night):
     ]
     assert all("uzzy die" not in client.get(url).content.decode() for url in pages)
     prizes_set(group=night.group, prizes=[{"code": "fuzzy_die", "percent": 10}])
+    # A night keeps the prizes it was planned with (docs/rules.md section 8.5).
+    assert all("uzzy die" not in client.get(url).content.decode() for url in pages)
+    night = make_night(night.group, date=dt.date(2027, 1, 2))
+    start_night(night)
+    pages = [
+        reverse(name, args=[night.pk]) for name in ("play:standings", "play:live", "play:room")
+    ]
     for url in pages:
         html = client.get(url).content.decode()
         assert "uzzy die" in html and "latest bunco" in html, url
