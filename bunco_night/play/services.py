@@ -921,9 +921,15 @@ def results_recompute(*, rnd: Round) -> None:
     board = round_board(rnd)
     if any(tr.winner_side is None for tr in board.tables):
         raise ServiceError("After this change a table has no winner: set one.", "no_winner")
+    won_before = set(Seat.objects.filter(round=rnd, won=True).values_list("table_id", "number"))
     _seat_results(board)
+    won_now = {
+        (tr.table.pk, n) for tr in board.tables for n in tr.seated.game.side_seats(tr.winner_side)
+    }
     nxt = rnd.night.rounds.filter(number=rnd.number + 1).first()
-    if nxt is not None and nxt.is_pending:
+    # The movement follows the winners: with the same winners the next seating stays as it
+    # is, seats the host swapped by hand included.
+    if nxt is not None and nxt.is_pending and (won_now != won_before or not nxt.seats.exists()):
         _seat_next_round(board)
     night_touch(rnd.night)
 

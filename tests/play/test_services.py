@@ -8,7 +8,8 @@ from django.db import connection
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_add
-from bunco_night.nights.models import Night, Round
+from bunco_night.nights.models import Night, Round, Seat
+from bunco_night.nights.services import seating_swap
 from bunco_night.play.models import Entry, TablePlay
 from bunco_night.play.services import (
     bell_ring,
@@ -134,6 +135,29 @@ def test_a_host_s_correction_on_a_closed_round_stores_the_entry_it_answers_with(
     fixed = entry_record(table=t2, nonce=nonce(), seat=1, kind="bunco", rnd=rnd, by_host=True)
     assert stored_as_read(fixed).by_host and fixed.late_waiting is None
     assert night_standings(night).buncos_rolled == 1  # the closed round's results follow
+
+
+def test_a_correction_that_moves_no_winner_keeps_the_seats_swapped_by_hand():
+    """docs/rules.md section 6.2: the next seating is made again from the corrected
+    winners; with the same winners, the host's swap stays."""
+    night = make_night(make_group())
+    rnd = start_night(night)
+    play_round(night)
+    rnd.refresh_from_db()
+    nxt = night.rounds.get(number=2)
+    a, b = nxt.seats.filter(player__isnull=False).order_by("table__number", "number")[:2]
+    seating_swap(seat_a=a, seat_b=b)
+    swapped = list(nxt.seats.order_by("pk").values_list("player_id", flat=True))
+    t2 = tables(rnd)[1]
+    entry_record(table=t2, nonce=nonce(), seat=1, kind="miss", rnd=rnd, by_host=True)
+    assert list(nxt.seats.order_by("pk").values_list("player_id", flat=True)) == swapped
+    # A correction that changes a table's winner seats the next round again.
+    loser = next(s for s in rnd.seats.filter(table=t2) if not s.won)
+    while not Seat.objects.get(pk=loser.pk).won:
+        entry_record(
+            table=t2, nonce=nonce(), seat=loser.number, kind="bunco", rnd=rnd, by_host=True
+        )
+    assert list(nxt.seats.order_by("pk").values_list("player_id", flat=True)) != swapped
 
 
 def test_a_tap_at_a_table_whose_seats_were_removed_by_hand_is_refused_with_a_message():
