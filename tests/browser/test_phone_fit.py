@@ -291,3 +291,25 @@ def test_what_a_host_or_a_player_taps_is_big_enough_for_a_finger(contexts, live_
     for name, path in host_paths(night, correct_round=1).items():
         host.goto(f"{live_server.url}{path}")
         assert host.evaluate(TOO_SMALL) == [], name
+
+
+def test_every_prize_and_its_money_shows_without_scrolling_on_a_phone(contexts, live_server):
+    """The prize standings after a round: ties with their tie-break forms, and each
+    prize's amount in sight on the narrowest phone (a block a prize, no sideways box)."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=2)
+    for attendance in night.attendances.all():
+        payment_record(attendance=attendance, amount_cents=500)
+    start_night(night, seed=3)
+    play_round(night)
+    host = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/standings/")
+    for width, height in PHONES:
+        host.set_viewport_size({"width": width, "height": height})
+        prizes = host.locator(".table-scroll[aria-label=Prizes]")
+        expect(prizes).to_contain_text("Tie")
+        scroll, box = prizes.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert scroll <= box, f"the prizes scroll sideways at {width} px: {scroll} in {box}"
+        amounts = prizes.locator("tbody tr td:last-child")
+        assert amounts.count() > 0
+        for i in range(amounts.count()):
+            assert amounts.nth(i).is_visible() and amounts.nth(i).inner_text().startswith("$")
+        check_fits(host, f"the prize standings at {width} px")
