@@ -208,9 +208,38 @@ def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int
     except RuleError:
         Seat.objects.filter(round=rnd).delete()
         return
-    tables = tables_sync(night, [len(t) for t in replan.seating])
-    seats_save(rnd, tables, replan.seating)
+    seating = _ghosts_for_the_absent(night, replan.seating)
+    tables = tables_sync(night, [len(t) for t in seating])
+    seats_save(rnd, tables, seating)
     Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
+
+
+def _ghosts_for_the_absent(night: Night, seating: Seating) -> Seating:
+    """``seating`` with each ghost standing in for a place on tonight's list whose player
+    does not play (absent, or left), each place once (docs/rules.md section 4.2): a ghost
+    whose place's player plays again stands in for another such place, or for nobody."""
+    gone = [
+        a.pk
+        for a in night.attendances.order_by("pk")
+        if a.status in (Attendance.Status.ABSENT, Attendance.Status.LEFT)
+    ]
+    ghosts = [o for t in seating for o in t if isinstance(o, Ghost)]
+    kept: set = set()
+    for g in ghosts:
+        if g.stands_for in gone and g.stands_for not in kept:
+            kept.add(g.stands_for)
+    free = [pk for pk in gone if pk not in kept]
+    seen: set = set()
+
+    def standing(o):
+        if not isinstance(o, Ghost):
+            return o
+        if o.stands_for in kept and o.stands_for not in seen:
+            seen.add(o.stands_for)
+            return o
+        return Ghost(free.pop(0) if free else None, o.number)
+
+    return tuple(tuple(standing(o) for o in t) for t in seating)
 
 
 def lists_follow_retirement(*, player: Player, retired: bool) -> None:
