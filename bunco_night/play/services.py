@@ -895,12 +895,17 @@ def round_close(*, rnd: Round) -> Round | None:
     board = round_board(rnd)
     missing = [tr for tr in board.tables if tr.winner_side is None]
     if missing:
-        ties = [tr.table.number for tr in missing if tr.outcome.needs_tiebreak]
+        ties = [tr for tr in missing if tr.outcome.needs_tiebreak]
         if ties:
-            raise ServiceError(
-                f"Table {', '.join(map(str, ties))}: record who won the tie-break.",
-                "tie_needs_break",
-            )
+            playing = [str(tr.table.number) for tr in ties if tr.outcome.in_extra_turns]
+            settle = [str(tr.table.number) for tr in ties if not tr.outcome.in_extra_turns]
+            said = [f"Table {', '.join(settle)}: record who won the tie-break."] if settle else []
+            if playing:  # docs/rules.md section 3.4: the phone says when they are done
+                said.append(
+                    f"Table {', '.join(playing)} is playing extra turns to break a tie: wait "
+                    "for them, or record who won."
+                )
+            raise ServiceError(" ".join(said), "tie_needs_break")
         numbers = ", ".join(str(tr.table.number) for tr in missing)
         raise ServiceError(f"Not every table is done: table {numbers}.", "round_not_over")
     rnd.status, rnd.closed_at = Round.Status.CLOSED, timezone.now()

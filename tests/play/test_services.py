@@ -326,6 +326,9 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     with pytest.raises(ServiceError) as caught:
         round_close(rnd=rnd)
     assert caught.value.code == "tie_needs_break"  # table 3 is 0-0
+    assert caught.value.message == (
+        "Table 3 is playing extra turns to break a tie: wait for them, or record who won."
+    )
     tiebreak_record(table=t3, side=1)
     nxt = round_close(rnd=rnd)
     assert nxt.number == 2 and nxt.status == Round.Status.PENDING and nxt.mark == 2
