@@ -12,10 +12,10 @@ from django.utils import timezone
 from bunco_night.groups.models import Player
 from bunco_night.groups.services import rules_update
 from bunco_night.nights.models import Attendance, Night, Payment, Round
-from bunco_night.nights.services import payment_record, seating_draw
+from bunco_night.nights.services import attendance_set, payment_record, seating_draw
 from tests.factories import make_group, make_night, make_user
 from tests.locks import held_elsewhere
-from tests.play.helpers import nonce
+from tests.play.helpers import nonce, play_round, start_night
 
 pytestmark = pytest.mark.django_db
 
@@ -733,3 +733,14 @@ def test_a_payment_sent_again_while_its_first_send_is_in_flight_is_that_payment(
     sender.join(10)
     assert len(answers) == 1 and isinstance(answers[0], Payment), answers
     assert Payment.objects.filter(attendance=attendance).count() == 1
+
+
+def test_leaves_early_names_the_substitute_who_plays_in_a_regular_s_place(client, group):
+    night = make_night(group, sets=2)
+    place = att(night, "Regular 2")
+    sub = group.players.get(name="Sub 1")
+    attendance_set(attendance=place, status=Attendance.Status.SENT_SUB, substitute=sub)
+    start_night(night)
+    play_round(night)
+    attendance_section = section(text(client.get(night.get_absolute_url())), "attendance")
+    assert "Sub 1 leaves early</button>" in attendance_section
