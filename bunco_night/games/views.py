@@ -76,7 +76,9 @@ def buck_rules(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "group": night.group,
         "rules_label": PRESET_NAMES.get(rules.name, ""),
-        "sections": rules_explained(night.group, rules, sets=night.sets),
+        "sections": rules_explained(
+            night.group, rules, sets=night.sets, prizes=night.prize_categories
+        ),
         "back": reverse("games:buck", args=[token]),
     }
     return render(request, "play/how_to_play.html", context)

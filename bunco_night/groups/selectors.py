@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 
 from bunco_night.rules.explain import how_to_play
 from bunco_night.rules.presets import Rules
+from bunco_night.rules.standings import PrizeCategory
 
 from .models import Group, HostingTurn, Player, Season
 
@@ -21,11 +22,18 @@ def player_for_host(user, slug: str, player_pk: int) -> Player:
     return get_object_or_404(Player.objects.select_related("group"), pk=player_pk, group=group)
 
 
-def rules_explained(group: Group, rules: Rules | None = None, *, sets: int | None = None):
+def rules_explained(
+    group: Group,
+    rules: Rules | None = None,
+    *,
+    sets: int | None = None,
+    prizes: list[PrizeCategory] | None = None,
+):
     """The group's rules in words, with its prizes (docs/rules.md, every section): the
-    group's own rules, or a night's ``rules`` and ``sets``."""
+    group's own rules and prizes, or a night's ``rules``, ``sets`` and ``prizes``."""
     rules = rules or group.rules_obj
-    prizes = [p.as_category(rules) for p in group.prizes.all()]
+    if prizes is None:
+        prizes = [p.as_category(rules) for p in group.prizes.all()]
     return how_to_play(rules, prizes, sets=sets)
 
 

@@ -101,7 +101,9 @@ def how_to_play_page(request: HttpRequest, night: Night, back: str) -> HttpRespo
     context = {
         "group": night.group,
         "rules_label": PRESET_NAMES.get(rules.name, ""),
-        "sections": rules_explained(night.group, rules, sets=night.sets),
+        "sections": rules_explained(
+            night.group, rules, sets=night.sets, prizes=night.prize_categories
+        ),
         "back": back,
     }
     return render(request, "play/how_to_play.html", context)

@@ -550,7 +550,10 @@ def buck_pads(*, night: Night, blank: bool = False) -> list[BuckPad]:
     rules = night.rules_obj
     names = [] if blank else [p.name for p in players_tonight(night)]
     names = names or [""] * BUCK_PAD_BLANK
-    scoring = next(s for s in rules_explained(night.group, rules, sets=night.sets))
+    scoring = next(
+        s
+        for s in rules_explained(night.group, rules, sets=night.sets, prizes=night.prize_categories)
+    )
     chunks = [names[i : i + BUCK_PAD_COLUMNS] for i in range(0, len(names), BUCK_PAD_COLUMNS)]
     return [
         BuckPad(
@@ -1031,7 +1034,12 @@ DENSITIES = (("roomy", 2500), ("compact", 3700))
 def rules_card(*, group: Group, night: Night | None = None) -> RulesCard:
     """The rules card of ``group``, or of ``night`` (its rules and its number of sets)."""
     rules = night.rules_obj if night is not None else group.rules_obj
-    sections = rules_explained(group, rules, sets=night.sets if night is not None else None)
+    sections = rules_explained(
+        group,
+        rules,
+        sets=night.sets if night is not None else None,
+        prizes=night.prize_categories if night is not None else None,
+    )
     chars = sum(len(line) for s in sections for line in s.lines)
     return RulesCard(
         PRESET_NAMES.get(rules.name, ""),

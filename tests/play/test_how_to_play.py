@@ -4,7 +4,7 @@ link (no login), a player's link and the host's group page."""
 import pytest
 from django.urls import reverse
 
-from bunco_night.groups.services import rules_update
+from bunco_night.groups.services import prizes_set, rules_update
 from bunco_night.nights.services import seating_draw
 from tests.factories import make_group, make_night, make_user
 
@@ -31,8 +31,10 @@ def test_the_table_phone_links_to_the_night_s_rules(client):
     assert f'href="{reverse("play:table", args=[table.token])}"' in rules  # back
     # A night keeps its rules: changing the group's later does not change the night's page.
     rules_update(group=group, changes={"round_minutes": 0, "mini_points": 4})
+    prizes_set(group=group, prizes=[{"code": "most_wins", "percent": 30}])  # and its prizes
     rules = text(client.get(rules_url))
     assert "Each round has 20 minutes" in rules and "a mini bunco: 5 points" in rules
+    assert "Most wins: the most wins. 42% of the pot." in rules
 
 
 def test_a_player_s_link_opens_the_rules_too(client):
