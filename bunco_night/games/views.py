@@ -19,8 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import HostForm
 from bunco_night.groups.forms import PRESET_NAMES
-from bunco_night.groups.selectors import rules_explained
-from bunco_night.nights.selectors import night_for_host, players_tonight
+from bunco_night.nights.selectors import night_for_host, night_rules_explained, players_tonight
 from bunco_night.rules import bonanza
 
 from . import pages, services
@@ -76,9 +75,7 @@ def buck_rules(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "group": night.group,
         "rules_label": PRESET_NAMES.get(rules.name, ""),
-        "sections": rules_explained(
-            night.group, rules, sets=night.sets, prizes=night.prize_categories
-        ),
+        "sections": night_rules_explained(night),
         "back": reverse("games:buck", args=[token]),
     }
     return render(request, "play/how_to_play.html", context)

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player, Season
+from bunco_night.groups.selectors import rules_explained
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
 from bunco_night.rules.movement import Ghost, Seating
@@ -430,9 +431,18 @@ def plan_doubts(group, date, today) -> list[str]:
     """What may be a slip in planning a night of ``group`` on ``date``: a date in the past
     (an old night entered afterwards is fine, a typo in the year is not), or a date the
     group has a night on already. The host is asked before the night is planned."""
+    day = f"{date:%A, %B} {date.day}, {date.year}"
     doubts = []
     if date < today:
-        doubts.append(f"{date:%A, %B} {date.day}, {date.year} is in the past.")
+        doubts.append(f"{day} is in the past.")
     if group.nights.filter(date=date).exists():
-        doubts.append(f"The group already has a night on {date:%A, %B} {date.day}, {date.year}.")
+        doubts.append(f"The group already has a night on {day}.")
     return doubts
+
+
+def night_rules_explained(night: Night):
+    """How a night is played in words (``groups.selectors.rules_explained``): the rules,
+    sets and prizes it was planned with (docs/rules.md section 8.5)."""
+    return rules_explained(
+        night.group, night.rules_obj, sets=night.sets, prizes=night.prize_categories
+    )

@@ -223,19 +223,14 @@ def _ghosts_for_the_absent(night: Night, seating: Seating) -> Seating:
         for a in night.attendances.order_by("pk")
         if a.status in (Attendance.Status.ABSENT, Attendance.Status.LEFT)
     ]
-    ghosts = [o for t in seating for o in t if isinstance(o, Ghost)]
-    kept: set = set()
-    for g in ghosts:
-        if g.stands_for in gone and g.stands_for not in kept:
-            kept.add(g.stands_for)
-    free = [pk for pk in gone if pk not in kept]
-    seen: set = set()
+    first = {}  # a place not playing -> the number of the first ghost standing for it
+    for o in (o for t in seating for o in t if isinstance(o, Ghost)):
+        if o.stands_for in gone:
+            first.setdefault(o.stands_for, o.number)
+    free = [pk for pk in gone if pk not in first]
 
     def standing(o):
-        if not isinstance(o, Ghost):
-            return o
-        if o.stands_for in kept and o.stands_for not in seen:
-            seen.add(o.stands_for)
+        if not isinstance(o, Ghost) or first.get(o.stands_for) == o.number:
             return o
         return Ghost(free.pop(0) if free else None, o.number)
 
@@ -248,8 +243,11 @@ def lists_follow_retirement(*, player: Player, retired: bool) -> None:
     in play changes between rounds, by the host. A place with dues taken for it, and the
     place of a regular who sends a substitute, stay for the host to settle."""
     for pk in player.group.nights.filter(status=Night.Status.PLANNING).values_list("pk", flat=True):
-        night = Night.objects.select_for_update().filter(pk=pk).first()
-        if night is None or night.rounds.started().exists():  # deleted meanwhile, or in play
+        try:
+            night = night_lock(pk)
+        except Gone:  # deleted meanwhile
+            continue
+        if night.rounds.started().exists():
             continue
         place = night.attendances.filter(player=player).first()
         if retired and place is not None:
@@ -405,6 +403,15 @@ def payment_record(
     or took one back), the payment is refused, so a page out of date records none twice."""
     if nonce and not is_nonce(nonce):
         raise _bad_form_id()
+    # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
+    # ghost's seat for this attendance (PostgreSQL checks it when a round close
+    # commits, after the close bumped the night this payment bumps next): a deadlock.
+    if Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first() is None:
+        raise Gone(
+            "That place on the night's list is gone: the night was deleted, or the guest left."
+        )
+    # Looked up once the attendance is held: the same tap sent again, even while its first
+    # send held the lock, is that payment.
     if nonce:
         existing = Payment.objects.filter(nonce=nonce).first()
         if existing is not None:
@@ -413,17 +420,6 @@ def payment_record(
         raise ServiceError("Enter an amount above zero.", "bad_amount", "amount")
     if amount_cents > 100_000:
         raise ServiceError("That is more than $1,000: check the amount.", "bad_amount", "amount")
-    # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
-    # ghost's seat for this attendance (PostgreSQL checks it when a round close
-    # commits, after the close bumped the night this payment bumps next): a deadlock.
-    if Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first() is None:
-        raise Gone(
-            "That place on the night's list is gone: the night was deleted, or the guest left."
-        )
-    if nonce:  # the same tap sent again while its first send held the lock: that payment
-        existing = Payment.objects.filter(nonce=nonce).first()
-        if existing is not None:
-            return existing
     if last_seen is not None and last_seen != _last_payment_id(attendance):
         raise ServiceError(
             f"{attendance.player.name}'s dues changed since this page was drawn (another tab "

@@ -928,9 +928,7 @@ def results_recompute(*, rnd: Round) -> None:
         raise ServiceError("After this change a table has no winner: set one.", "no_winner")
     won_before = set(Seat.objects.filter(round=rnd, won=True).values_list("table_id", "number"))
     _seat_results(board)
-    won_now = {
-        (tr.table.pk, n) for tr in board.tables for n in tr.seated.game.side_seats(tr.winner_side)
-    }
+    won_now = {(s.table_id, s.number) for tr in board.tables for s in tr.seats if s.won}
     nxt = rnd.night.rounds.filter(number=rnd.number + 1).first()
     # The movement follows the winners: with the same winners the next seating stays as it
     # is, seats the host swapped by hand included.

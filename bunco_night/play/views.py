@@ -21,9 +21,8 @@ from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
 from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
-from bunco_night.groups.selectors import rules_explained
 from bunco_night.nights.models import Attendance, Night, Round, Table
-from bunco_night.nights.selectors import night_for_host
+from bunco_night.nights.selectors import night_for_host, night_rules_explained
 from bunco_night.nights.services import seating_draw
 
 from . import pages, services
@@ -101,9 +100,7 @@ def how_to_play_page(request: HttpRequest, night: Night, back: str) -> HttpRespo
     context = {
         "group": night.group,
         "rules_label": PRESET_NAMES.get(rules.name, ""),
-        "sections": rules_explained(
-            night.group, rules, sets=night.sets, prizes=night.prize_categories
-        ),
+        "sections": night_rules_explained(night),
         "back": back,
     }
     return render(request, "play/how_to_play.html", context)

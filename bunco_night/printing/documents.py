@@ -21,7 +21,12 @@ from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Group, Player, Season
 from bunco_night.groups.selectors import rules_explained
 from bunco_night.nights.models import Night, Round, Seat
-from bunco_night.nights.selectors import DuesRow, dues_summary, players_tonight
+from bunco_night.nights.selectors import (
+    DuesRow,
+    dues_summary,
+    night_rules_explained,
+    players_tonight,
+)
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import Section
@@ -547,13 +552,9 @@ BUCK_PAD_BLANK = 6  # columns of a blank pad
 def buck_pads(*, night: Night, blank: bool = False) -> list[BuckPad]:
     """A Buck Dice pad per game of the night (its sets), a column per player tonight in list
     order (``blank``: empty columns to write names in), with the scoring in words."""
-    rules = night.rules_obj
     names = [] if blank else [p.name for p in players_tonight(night)]
     names = names or [""] * BUCK_PAD_BLANK
-    scoring = next(
-        s
-        for s in rules_explained(night.group, rules, sets=night.sets, prizes=night.prize_categories)
-    )
+    scoring = next(s for s in night_rules_explained(night))
     chunks = [names[i : i + BUCK_PAD_COLUMNS] for i in range(0, len(names), BUCK_PAD_COLUMNS)]
     return [
         BuckPad(
@@ -1034,12 +1035,7 @@ DENSITIES = (("roomy", 2500), ("compact", 3700))
 def rules_card(*, group: Group, night: Night | None = None) -> RulesCard:
     """The rules card of ``group``, or of ``night`` (its rules and its number of sets)."""
     rules = night.rules_obj if night is not None else group.rules_obj
-    sections = rules_explained(
-        group,
-        rules,
-        sets=night.sets if night is not None else None,
-        prizes=night.prize_categories if night is not None else None,
-    )
+    sections = night_rules_explained(night) if night is not None else rules_explained(group)
     chars = sum(len(line) for s in sections for line in s.lines)
     return RulesCard(
         PRESET_NAMES.get(rules.name, ""),
