@@ -729,6 +729,23 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
 
 
 @transaction.atomic
+def entry_put_back(*, table: Table, entry_id: int) -> Entry:
+    """The host puts back an entry that was undone, a mis-tapped Undo (docs/rules.md
+    section 6.2): it counts again, and everything follows, as after any correction.
+    Putting it back twice is a no-op."""
+    entry = Entry.objects.filter(pk=entry_id, table=table).select_related("round").first()
+    if entry is None:
+        raise ServiceError("That entry is not at this table.", "unknown_entry")
+    rnd = entry.round
+    _lock_play(rnd, table)
+    if entry.undone_at is not None:
+        entry.undone_at = None
+        entry.save(update_fields=["undone_at"])
+        _settle(rnd, table)
+    return entry
+
+
+@transaction.atomic
 def table_done(*, table: Table, done: bool = True) -> TablePlay:
     """The table finished the turn in play after the bell (docs/rules.md section 3.1)."""
     rnd = _playing_round(table)

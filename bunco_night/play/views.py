@@ -439,6 +439,8 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 services.entry_undo(
                     table=table, entry_id=_int(request.POST.get("entry"), 0), by_host=True
                 )
+            elif action == "put_back":
+                services.entry_put_back(table=table, entry_id=_int(request.POST.get("entry"), 0))
             elif action == "add":
                 services.entry_record(
                     table=table, by_host=True, rnd=rnd, **_tap_fields(request.POST)

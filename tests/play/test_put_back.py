@@ -1,0 +1,87 @@
+"""The host puts back an entry that was undone by mistake (docs/rules.md section 6.2)."""
+
+import pytest
+from django.urls import reverse
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.play.models import Entry
+from bunco_night.play.services import entry_put_back, entry_undo
+from bunco_night.play.state import round_board
+from tests.factories import make_group, make_night
+from tests.play.helpers import play_round, start_night, tap
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    night = make_night(make_group(), sets=1)
+    start_night(night)
+    return night
+
+
+def _fix_url(night, number=1, rnd=1):
+    return reverse("play:table_fix", args=[night.pk, number]) + f"?round={rnd}"
+
+
+def test_an_entry_put_back_counts_again_and_rings_the_bell_it_rang(night):
+    rnd = night.current_round
+    head = night.tables.get(number=1)
+    last = None
+    for _ in range(11):
+        last = tap(head, 1, "points", 2)
+    assert round_board(rnd).bell
+    entry_undo(table=head, entry_id=last.pk)
+    board = round_board(rnd)
+    assert not board.bell and board.table(head.pk).scores[0] == 20
+
+    entry_put_back(table=head, entry_id=last.pk)
+    entry_put_back(table=head, entry_id=last.pk)  # twice: nothing more
+    board = round_board(rnd)
+    assert board.bell and board.table(head.pk).scores[0] == 22
+    last.refresh_from_db()
+    assert last.undone_at is None
+
+
+def test_an_entry_of_another_table_is_not_put_back(night):
+    entry = tap(night.tables.get(number=2), 1, "points", 1)
+    entry_undo(table=entry.table, entry_id=entry.pk)
+    with pytest.raises(ServiceError) as caught:
+        entry_put_back(table=night.tables.get(number=1), entry_id=entry.pk)
+    assert caught.value.code == "unknown_entry"
+    assert Entry.objects.get(pk=entry.pk).undone_at is not None
+
+
+def test_the_host_puts_back_an_undone_entry_from_the_correction_page(client, night):
+    t2 = night.tables.get(number=2)
+    entry = tap(t2, 2, "points", 2)
+    client.login(username="host", password="bunco")
+    url = _fix_url(night, 2)
+    client.post(url, {"action": "undo", "round": "1", "entry": str(entry.pk)})
+    html = client.get(url).content.decode()
+    assert "(undone)" in html and ">Put back</button>" in html
+    assert round_board(night.current_round).table(t2.pk).scores[1] == 0
+
+    response = client.post(
+        url, {"action": "put_back", "round": "1", "entry": str(entry.pk)}, follow=True
+    )
+    html = response.content.decode()
+    assert "Saved." in html and "(undone)" not in html and ">Put back</button>" not in html
+    assert round_board(night.current_round).table(t2.pk).scores[1] == 2
+
+
+def test_a_bunco_put_back_in_a_closed_round_counts_in_the_results(client, night):
+    head = night.tables.get(number=1)
+    bunco = tap(head, 3, "bunco")
+    entry_undo(table=head, entry_id=bunco.pk, by_host=True)
+    play_round(night)
+    seat = night.rounds.get(number=1).seats.get(table=head, number=3)
+    assert seat.buncos == 0
+
+    client.login(username="host", password="bunco")
+    response = client.post(
+        _fix_url(night), {"action": "put_back", "round": "1", "entry": str(bunco.pk)}, follow=True
+    )
+    assert "Saved." in response.content.decode()
+    seat.refresh_from_db()
+    assert seat.buncos == 1
