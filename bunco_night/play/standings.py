@@ -11,7 +11,7 @@ from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Seat
 from bunco_night.nights.selectors import dues_summary
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.prizes import DoorDraw, draw_door_prize
+from bunco_night.rules.prizes import DoorDraw
 from bunco_night.rules.scoring import BUNCO
 from bunco_night.rules.standings import (
     FUZZY_DIE,
@@ -306,9 +306,6 @@ def night_standings(night: Night) -> NightStandings:
         substitutes=subs,
         door_seed=night.door_seed,
     )
-    door = None
-    if night.door_seed is not None and present:
-        door = draw_door_prize([p.pk for p in present], night.door_seed)
     needed = {roll.player for roll, _ in rolled} | {p.pk for p in present}
     needed |= {who for r in awards.results for who, _ in r.payouts}
     missing = needed - set(players)
@@ -330,7 +327,7 @@ def night_standings(night: Night) -> NightStandings:
         sets,
         fuzzy,
         awards,
-        door,
+        awards.door,
         subs,
     )
 

@@ -30,6 +30,7 @@ from .prizes import (
     SUBSTITUTE_CANNOT_WIN,
     SUBSTITUTE_FOR_REGULAR,
     TIE_SPLIT,
+    DoorDraw,
     PrizePolicy,
     draw_door_prize,
     round_down,
@@ -416,7 +417,8 @@ class PrizeAwards:
     ``carried_cents`` goes to next month's pot and ``host_cents`` to the host.
     ``unassigned_cents`` is the pot no prize asked for. The pot is the sum of what
     every prize pays (or will pay, once its winner is known), what is carried, the
-    host's and the unassigned.
+    host's and the unassigned. ``door`` is the door prize's draw, made among those who
+    may win it (section 7.5), None until it is drawn.
     """
 
     results: list[PrizeResult]
@@ -427,6 +429,7 @@ class PrizeAwards:
     carried_cents: int
     host_cents: int
     unassigned_cents: int
+    door: DoorDraw | None = None
 
 
 def award_prizes(
@@ -468,6 +471,7 @@ def award_prizes(
     rolled = [b for b in buncos if eligible(b.player)]
     here = [s.player for s in standings] if present is None else list(present)
     here = [p for p in dict.fromkeys(here) if eligible(p)]
+    door = draw_door_prize(here, door_seed) if door_seed is not None and here else None
 
     def contest(c: PrizeCategory) -> tuple[int | None, tuple, int | None]:
         """The prize's value, its candidates and the door prize's seed."""
@@ -490,9 +494,9 @@ def award_prizes(
             earliest = first_bunco(rolled)
             return None, ((earliest.player,) if earliest else ()), None
         if c.code == DOOR_PRIZE:
-            if door_seed is None or not here:
+            if door is None:
                 return None, tuple(here), None
-            return None, (draw_door_prize(here, door_seed).winner,), door_seed
+            return None, (door.winner,), door.seed
         # LAST_BUNCO and FUZZY_DIE both go to the latest bunco's roller.
         latest = last_bunco(rolled)
         return None, ((latest.player,) if latest else ()), None
@@ -555,6 +559,7 @@ def award_prizes(
         carried_cents=shares.carried_cents + carried,
         host_cents=shares.host_cents + host,
         unassigned_cents=shares.unassigned_cents,
+        door=door if any(c.code == DOOR_PRIZE for c in categories) else None,
     )
 
 

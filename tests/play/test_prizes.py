@@ -147,6 +147,31 @@ def test_the_door_prize_is_drawn_once_with_a_shown_number(client, host):
     assert text(client.get(standings_url(night))).count('<li class="drawn">') == 1
 
 
+def test_the_door_draw_shown_is_the_one_that_picked_the_winner(client, host):
+    """Sections 7.5 and 7.7: when substitutes cannot win, the draw is made among the others,
+    and the list and number the page shows are that draw's, naming the prize's winner."""
+    group = make_group(user=host, regulars=6, substitutes=1, name="Door subs")
+    prizes_set(
+        group=group,
+        prizes=[{"code": "door_prize", "amount_cents": 1000}],
+        settings={"substitute_prizes": "none"},
+    )
+    night = make_night(group)
+    sub = group.players.get(name="Sub 1")
+    attendance_set(
+        attendance=night.attendances.get(player__name="Regular 2"), status="sub", substitute=sub
+    )
+    for seed in range(40):  # a draw among 6 and one among 7 differ for some numbers
+        Night.objects.filter(pk=night.pk).update(door_seed=seed)
+        s = night_standings(Night.objects.get(pk=night.pk))
+        (row,) = s.prize_rows
+        assert sub not in [p for _, p in s.door_rows]
+        assert s.door_winner == row.winner
+        assert s.door_rows[s.door.number - 1][1] == row.winner
+    page = words(client.get(standings_url(night)))
+    assert f"it picked number {s.door.number}, {row.winner.name} ." in page
+
+
 def test_the_most_of_a_group_mark_is_chosen_and_its_tie_broken_by_its_key(client, host):
     group = make_group(user=host, regulars=8, substitutes=0, name="Marks")
     rules_update(group=group, changes={"group_marks": (GroupMark("wipeout", "Wipeout"),)})

@@ -224,6 +224,31 @@ def test_substitutes_win_win_for_their_regular_or_cannot_win():
     assert winners("none") == [("Ann", (("Ann", 1000),)), ("Ann", (("Ann", 0),))]
 
 
+def test_the_door_draw_is_made_among_those_who_may_win_it():
+    """Section 7.5: everyone present can win the door prize, "except as section 7.7 says";
+    the draw the prizes give back is the one that picked the winner, from that list."""
+    present = ["Ann", "Bea", "Cal", "Dee", "Sub"]
+    door = [PrizeCategory("door_prize", amount_cents=1000)]
+    for choice, entrants in [("win", present), ("none", present[:-1])]:
+        policy = PrizePolicy(substitutes=choice)
+        for seed in range(40):
+            awards = award_prizes(
+                standings(),
+                door,
+                pot_cents=1000,
+                policy=policy,
+                present=present,
+                substitutes={"Sub": "Reg"},
+                door_seed=seed,
+            )
+            assert awards.door == draw_door_prize(entrants, seed)
+            assert awards.results[0].winner == awards.door.winner
+    undrawn = award_prizes(standings(), door, pot_cents=1000, present=present)
+    assert undrawn.door is None
+    no_door = award_prizes(standings(), HOUSE_PRIZES, pot_cents=1000, present=present, door_seed=1)
+    assert no_door.door is None  # no door prize among the night's prizes: nothing drawn
+
+
 def test_a_minimum_of_rounds_for_fewest_wins():
     """Someone who came for two rounds does not take "fewest wins" from the regulars."""
     table = standings(played("Ann", 1, 11), played("Bea", 3, 9), played("Late", 0, 2))
