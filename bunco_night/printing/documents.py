@@ -7,6 +7,7 @@ so a night of 500 players prints without a query per player or per round.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -687,6 +688,14 @@ class PrizeLine:
     percent: int | None = None
     split: bool = False
     payouts: tuple[tuple[str, int], ...] = ()
+    # The money left over that was added to this prize (the first, docs/rules.md section
+    # 7.8): the amount is its own share plus this, so the percent is of the share only.
+    leftover_cents: int = 0
+
+    @property
+    def share_cents(self) -> int:
+        """The prize's own share of the pot, without the money left over added to it."""
+        return self.amount_cents - self.leftover_cents
 
 
 @dataclass(frozen=True)
@@ -764,12 +773,16 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     ns = night_standings(night)
     cols = columns(night.rules_obj)
     name = {pk: p.name for pk, p in ns.players.items()}
-    percents = {c.key: c.percent for c in night.prize_categories}
+    # Beside amounts of $0.00 (less collected than the fixed amounts need) a percent would
+    # say what nobody is paid yet: none is printed.
+    percents = {} if ns.payout_error else {c.key: c.percent for c in night.prize_categories}
+    to_first = ns.awards.first_prize_cents if ns.awards else 0
     prizes = []
-    for p in ns.prizes:
+    for i, p in enumerate(ns.prizes):
         names = [name[p.winner]] if p.winner is not None else [name[c] for c in p.candidates]
         payouts = tuple((name[who], cents) for who, cents in p.payouts)
-        prizes.append(_prize_line(p, names, _detail(p.code, p.value), percents, payouts))
+        line = _prize_line(p, names, _detail(p.code, p.value), percents, payouts)
+        prizes.append(dataclasses.replace(line, leftover_cents=to_first if i == 0 else 0))
     standings = [
         StandingLine(
             s.rank,

@@ -26,7 +26,7 @@ from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
 from .conftest import play_rounds
-from .helpers import get_pdf, playing
+from .helpers import get_pdf, playing, prize_rows
 from .pdftools import page_count, page_size, pages_text, qr_codes, text, word_boxes
 
 pytestmark = pytest.mark.django_db
@@ -292,8 +292,9 @@ def test_prizes_show_winners_ties_and_amounts_from_the_pot(client, prize_night):
     assert "Table3·Round1" in squeeze(facts)
     # House prizes: 42% / 33% / 17% / 8% of $60, each rounded down to whole dollars
     # ($25, $19, $10, $4), and the $2 left over added to the first prize (docs/rules.md
-    # section 7.8), which the sheet says; a tie is shown as a tie, with every name.
-    assert re.search(r"Most wins \$27\.00", prizes)
+    # section 7.8), which the sheet says beside it; a tie is shown as a tie, with every name.
+    assert prize_rows(night)["Most wins"][1] == "$27.00 42% of the pot: $25.00 + $2.00 left over"
+    assert "+ $2.00 left over" in prizes
     assert re.search(
         rf"Most buncos TIE ({first.name}, {last.name}|{last.name}, {first.name})", prizes
     )

@@ -1,0 +1,100 @@
+"""The prizes sheet prints what the standings page shows: each amount with the share of the
+pot it is (docs/rules.md sections 7.4 and 7.8)."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from bunco_night.groups.services import prizes_set
+from bunco_night.nights.services import payment_record
+from tests.factories import make_night
+from tests.play.helpers import play_round, start_night, tap
+
+from .helpers import get_pdf, prize_rows, words
+from .pdftools import text
+
+pytestmark = pytest.mark.django_db
+
+HOUSE = [
+    {"code": "most_wins", "percent": 42},
+    {"code": "most_buncos", "percent": 33},
+    {"code": "last_bunco", "percent": 17},
+    {"code": "fewest_wins", "percent": 8},
+]
+
+
+def paid_night(group, prizes, *, settings=None, date=None):
+    """A night planned with ``prizes``, everyone paid $5 (a $60 pot), nothing played."""
+    prizes_set(group=group, prizes=prizes, settings=settings)
+    night = make_night(group, sets=1, date=date)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    return night
+
+
+def play_with_a_bunco(night):
+    """Round 1 played and closed, with a bunco at table 2; the bunco's roller."""
+    rnd = start_night(night)
+    seat = rnd.seats.get(table__number=2, number=1)
+    tap(seat.table, 1, "points", 3)
+    play_round(night, winners=[1, 1, 1])
+    return seat.player
+
+
+def standings_page(client, night) -> str:
+    return client.get(reverse("play:standings", args=[night.pk])).content.decode()
+
+
+# Sections 7.4 and 7.8: a percent is of the whole pot, rounded down; what is left over is
+# said apart from it.
+
+
+@pytest.mark.parametrize(
+    ("prizes", "settings", "first", "after"),
+    [
+        # 42% of $60 is $25.20: $25 in whole dollars; with the others', $2 is left over
+        # and goes to the first prize.
+        (HOUSE, {}, "$27.00 42% of the pot: $25.00 + $2.00 left over", "added to most wins"),
+        # Kept for next month: most wins is its 42% alone.
+        (HOUSE, {"prize_leftover": "next_pot"}, "$25.00 42% of the pot", "kept for next month"),
+        # A fixed first prize: 33% of $60 is $19.80, $19 paid, $0.80 added to the $10.
+        (
+            [{"code": "most_wins", "amount_cents": 1000}, {"code": "most_buncos", "percent": 33}],
+            {},
+            "$10.80 $10.00 + $0.80 left over",
+            "added to most wins",
+        ),
+    ],
+    ids=["to the first prize", "to next month", "to a fixed first prize"],
+)
+def test_the_percent_beside_an_amount_is_of_that_amount(
+    client, group, prizes, settings, first, after
+):
+    night = paid_night(group, prizes, settings={"prize_rounding": "dollars", **settings})
+    play_with_a_bunco(night)
+    rows = prize_rows(night)
+    assert rows["Most wins"][1] == first
+    # Every other percent is beside the amount it gives: the pot's percent, rounded down.
+    for title, (_, amount) in rows.items():
+        if title != "Most wins" and "% of the pot" in amount:
+            cents, percent = re.fullmatch(r"\$(\d+)\.00 (\d+)% of the pot", amount).groups()
+            assert int(cents) == 60 * int(percent) // 100, title
+    flat = text(get_pdf(client, night, "prizes"))
+    assert re.search(rf"left over: {after}", flat)
+    assert re.search(rf"left over: {after}", words(standings_page(client, night)))
+
+
+def test_no_percent_beside_amounts_not_paid_yet(client, group):
+    """Section 7.4: fixed amounts bigger than the pot show $0.00 until enough dues are in;
+    a percent beside $0.00 would not be that amount."""
+    night = paid_night(
+        group,
+        [{"code": "most_wins", "amount_cents": 10000}, {"code": "most_buncos", "percent": 33}],
+    )
+    play_with_a_bunco(night)
+    rows = prize_rows(night)
+    assert {amount for _, amount in rows.values()} == {"$0.00"}
+    flat = text(get_pdf(client, night, "prizes"))
+    assert "The amounts show once enough dues are in." in flat
+    assert "% of the pot" not in flat
