@@ -733,6 +733,8 @@ class PrizeSheet:
     columns: Columns
     rounding_text: str = "the cent"
     leftover_lines: tuple[tuple[str, int, str], ...] = ()
+    # Whether the night awards the fuzzy die (its prizes, docs/rules.md section 8.5).
+    plays_fuzzy_die: bool = False
 
 
 _UNITS = {
@@ -814,6 +816,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
         columns=cols,
         rounding_text=ns.rounding_text,
         leftover_lines=tuple(ns.leftover_lines),
+        plays_fuzzy_die=ns.plays_fuzzy_die,
     )
 
 

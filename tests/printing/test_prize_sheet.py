@@ -1,6 +1,7 @@
-"""The prizes sheet prints what the standings page shows: each amount with the share of the
-pot it is (docs/rules.md sections 7.4 and 7.8)."""
+"""The prizes sheet prints what the standings page shows: the night's own prizes (docs/rules.md
+section 8.5), and each amount with the share of the pot it is (sections 7.4 and 7.8)."""
 
+import datetime as dt
 import re
 
 import pytest
@@ -44,6 +45,25 @@ def play_with_a_bunco(night):
 
 def standings_page(client, night) -> str:
     return client.get(reverse("play:standings", args=[night.pk])).content.decode()
+
+
+# Section 8.5: a night keeps the prizes it was planned with; the fuzzy die among them or not.
+
+
+def test_the_fuzzy_die_shows_only_on_a_night_that_awards_it(client, group):
+    with_die = paid_night(group, [*HOUSE[:3], {"code": "fuzzy_die", "percent": 0}])
+    # The group then drops the fuzzy die: the night planned before keeps it, the next has none.
+    without = paid_night(group, HOUSE, date=dt.date(2027, 1, 9))
+    roller = play_with_a_bunco(with_die)
+    play_with_a_bunco(without)
+
+    assert "fuzzy die" in words(standings_page(client, with_die)).lower()
+    flat = text(get_pdf(client, with_die, "prizes"))
+    assert re.search(rf"FUZZY DIE .*{roller.name}", flat)
+    assert prize_rows(with_die)["Fuzzy die"][0] == roller.name
+
+    assert "fuzzy die" not in words(standings_page(client, without)).lower()
+    assert "fuzzy die" not in text(get_pdf(client, without, "prizes")).lower()
 
 
 # Sections 7.4 and 7.8: a percent is of the whole pot, rounded down; what is left over is
