@@ -33,6 +33,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import Section
 from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, Rules
+from bunco_night.rules.prizes import DOOR_PRIZE, SUBSTITUTE_CANNOT_WIN
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
@@ -691,6 +692,11 @@ class PrizeLine:
     # The money left over that was added to this prize (the first, docs/rules.md section
     # 7.8): the amount is its own share plus this, so the percent is of the share only.
     leftover_cents: int = 0
+    # The door prize (section 7.5): not drawn yet among ``present`` people, or drawn with
+    # the number ``seed``.
+    door_pending: bool = False
+    present: int = 0
+    seed: int | None = None
 
     @property
     def share_cents(self) -> int:
@@ -720,6 +726,20 @@ class LastBunco:
 
 
 @dataclass(frozen=True)
+class DoorDrawSheet:
+    """The door prize's draw as the standings page shows it (docs/rules.md section 7.5):
+    the list it was drawn from, in name order and numbered from 1, the draw's number,
+    the number it picked and who that is. ``without_substitutes``: substitutes were
+    present and left off the list, since they cannot win (section 7.7)."""
+
+    seed: int
+    number: int
+    winner: str
+    names: list[str]
+    without_substitutes: bool = False
+
+
+@dataclass(frozen=True)
 class PrizeSheet:
     pot_cents: int
     payout_error: str
@@ -735,6 +755,7 @@ class PrizeSheet:
     leftover_lines: tuple[tuple[str, int, str], ...] = ()
     # Whether the night awards the fuzzy die (its prizes, docs/rules.md section 8.5).
     plays_fuzzy_die: bool = False
+    door: DoorDrawSheet | None = None
 
 
 _UNITS = {
@@ -781,10 +802,34 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     to_first = ns.awards.first_prize_cents if ns.awards else 0
     prizes = []
     for i, p in enumerate(ns.prizes):
-        names = [name[p.winner]] if p.winner is not None else [name[c] for c in p.candidates]
+        pending = p.code == DOOR_PRIZE and p.seed is None
+        if pending:  # everyone present is in line for it: nobody is its winner yet
+            names = []
+        elif p.winner is not None:
+            names = [name[p.winner]]
+        else:
+            names = [name[c] for c in p.candidates]
         payouts = tuple((name[who], cents) for who, cents in p.payouts)
         line = _prize_line(p, names, _detail(p.code, p.value), percents, payouts)
-        prizes.append(dataclasses.replace(line, leftover_cents=to_first if i == 0 else 0))
+        prizes.append(
+            dataclasses.replace(
+                line,
+                leftover_cents=to_first if i == 0 else 0,
+                door_pending=pending,
+                present=len(p.candidates) if pending else 0,
+                seed=p.seed,
+            )
+        )
+    door = None
+    if ns.door is not None:
+        door = DoorDrawSheet(
+            seed=ns.door.seed,
+            number=ns.door.number,
+            winner=ns.door_winner.name,
+            names=[p.name for _, p in ns.door_rows],
+            without_substitutes=night.rules_obj.substitute_prizes == SUBSTITUTE_CANNOT_WIN
+            and bool(ns.substitutes),
+        )
     standings = [
         StandingLine(
             s.rank,
@@ -817,6 +862,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
         rounding_text=ns.rounding_text,
         leftover_lines=tuple(ns.leftover_lines),
         plays_fuzzy_die=ns.plays_fuzzy_die,
+        door=door,
     )
 
 

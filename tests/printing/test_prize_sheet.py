@@ -1,5 +1,6 @@
 """The prizes sheet prints what the standings page shows: the night's own prizes (docs/rules.md
-section 8.5), and each amount with the share of the pot it is (sections 7.4 and 7.8)."""
+section 8.5), the door prize's draw (section 7.5), and each amount with the share of the pot
+it is (sections 7.4 and 7.8)."""
 
 import datetime as dt
 import re
@@ -8,11 +9,15 @@ import pytest
 from django.urls import reverse
 
 from bunco_night.groups.services import prizes_set
-from bunco_night.nights.services import payment_record
+from bunco_night.nights.models import Attendance
+from bunco_night.nights.services import attendance_set, payment_record
+from bunco_night.play.services import door_prize_draw
+from bunco_night.play.standings import night_standings
+from bunco_night.rules.prizes import draw_door_prize
 from tests.factories import make_night
 from tests.play.helpers import play_round, start_night, tap
 
-from .helpers import get_pdf, prize_rows, words
+from .helpers import get_pdf, prize_rows, sheet_html, words
 from .pdftools import text
 
 pytestmark = pytest.mark.django_db
@@ -23,6 +28,7 @@ HOUSE = [
     {"code": "last_bunco", "percent": 17},
     {"code": "fewest_wins", "percent": 8},
 ]
+DOOR = {"code": "door_prize", "amount_cents": 500}
 
 
 def paid_night(group, prizes, *, settings=None, date=None):
@@ -45,6 +51,76 @@ def play_with_a_bunco(night):
 
 def standings_page(client, night) -> str:
     return client.get(reverse("play:standings", args=[night.pk])).content.decode()
+
+
+def door_list(markup: str) -> list[str]:
+    """The names of a page's door prize list, in order."""
+    ol = re.search(r'<ol class="door-list">(.*?)</ol>', markup, re.S).group(1)
+    return [words(re.sub(r"</span> drawn", "</span>", li)) for li in re.findall(r"<li.*?</li>", ol)]
+
+
+def numbered(flat: str, number: int, name: str) -> bool:
+    """``name`` is printed as number ``number`` of a list."""
+    return bool(re.search(rf"(?<!\d){number}\. {re.escape(name)}(?!\d)", flat))
+
+
+# Section 7.5: the door prize, drawn with a number that is shown.
+
+
+def test_a_door_prize_not_drawn_yet_is_said_so_and_names_no_winner(client, group):
+    night = paid_night(group, [*HOUSE[:2], DOOR])
+    play_with_a_bunco(night)
+    winner, amount = prize_rows(night)["Door prize"]
+    # Everyone present is in line for it: nobody (not the first name on the list) has won.
+    assert winner == "Not drawn yet 12 present"
+    assert amount == "$5.00"
+    assert "Not drawn yet: 12 present." in words(standings_page(client, night))
+    flat = text(get_pdf(client, night, "prizes"))
+    assert "Door prize Not drawn yet" in flat
+    assert "door prize draw" not in flat
+
+
+def test_a_drawn_door_prize_prints_the_draw_the_standings_page_shows(client, group):
+    night = paid_night(group, [*HOUSE[:2], DOOR])
+    play_with_a_bunco(night)
+    door_prize_draw(night=night)
+    night.refresh_from_db()
+    seed = night.door_seed
+    present = sorted(group.players.filter(kind="regular"), key=lambda p: p.name.casefold())
+    draw = draw_door_prize([p.pk for p in present], seed)
+    drawn = next(p for p in present if p.pk == draw.winner)
+
+    winner, _ = prize_rows(night)["Door prize"]
+    assert winner == f"{drawn.name} Drawn with number {seed}: see the list below"
+    sheet = sheet_html(night, "prizes")
+    said = f"The draw's number is {seed} : it picked number {draw.number} , {drawn.name} ."
+    assert said in words(sheet)
+    assert said in words(standings_page(client, night))
+    assert door_list(sheet) == door_list(standings_page(client, night))
+    assert door_list(sheet) == [p.name for p in present]
+
+    flat = text(get_pdf(client, night, "prizes"))
+    assert f"it picked number {draw.number}, {drawn.name}." in flat
+    for number, p in enumerate(present, start=1):
+        shown = f"{p.name} drawn" if number == draw.number else p.name
+        assert numbered(flat, number, shown), (number, p.name)
+
+
+def test_the_door_list_leaves_out_substitutes_who_cannot_win(client, group):
+    """Section 7.7: a substitute cannot win, so is not on the list the draw was made from."""
+    night = paid_night(group, [DOOR], settings={"substitute_prizes": "none"})
+    attendance_set(
+        attendance=night.attendances.get(player__name="Regular 4"),
+        status=Attendance.Status.SENT_SUB,
+        substitute=group.players.get(name="Sub 1"),
+    )
+    door_prize_draw(night=night)
+    night.refresh_from_db()
+    s = night_standings(night)
+    sheet = sheet_html(night, "prizes")
+    assert "Sub 1" not in door_list(sheet) and len(door_list(sheet)) == 11
+    assert "Everyone present but the substitutes, who cannot win a prize" in words(sheet)
+    assert prize_rows(night)["Door prize"][0].startswith(s.door_winner.name + " Drawn")
 
 
 # Section 8.5: a night keeps the prizes it was planned with; the fuzzy die among them or not.
