@@ -39,12 +39,22 @@ def set_roll_off_code(number: int) -> str:
 @dataclass(frozen=True)
 class SetResult:
     """One set's standings (docs/rules.md section 7.1): most wins, then most buncos, then a
-    roll-off the host records; ``level`` are the players tied before any roll-off."""
+    roll-off the host records; ``level`` are the players tied before any roll-off.
+
+    ``complete``: no more rounds of the set will be played, because its last round is
+    closed or the night is over (section 7.4: a night ended early ends its set there)."""
 
     number: int
     rows: list[tuple[Standing, Player]]
     level: list[Player]
     complete: bool
+    rounds_played: int = 0
+    rounds_in_set: int = 0
+
+    @property
+    def cut_short(self) -> bool:
+        """The night ended before the set's last round."""
+        return self.complete and self.rounds_played < self.rounds_in_set
 
     @property
     def leaders(self) -> list[Player]:
@@ -106,6 +116,22 @@ class NightStandings:
     awards: PrizeAwards | None = None
     door: DoorDraw | None = None
     substitutes: dict[int, int] = field(default_factory=dict)
+    over: bool = False
+    rounds_total: int = 0
+
+    @property
+    def over_text(self) -> str:
+        """How the night ended, once it is over (docs/rules.md section 7.4); "" before."""
+        played, total = self.rounds_closed, self.rounds_total
+        if not self.over:
+            return ""
+        if not played:
+            return "Night over before any round was played"
+        if played >= total == 1:
+            return "Night over: its round is played"
+        if played >= total:
+            return f"Night over: all {total} rounds played"
+        return f"Night over after round {played} of {total}"
 
     @property
     def prizes_note(self) -> str:
@@ -329,6 +355,8 @@ def night_standings(night: Night) -> NightStandings:
         awards,
         awards.door,
         subs,
+        night.is_over,
+        night.total_rounds,
     )
 
 
@@ -340,7 +368,8 @@ def _by_name(ranked: list[Standing], players: dict[int, Player]) -> list[tuple[S
 def _set_results(
     night: Night, rows: list[PlayerRound], players: dict[int, Player], tiebreaks: dict
 ) -> list[SetResult]:
-    """Each set with a closed round: its standings, with the host's roll-off if recorded."""
+    """Each set with a closed round: its standings, with the host's roll-off if recorded.
+    Once the night is over every set is complete, a set it ended in the middle of too."""
     roll_offs = {}
     for number in {r.set_number for r in rows}:
         winner = tiebreaks.get(set_roll_off_code(number))
@@ -355,7 +384,9 @@ def _set_results(
             number,
             _by_name(after[number], players),
             [players[s.player] for s in before[number] if s.rank == 1],
-            closed[number] == per_set,
+            closed[number] == per_set or night.is_over,
+            closed[number],
+            per_set,
         )
         for number in after
     ]
