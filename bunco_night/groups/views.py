@@ -132,8 +132,11 @@ def _roster_context(group: Group, form: PlayerForm | None = None) -> dict:
 @login_required
 @require_GET
 def roster(request: HttpRequest, slug: str) -> HttpResponse:
-    """Regulars and substitutes with their contact details; retired players apart."""
+    """Regulars and substitutes with their contact details; retired players apart. With
+    htmx, just the lists (a question in a player's card answered No)."""
     group = group_for_host(request.user, slug)
+    if request.htmx:
+        return render(request, "groups/roster.html#roster_lists", _roster_context(group))
     return render(request, "groups/roster.html", _roster_context(group))
 
 
@@ -159,12 +162,21 @@ def player_edit(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
     return _player_page(request, player, form)
 
 
-def _player_page(request: HttpRequest, player: Player, form: PlayerForm) -> HttpResponse:
+def _player_page(
+    request: HttpRequest, player: Player, form: PlayerForm, *, retiring: bool = False
+) -> HttpResponse:
+    """The player's page; ``retiring``, first the question whether to retire them."""
     nights = player.attendances.count() + player.substitutions.count()
     return render(
         request,
         "groups/player.html",
-        {"group": player.group, "player": player, "form": form, "nights": nights},
+        {
+            "group": player.group,
+            "player": player,
+            "form": form,
+            "nights": nights,
+            "retiring": retiring,
+        },
     )
 
 
@@ -184,9 +196,18 @@ def player_save(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
 @login_required
 @require_POST
 def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
-    """Retire a player (``retired=0`` brings them back); their history stays."""
+    """Retire a player once the host has said yes (``retired=0`` brings them back at
+    once); their history stays. Retiring takes them off the lists of the nights to come,
+    with what they answered for them, which bringing them back does not restore: a
+    mis-tap must not do it (docs/rules.md section 8.1)."""
     player = player_for_host(request.user, slug, player_pk)
     retired = request.POST.get("retired", "1") != "0"
+    if retired and not player.retired and request.POST.get("confirmed") != "1":
+        if request.htmx:  # the question in the player's card on the roster
+            context = _roster_context(player.group) | {"confirm_retire": player.pk}
+            return render(request, "groups/roster.html#roster_lists", context)
+        form = PlayerForm(initial=PlayerForm.initial_for(player), group=player.group, player=player)
+        return _player_page(request, player, form, retiring=True)
     services.player_retire(player=player, retired=retired)
     if request.htmx:
         return render(request, "groups/roster.html#roster_lists", _roster_context(player.group))

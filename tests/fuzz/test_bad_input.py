@@ -123,7 +123,11 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
         "new group": ("post", reverse("groups:index"), ["name", "rules", "dues"]),
         "add player": ("post", reverse("groups:player_create", args=[g]), PLAYER_FIELDS),
         "save player": ("post", reverse("groups:player_save", args=[g, player]), PLAYER_FIELDS),
-        "retire player": ("post", reverse("groups:player_retire", args=[g, player]), ["retired"]),
+        "retire player": (
+            "post",
+            reverse("groups:player_retire", args=[g, player]),
+            ["retired", "confirmed"],
+        ),
         "rules preset": ("post", reverse("groups:rules_reset", args=[g]), ["rules", "confirmed"]),
         "rules": ("post", reverse("groups:rules_save", args=[g]), RULE_FIELDS),
         "dues": ("post", reverse("groups:dues_save", args=[g]), ["dues"]),

@@ -231,9 +231,22 @@ def test_edit_a_player_refuses_a_taken_name(client, group):
     assert player.name == "Regular 2"
 
 
-def test_retire_and_bring_back_a_player(client, group):
+def test_retire_asks_first_and_bring_back_does_not(client, group):
+    """A mis-tap on Retire changes nothing: the first tap only asks (it works without
+    JavaScript, as deleting a night does); Yes retires. Bringing back is one tap
+    (docs/rules.md section 8.1)."""
     player = group.players.get(name="Regular 5")
-    response = client.post(url("player_retire", group, player.pk), {"retired": "1"})
+    retire = url("player_retire", group, player.pk)
+    question = client.post(retire, {"retired": "1"})
+    assert question.status_code == 200
+    page = text(question)
+    assert 'role="alertdialog"' in page and "Retire Regular 5?" in page
+    assert "off the lists of the nights not started yet" in page
+    assert 'name="confirmed" value="1"' in page and "Yes, retire Regular 5" in page
+    assert f'href="{url("roster", group)}#player-{player.pk}"' in page  # No, keep them
+    player.refresh_from_db()
+    assert not player.retired
+    response = client.post(retire, {"retired": "1", "confirmed": "1"})
     assert response.status_code == 302
     player.refresh_from_db()
     assert player.retired
@@ -244,11 +257,24 @@ def test_retire_and_bring_back_a_player(client, group):
     assert not player.retired
 
 
-def test_retire_with_htmx_returns_just_the_roster_lists(client, group):
+def test_retire_with_htmx_asks_in_the_player_s_card_then_returns_just_the_roster_lists(
+    client, group
+):
     player = group.players.get(name="Sub 2")
-    response = client.post(
-        url("player_retire", group, player.pk), {"retired": "1"}, HTTP_HX_REQUEST="true"
-    )
+    retire = url("player_retire", group, player.pk)
+    question = text(client.post(retire, {"retired": "1"}, HTTP_HX_REQUEST="true"))
+    assert question.lstrip().startswith('<div id="roster"') and "<html" not in question
+    card = question[question.index(f'id="player-{player.pk}"') :]
+    card = card[: card.index("</article>")]
+    assert 'role="alertdialog"' in card and "Retire Sub 2?" in card
+    assert 'name="confirmed" value="1"' in card
+    assert question.count('role="alertdialog"') == 1  # only the card tapped asks
+    assert not Player.objects.get(pk=player.pk).retired
+    # No: the lists again, without the question.
+    kept = text(client.get(url("roster", group), HTTP_HX_REQUEST="true"))
+    assert kept.lstrip().startswith('<div id="roster"') and "<html" not in kept
+    assert 'role="alertdialog"' not in kept and "Retire<span" in kept
+    response = client.post(retire, {"retired": "1", "confirmed": "1"}, HTTP_HX_REQUEST="true")
     page = text(response)
     assert page.lstrip().startswith('<div id="roster"')
     assert "<html" not in page and "Add a player" not in page

@@ -117,7 +117,9 @@ def test_retire_on_the_roster_takes_them_off_the_night_page(client, group):
     night = make_night(group, date=dt.date(2027, 1, 2))
     ann = group.players.get(name="Regular 1")
     url = reverse("groups:player_retire", args=[group.slug, ann.pk])
-    roster = client.post(url, **HX)
+    assert "Retire Regular 1?" in client.post(url, **HX).content.decode()
+    assert on_list(night, ann)  # asked, not yet retired
+    roster = client.post(url, {"confirmed": "1"}, **HX)
     assert "They are off the lists of the nights not started yet" in roster.content.decode()
     page = client.get(night.get_absolute_url()).content.decode()
     assert "Regular 1<" not in page and "Regular 10" in page
