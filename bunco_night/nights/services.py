@@ -517,18 +517,24 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     )
     ghosts = [Ghost(absent[i] if i < len(absent) else None, i) for i in range(layout.ghosts)]
     seating = seat_players([(t.seats, t.ghosts) for t in layout.tables], order, ghosts)
+    made = not night.rounds.filter(number=number).exists()
     rnd = round_for(night, number)
     tables = seated_tables(rnd)
     # What this draw replaces, so the host can take the draw back until the round starts.
-    rnd.replaced_seating = (
-        {
-            "mark": rnd.mark,
-            "seed": night.seed,
-            "tables": [[[s.player_id, s.ghost_for_id] for s in t.seats] for t in tables],
+    # A first draw replaces no seating: taking it back leaves the round unseated (or not
+    # made), with the tables in use before it.
+    rnd.replaced_seating = {
+        "mark": rnd.mark,
+        "seed": night.seed,
+        "tables": [[[s.player_id, s.ghost_for_id] for s in t.seats] for t in tables],
+    }
+    if not tables:
+        rnd.replaced_seating |= {
+            "made": made,
+            "sizes": list(
+                night.tables.filter(active=True).order_by("number").values_list("seats", flat=True)
+            ),
         }
-        if tables
-        else None
-    )
     rnd.mark = round_mark(night, number, rng)
     rnd.save(update_fields=["mark", "replaced_seating"])
     seats_save(rnd, tables_sync(night, layout.sizes), seating)
@@ -540,13 +546,26 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
 
 @transaction.atomic
 def seating_draw_undo(*, night: Night) -> Round:
-    """Put back the seating a draw replaced, while its round has not started."""
+    """Put back the seating a draw replaced, while its round has not started; after a
+    first draw, no seating, as before it."""
     night = night_lock(night.pk)
     _check_between_rounds(night)
     rnd = night.rounds.pending().filter(replaced_seating__isnull=False).order_by("number").first()
     if rnd is None:
         raise ServiceError("There is no draw to take back.", "nothing_to_undo")
     kept = rnd.replaced_seating
+    if not kept["tables"]:  # the first draw: back to no seating
+        rnd.seats.all().delete()
+        tables_sync(night, kept["sizes"])
+        if kept["made"]:
+            rnd.delete()
+        else:
+            rnd.mark, rnd.replaced_seating = kept["mark"], None
+            rnd.save(update_fields=["mark", "replaced_seating"])
+        night.seed = kept["seed"]
+        night.save(update_fields=["seed"])
+        night_touch(night)
+        return rnd
     seated = sorted(p for t in kept["tables"] for p, _ in t if p is not None)
     if seated != sorted(p.pk for p in players_tonight(night)):
         raise ServiceError(

@@ -285,6 +285,53 @@ def test_undoing_a_draw_puts_back_the_seating_and_mark_it_replaced():
     assert caught.value.code == "nothing_to_undo"
 
 
+def test_undoing_the_first_draw_leaves_the_night_unseated_as_before_it():
+    """A first "Draw seating" tapped by mistake can be taken back too: the night is as it
+    was before it, with no seating, no tables in use and its seed as it was."""
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1, draw_mark_with_die=True)
+    night = make_night(group)
+    rnd = seating_draw(night=night, seed=5)
+    assert rnd.seats.exists() and night.tables.filter(active=True).count() == 2
+    seating_draw_undo(night=night)
+    night.refresh_from_db()
+    assert not night.rounds.exists() and not Seat.objects.filter(round__night=night).exists()
+    assert not night.tables.filter(active=True).exists() and night.seed == 0
+    assert night.current_round is None
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"
+    # Drawn again with the same seed, the same tables come back (their links unchanged).
+    tokens = dict(night.tables.values_list("number", "token"))
+    again = seating_draw(night=night, seed=5)
+    assert dict(night.tables.filter(active=True).values_list("number", "token")) == tokens
+    assert again.seats.count() == 8
+
+
+def test_undoing_the_first_draw_of_a_later_round_keeps_the_tables_of_the_round_before():
+    """Round 2 lost its seating (who plays changed and the movement's seating no longer
+    fit); the host draws it and takes the draw back: round 2 is unseated again, and the
+    tables are those of round 1."""
+    from bunco_night.nights.services import seating_draw_undo
+    from tests.play.helpers import play_round, start_night
+
+    group = make_group(regulars=8, substitutes=1)
+    night = make_night(group)
+    start_night(night, seed=1)
+    play_round(night)
+    second = night.rounds.get(number=2)
+    second.seats.all().delete()
+    tables = list(night.tables.filter(active=True).values_list("number", "seats"))
+    seating_draw(night=night, seed=3)
+    assert second.seats.exists()
+    seating_draw_undo(night=night)
+    second.refresh_from_db()
+    assert second.is_pending and not second.seats.exists()
+    assert list(night.tables.filter(active=True).values_list("number", "seats")) == tables
+    assert night.current_round.number == 1  # the last round closed, as before the draw
+
+
 def test_a_draw_cannot_be_undone_after_who_plays_changed():
     from bunco_night.nights.services import seating_draw_undo
 
@@ -296,3 +343,17 @@ def test_a_draw_cannot_be_undone_after_who_plays_changed():
     with pytest.raises(ServiceError) as caught:
         seating_draw_undo(night=night)
     assert caught.value.code == "nothing_to_undo"  # the change re-seated the round: no stale undo
+
+
+def test_a_first_draw_cannot_be_undone_after_who_plays_changed():
+    """The change re-seated the round drawn: taking the draw back would also take back
+    the change's seating, so the draw is kept."""
+    from bunco_night.nights.services import seating_draw_undo
+
+    group = make_group(regulars=8, substitutes=1)
+    night = make_night(group)
+    seating_draw(night=night, seed=1)
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    with pytest.raises(ServiceError) as caught:
+        seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"

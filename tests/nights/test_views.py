@@ -667,6 +667,19 @@ def test_a_redraw_cannot_be_undone_once_the_round_started(client, night):
     assert rnd.is_playing
 
 
+def test_a_first_draw_can_be_undone_back_to_no_seating(client, night):
+    drawn = section(text(client.post(nurl("draw", night), {"seed": "1"}, **HX)), "seating")
+    assert "Seed used: <strong" in drawn
+    assert "Undo the draw: back to no seating" in drawn
+    undone = section(text(client.post(nurl("draw_undo", night), **HX)), "seating")
+    assert "Undo the draw" not in undone and "Seed used" not in undone
+    assert ">Draw seating</button>" in undone
+    assert "Who plays changed since the last draw" not in undone
+    assert not night.rounds.exists()
+    live = text(client.get(reverse("play:live", args=[night.pk])))
+    assert "No seating yet." in live and 'value="draw">Draw seating</button>' in live
+
+
 def test_a_first_draw_and_a_redraw_before_round_one_do_not_ask(client, night):
     client.post(nurl("draw", night), {"seed": "1"})
     response = client.post(nurl("draw", night), {"seed": "2"}, **HX)
