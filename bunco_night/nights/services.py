@@ -207,6 +207,7 @@ def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int
         )
     except RuleError:
         Seat.objects.filter(round=rnd).delete()
+        Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
         return
     seating = _ghosts_for_the_absent(night, replan.seating)
     tables = tables_sync(night, [len(t) for t in seating])

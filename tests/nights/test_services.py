@@ -357,3 +357,26 @@ def test_a_first_draw_cannot_be_undone_after_who_plays_changed():
     with pytest.raises(ServiceError) as caught:
         seating_draw_undo(night=night)
     assert caught.value.code == "nothing_to_undo"
+
+
+def test_a_seating_cleared_by_a_change_leaves_no_draw_to_take_back(monkeypatch):
+    """When who plays changes and the movement cannot re-seat the round (the rules
+    engine refuses), the seating is cleared for the host to draw again: a draw made before
+    that change is not offered back, as when the round is re-seated."""
+    from bunco_night.nights import services
+    from bunco_night.rules.errors import RuleError
+
+    group = make_group(regulars=8, substitutes=1)
+    night = make_night(group)
+    seating_draw(night=night, seed=1)
+    seating_draw(night=night, seed=2)
+
+    def refuse(*args, **kwargs):
+        raise RuleError("The seats do not match the players.", "seats_mismatch")
+
+    monkeypatch.setattr(services, "replan_seating", refuse)
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    assert not night.rounds.get(number=1).seats.exists()
+    with pytest.raises(ServiceError) as caught:
+        services.seating_draw_undo(night=night)
+    assert caught.value.code == "nothing_to_undo"
