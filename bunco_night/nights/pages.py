@@ -11,7 +11,7 @@ from bunco_night.groups.models import Player
 from bunco_night.rules.presets import FILL_GHOSTS
 
 from .models import Attendance, Night, Payment
-from .selectors import DuesRow, dues_summary, seated_tables, seating_round
+from .selectors import DuesRow, dues_summary, partners_again, seated_tables, seating_round
 
 
 @dataclass
@@ -112,4 +112,5 @@ def night_context(
         "confirm_undo": confirm_undo,
         "draw_seed": draw_seed,
         "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
+        "partners_again": partners_again(rnd, chart) if pickable else [],
     }

@@ -21,6 +21,7 @@ from bunco_night.groups.selectors import rules_explained
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
 from bunco_night.rules.movement import Ghost, Seating
+from bunco_night.rules.replan import round_partners
 from bunco_night.rules.season import season_share
 from bunco_night.rules.standings import split_pot
 
@@ -167,6 +168,28 @@ class SeatedTable:
 def seating_of(tables: list[SeatedTable]) -> Seating:
     """A round's seating as the movement rules see it, head table first."""
     return tuple(t.occupants for t in tables)
+
+
+def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]]:
+    """The partners of ``chart`` (``rnd``'s tables, not started) who were partners in the
+    round before too, by name: the movement never seats them so (docs/rules.md section
+    5.3), but a swap by hand may (section 4.4), and the host is told. Partners kept at the
+    head table by the rules' choice (section 5.4) are not named."""
+    last = rnd.night.rounds.closed().filter(number=rnd.number - 1).first()
+    if last is None:
+        return []
+    before = round_partners(rnd.night.rules_obj, seating_of(seated_tables(last)))
+    kept_at_head = rnd.night.rules_obj.head_partners_stay
+    return [
+        (seat.occupant_name, partner.occupant_name)
+        for t in chart
+        if not (kept_at_head and t.table.number == 1)
+        for seat, partner in t.seat_rows
+        if partner is not None
+        and seat.number < partner.number
+        and None not in (seat.player_id, partner.player_id)
+        and before.get(seat.player_id) == partner.player_id
+    ]
 
 
 # A table's seats in a round, as every table phone's board reads them: written once.

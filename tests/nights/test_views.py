@@ -757,3 +757,59 @@ def test_leaves_early_names_the_substitute_who_plays_in_a_regular_s_place(client
     play_round(night)
     attendance_section = section(text(client.get(night.get_absolute_url())), "attendance")
     assert "Sub 1 leaves early</button>" in attendance_section
+
+
+def _swap_in_partner_of(rnd_before, rnd, table_number):
+    """Swap, in ``rnd`` (not started), the round-before partner of the player at seat 1
+    of table ``table_number`` into seat 3 there, across from them; their names."""
+    seat = rnd.seats.get(table__number=table_number, number=1)
+    was = rnd_before.seats.get(player=seat.player)
+    partner = rnd_before.seats.get(table=was.table, number=(was.number + 1) % 4 + 1)
+    partner_now = rnd.seats.get(player=partner.player)
+    across = rnd.seats.get(table__number=table_number, number=3)
+    return seat, partner.player, across, partner_now
+
+
+def test_a_swap_that_pairs_last_rounds_partners_again_is_named(client, night):
+    """docs/rules.md sections 4.4 and 5.3: allowed, and the night page says so."""
+    start_night(night)
+    play_round(night)
+    first, second = night.rounds.get(number=1), night.rounds.get(number=2)
+    assert "Partners again" not in section(text(client.get(night.get_absolute_url())), "seating")
+
+    seat, partner, across, partner_now = _swap_in_partner_of(first, second, 2)
+    client.post(nurl("swap", night), {"seat_a": across.pk, "seat_b": partner_now.pk})
+    seating = section(text(client.get(night.get_absolute_url())), "seating")
+    assert "Partners again, as in round 1:" in seating
+    assert f"<b>{seat.player.name} &amp; {partner.name}</b>" in seating
+
+    client.post(nurl("swap", night), {"seat_a": across.pk, "seat_b": partner_now.pk})
+    assert "Partners again" not in section(text(client.get(night.get_absolute_url())), "seating")
+
+
+def test_head_table_partners_kept_by_the_rules_are_not_named(client, host):
+    """docs/rules.md section 5.4: with the knob on, head-table partners stay."""
+    group = make_group(
+        user=host,
+        name="Ladder",
+        regulars=8,
+        substitutes=0,
+        movement="ladder",
+        fill="ghosts",
+        head_partners_stay=True,
+    )
+    night = make_night(group)
+    start_night(night)
+    play_round(night)
+    second = night.rounds.get(number=2)
+    first = night.rounds.get(number=1)
+    head_pairs = {
+        frozenset((s.player_id, second.seats.get(table=s.table, number=s.number + 2).player_id))
+        for s in second.seats.filter(table__number=1, number__lte=2)
+    }
+    before = {
+        frozenset((s.player_id, first.seats.get(table=s.table, number=s.number + 2).player_id))
+        for s in first.seats.filter(number__lte=2)
+    }
+    assert head_pairs & before  # the rules kept a pair together at the head table
+    assert "Partners again" not in section(text(client.get(night.get_absolute_url())), "seating")
