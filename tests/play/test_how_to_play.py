@@ -6,7 +6,9 @@ from django.urls import reverse
 
 from bunco_night.groups.services import prizes_set, rules_update
 from bunco_night.nights.services import seating_draw
+from bunco_night.play.services import round_start
 from tests.factories import make_group, make_night, make_user
+from tests.play.helpers import play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +37,30 @@ def test_the_table_phone_links_to_the_night_s_rules(client):
     rules = text(client.get(rules_url))
     assert "Each round has 20 minutes" in rules and "a mini bunco: 5 points" in rules
     assert "Most wins: the most wins. 42% of the pot." in rules
+
+
+def test_the_table_phone_offers_how_do_we_play_once_on_each_screen(client):
+    """Before the night, in play, between rounds and at the end: one way to the rules."""
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    seating_draw(night=night, seed=1)
+    table = night.tables.get(number=2)
+    url = reverse("play:table", args=[table.token])
+    rules_url = f'href="{reverse("play:table_rules", args=[table.token])}"'
+
+    def screen() -> str:
+        page = text(client.get(url))
+        assert page.count(rules_url) == 1, page.count(rules_url)
+        return page
+
+    assert "Waiting for the host to start round 1" in screen()
+    round_start(night=night)
+    assert 'id="taps"' in screen()
+    play_round(night)
+    assert "Where to sit next" in screen()
+    for _ in range(night.total_rounds - 1):
+        round_start(night=night)
+        play_round(night)
+    assert "That's the night!" in screen()
 
 
 def test_a_player_s_link_opens_the_rules_too(client):
