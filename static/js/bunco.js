@@ -208,8 +208,10 @@
 
   /* One message at a time, at the bottom of the screen over the buttons: a newer one
      replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
-     by itself after six seconds. */
-  function showError(text) { showToast(text, "error"); }
+     by itself after six seconds. A message that answers a button (Done refused: someone
+     has not rolled yet) never covers that button: it moves to the top of the screen while
+     the button is in the lower half, and back if the page scrolls the button up. */
+  function showError(text, near) { showToast(text, "error", near); }
   /* A notice outlives a reload that follows it at once (a new status rebuilds the page):
      it is kept for as long as it shows, and the reloaded page shows it again. */
   var noticeKey = "bunco-notice-" + location.pathname;
@@ -223,7 +225,8 @@
     showToast(text, "notice");
     setTimeout(function () { sessionStorage.removeItem(noticeKey); }, 6000);
   }
-  function showToast(text, kind) {
+  var placeToast = null;
+  function showToast(text, kind, near) {
     clearError();
     var box = document.createElement("div");
     box.className = "toast " + kind;
@@ -231,9 +234,32 @@
     box.textContent = text;
     box.addEventListener("click", clearError);
     document.body.appendChild(box);
+    if (near) {
+      placeToast = function () {
+        var el = near();
+        if (!el || !box.isConnected) return;
+        var r = el.getBoundingClientRect();
+        box.classList.toggle("at-top", r.top + r.height / 2 > window.innerHeight / 2);
+      };
+      placeToast();
+    }
     setTimeout(function () { box.remove(); }, 6000);
   }
+  function replaceToast() { if (placeToast) placeToast(); }
+  window.addEventListener("scroll", replaceToast, { passive: true });
+  window.addEventListener("resize", replaceToast);
+  /* A refused button's form is swapped by the board's refresh: the button is found again
+     (its form's action, and its own name and value) wherever it now is. */
+  function buttonOf(form, button) {
+    var selector = "form[action='" + CSS.escape(form.getAttribute("action") || "") + "'] " +
+      (button && button.name ? "button[name='" + CSS.escape(button.name) + "'][value='" +
+        CSS.escape(button.value) + "']" : "button");
+    return function () {
+      return button && button.isConnected ? button : document.querySelector(selector);
+    };
+  }
   function clearError() {
+    placeToast = null;
     document.querySelectorAll(".toast").forEach(function (box) { box.remove(); });
   }
 
@@ -433,7 +459,11 @@
         var dice = parseInt(taps.dataset.dice || "3", 10);
         for (var i = 1; i <= dice; i++) {
           var d = taps.querySelector("input[name=d" + i + "]:checked");
-          if (!d) { showError("Tap a face for each of the " + (dice === 2 ? "two" : "three") + " dice."); return; }
+          if (!d) {
+            showError("Tap a face for each of the " + (dice === 2 ? "two" : "three") + " dice.",
+              function () { return button; });
+            return;
+          }
           fields["d" + i] = d.value;
         }
       }
@@ -493,13 +523,14 @@
     e.preventDefault();
     clearError();
     var data = new URLSearchParams(new FormData(form, e.submitter));
+    var near = buttonOf(form, e.submitter);
     fetch(form.action, { method: "POST", headers: { "Accept": "application/json" }, body: data })
       .then(function (resp) { return resp.json().catch(function () { return { ok: resp.ok }; }); })
       .then(function (data) {
-        if (data && data.ok === false) showError(data.error);
+        if (data && data.ok === false) showError(data.error, near);
         refreshBoard();
       })
-      .catch(function () { showError("No connection: try again when you are back online."); });
+      .catch(function () { showError("No connection: try again when you are back online.", near); });
   });
 
   /* Bonanza: the caller's own hand is not counted, so its cards-left box is hidden. */

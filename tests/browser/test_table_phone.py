@@ -6,8 +6,10 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.services import seating_draw
+from bunco_night.play.models import TablePlay
 from tests.browser.helpers import phone
 from tests.factories import make_group, make_night
+from tests.play.helpers import start_night, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,3 +24,75 @@ def test_the_waiting_screen_offers_how_do_we_play_once(contexts, live_server):
     expect(rules).to_have_count(1)
     rules.click()
     expect(page).to_have_url(f"{live_server.url}/t/{table.token}/rules/")
+
+
+def bell_rung_before_anyone_rolled_at(night, number):
+    """Round 1 in play, the head table at its target: the bell has rung, and nobody at
+    table ``number`` has rolled yet (docs/rules.md section 3.1: each must roll once)."""
+    start_night(night, seed=3)
+    head = night.tables.get(number=1)
+    for seat in range(1, 5):
+        tap(head, seat, "miss")
+    for _ in range(11):
+        tap(head, 1, "points", 2)
+    return night.tables.get(number=number)
+
+
+def scroll_to_put(page, locator, where: str):
+    """Scroll the page so that ``locator``'s element sits at the top or the bottom of the
+    screen (as far as the page scrolls)."""
+    page.evaluate(
+        """([el, where]) => { const r = el.getBoundingClientRect();
+        window.scrollBy(0, where === "top" ? r.top - 8 : r.bottom - innerHeight + 8); }""",
+        [locator.element_handle(), where],
+    )
+
+
+def overlap(a, b) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def check_uncovered(page, button):
+    """The message is on screen, away from the button, and a tap on the button reaches it."""
+    toast = page.locator(".toast")
+    expect(toast).to_contain_text("Everyone rolls at least once")
+    box, under = toast.bounding_box(), button.bounding_box()
+    height = page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert under["y"] >= 0 and under["y"] + under["height"] <= height, under
+    assert not overlap(box, under), (box, under)
+    middle = (under["x"] + under["width"] / 2, under["y"] + under["height"] / 2)
+    hit = page.evaluate(
+        """([el, x, y]) => el.contains(document.elementFromPoint(x, y))""",
+        [button.element_handle(), *middle],
+    )
+    assert hit
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (320, 568)])
+def test_done_refused_says_why_without_covering_the_done_button(
+    contexts, live_server, width, height
+):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    table = bell_rung_before_anyone_rolled_at(night, 2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    done = page.get_by_role("button", name="Done ✔")
+    for where in ("bottom", "top", "bottom"):
+        scroll_to_put(page, done, where)
+        done.click()
+        check_uncovered(page, done)
+        page.locator(".toast").click()  # a tap on the message clears it
+        expect(page.locator(".toast")).to_have_count(0)
+    # The page scrolled while the message shows: it moves out of the button's way.
+    # The page scrolls while the message shows: it moves out of the button's way.
+    scroll_to_put(page, done, "top")
+    done.click()
+    check_uncovered(page, done)
+    scroll_to_put(page, done, "bottom")
+    check_uncovered(page, done)
+    assert not TablePlay.objects.filter(table=table, finished_turn=True).exists()
