@@ -246,6 +246,17 @@ class TablePage:
         )
 
     @property
+    def can_undo_done(self) -> bool:
+        """A mis-tapped Done may be taken back here (docs/rules.md section 6.2), a tie's
+        extra turns not yet begun included."""
+        return self.status == TableStatus.PLAYING and self.here.may_take_back_done
+
+    @property
+    def can_undo_extra_turns(self) -> bool:
+        """A mis-tapped "Extra turns done" may be taken back here (section 6.2)."""
+        return self.status == TableStatus.PLAYING and self.here.may_take_back_extra_turns_done
+
+    @property
     def on_screens(self) -> bool:
         """Whether the host's screens draw this table as this page has it: its round is in
         play here, and it is not the card party (whose forms carry the host's CSRF token)."""

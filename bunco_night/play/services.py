@@ -747,12 +747,22 @@ def entry_put_back(*, table: Table, entry_id: int) -> Entry:
 
 @transaction.atomic
 def table_done(*, table: Table, done: bool = True) -> TablePlay:
-    """The table finished the turn in play after the bell (docs/rules.md section 3.1)."""
+    """The table finished the turn in play after the bell (docs/rules.md section 3.1), or,
+    with ``done`` False, takes a mis-tapped Done back (section 6.2)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
     if not rnd.is_playing:  # closed while this waited for the lock
         raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     here = table_round(rnd, table, play)
+    if not done and here is not None and play.finished_turn and not here.may_take_back_done:
+        # A tie's extra turns were played after it: taking Done back under them would
+        # leave turns counted in a tie-break that is no longer being played.
+        if play.extra_passes:
+            raise ServiceError(
+                "The extra turns are done: take back Extra turns done first.",
+                "extra_turns_finished",
+            )
+        raise ServiceError("Undo the extra turns entered since Done first.", "extra_turns_entered")
     if done:
         if not here.bell:
             raise ServiceError("Keep rolling: the bell has not rung.", "no_bell")
@@ -770,12 +780,27 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
 
 
 @transaction.atomic
-def extra_turns_done(*, table: Table) -> TablePlay:
+def extra_turns_done(*, table: Table, done: bool = True) -> TablePlay:
     """Everyone at a tied table has taken one more turn: the highest total wins, or, still
-    tied, they take another (docs/rules.md section 3.4)."""
+    tied, they take another (docs/rules.md section 3.4). With ``done`` False, the table
+    takes a mis-tapped "Extra turns done" back, and plays that pass on (section 6.2)."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
     here = table_round(rnd, table, play) if rnd.is_playing else None
+    if not done:
+        if here is None:
+            raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
+        if not play.extra_passes:
+            raise ServiceError("This table has not tapped Extra turns done.", "no_extra_turns")
+        if not here.may_take_back_extra_turns_done:
+            raise ServiceError(
+                "Undo the extra turns entered since Extra turns done first.",
+                "extra_turns_entered",
+            )
+        play.extra_passes -= 1
+        play.save(update_fields=["extra_passes"])
+        _after_change(rnd, table)
+        return play
     if here is None or not here.outcome.in_extra_turns:
         raise ServiceError("This table is not playing extra turns.", "no_extra_turns")
     this_pass = here.outcome.extra_passes + 1

@@ -135,6 +135,25 @@ class TableRound:
         """The table's round is over: it has a winner, or it pressed Done."""
         return self.winner_side is not None or self.play.finished_turn
 
+    @property
+    def latest_extra_pass(self) -> int:
+        """The pass of a tie's extra turns (docs/rules.md section 3.4) that the table's
+        latest extra turn was entered in: 0 when none was entered."""
+        return max((e.extra_pass for e in self.entries or ()), default=0)
+
+    @property
+    def may_take_back_done(self) -> bool:
+        """The table may take back its Done (docs/rules.md section 6.2): it tapped it, and
+        entered no extra turn after it (those are undone first)."""
+        return self.play.finished_turn and not self.play.extra_passes and not self.latest_extra_pass
+
+    @property
+    def may_take_back_extra_turns_done(self) -> bool:
+        """The table may take back its last "Extra turns done" (docs/rules.md section
+        6.2): it tapped it, and entered no turn of the next pass (those are undone first)."""
+        passes = self.play.extra_passes
+        return passes > 0 and self.latest_extra_pass <= passes
+
 
 def _table_state(seated: SeatedTable, play: TablePlay, entries: list[Entry]) -> TableState:
     return TableState.from_entries(

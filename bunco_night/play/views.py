@@ -246,8 +246,10 @@ def table_done(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
-    """Everyone at the tied table has taken one more turn."""
-    return _table_call(request, token, services.extra_turns_done)
+    """Everyone at the tied table has taken one more turn (or, "done" 0, not yet)."""
+    return _table_call(
+        request, token, services.extra_turns_done, done=request.POST.get("done", "1") == "1"
+    )
 
 
 @csrf_exempt

@@ -7,7 +7,9 @@ from playwright.sync_api import expect
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import TablePlay
+from bunco_night.play.services import bell_ring
 from tests.browser.helpers import phone
+from tests.browser.helpers import tap as tap_on
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night, tap
 
@@ -96,3 +98,38 @@ def test_done_refused_says_why_without_covering_the_done_button(
     scroll_to_put(page, done, "bottom")
     check_uncovered(page, done)
     assert not TablePlay.objects.filter(table=table, finished_turn=True).exists()
+
+
+def test_a_tied_table_takes_back_a_mis_tapped_done_and_extra_turns_done(contexts, live_server):
+    """docs/rules.md section 6.2: a Done tapped by mistake is taken back while the round is
+    in play; in a tie's extra turns (section 3.4), so is "Extra turns done"."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table = night.tables.get(number=2)
+    for seat in range(1, 5):
+        tap(table, seat, "miss")
+    bell_ring(night=night)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    banner, recent = page.locator(".bell-banner"), page.locator("#recent")
+    page.get_by_role("button", name="Done ✔").click()
+    expect(banner).to_contain_text("It's a tie!")  # 0-0: one more turn each
+    page.get_by_role("button", name="Undo Done (we weren't finished)").click()
+    expect(banner).to_contain_text("BELL!")
+    expect(page.get_by_role("button", name="Done ✔")).to_be_visible()
+    page.get_by_role("button", name="Done ✔").click()
+    expect(banner).to_contain_text("It's a tie!")
+    tap_on(page, 1, "points:1")  # seat 1's extra turn, and too soon:
+    expect(recent.get_by_role("button", name="Undo")).to_have_count(1)
+    page.get_by_role("button", name="Extra turns done ✔").click()
+    expect(page.locator(".done-banner")).to_be_visible()
+    expect(page.locator("#taps")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo Done (we weren't finished)")).to_have_count(0)
+    page.get_by_role("button", name="Undo Extra turns done (we weren't finished)").click()
+    expect(banner).to_contain_text("It's a tie!")
+    expect(page.locator("#taps")).to_be_visible()
+    expect(recent.get_by_role("button", name="Undo")).to_have_count(1)  # the extra turn's
+    tap_on(page, 2, "points:2")
+    expect(page.locator("[data-testid=score-1]")).to_have_text("2")
+    page.get_by_role("button", name="Extra turns done ✔").click()
+    expect(page.locator(".done-banner")).to_be_visible()
+    expect(page.locator(".score-box.winner")).to_contain_text("2")
