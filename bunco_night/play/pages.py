@@ -365,9 +365,7 @@ def table_page(
             here = table_round(closed, table)
             if nxt is not None and here is not None:
                 where = moves(nxt)
-                next_moves = [
-                    (s.player.name, where[s.player_id]) for s in here.seats if s.player_id in where
-                ]
+                next_moves = _moves_of(here.seats, where)
                 staying, number = {s.player_id for s in here.seats}, table.number
                 coming = (m for pid, m in where.items() if pid not in staying)
                 arrivals = sorted((m for m in coming if m.table == number), key=lambda m: m.seat)
@@ -389,6 +387,43 @@ def table_page(
         clock=round_seconds_left(rnd, night.rules_obj) if status == TableStatus.PLAYING else None,
         first=first,
     )
+
+
+def _moves_of(seats: list[Seat], where: dict[int, Move]) -> list[tuple[str, Move]]:
+    """Each player in ``seats`` (a table's, in a round) with where they sit in the round
+    ``where`` comes from (``moves``); a ghost's seat, or someone not seated then, has none."""
+    return [(s.player.name, where[s.player_id]) for s in seats if s.player_id in where]
+
+
+@dataclass(frozen=True)
+class MovesMissed:
+    """Where to sit, for a table phone that comes back into a round after the host closed
+    the one before and started this one while it was away (asleep, off the Wi-Fi): it
+    never showed the closed round's "where to sit next". The page holds it, and the phone
+    shows it if it did not show those moves (js/bunco.js)."""
+
+    closed: int  # the number of the round that ended
+    moves: list[tuple[str, Move]]  # who sat here then, and where they sit now
+
+    @property
+    def round(self) -> int:
+        """The round in play."""
+        return self.closed + 1
+
+
+def moves_missed(page: TablePage) -> MovesMissed | None:
+    """For a table phone's page whose round is in play (at this table or not): where each
+    player who sat at this table in the round before sits now (docs/rules.md section 5);
+    None in the first round, or when nobody sat here then. Read for the whole page only,
+    never for a poll: a phone reloads its page when a new round starts (js/bunco.js)."""
+    if page.status not in (TableStatus.PLAYING, TableStatus.NOT_SEATED) or page.round.number < 2:
+        return None
+    before = page.night.rounds.closed().filter(number=page.round.number - 1).first()
+    if before is None:
+        return None
+    sat = seated_tables(before, table=page.table)
+    moved = _moves_of(sat[0].seats, moves(page.round)) if sat else []
+    return MovesMissed(before.number, moved) if moved else None
 
 
 # Whether a table has late taps waiting, written once (bunco_night/core/compiled.py).

@@ -80,7 +80,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token)
     services.round_clock(night=table.night)
     page = pages.table_page(table)
-    return render(request, "play/table.html", {"page": page, "token": token})
+    context = {"page": page, "token": token, "missed": pages.moves_missed(page)}
+    return render(request, "play/table.html", context)
 
 
 @never_cache

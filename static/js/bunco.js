@@ -86,6 +86,7 @@
   });
   document.body.addEventListener("htmx:afterSwap", function (e) {
     var board = document.getElementById("board");
+    noteMoves(board);
     checkBell(board);
     var card = document.getElementById("card");
     checkBell(card);
@@ -99,11 +100,57 @@
     }
   });
   document.addEventListener("DOMContentLoaded", function () {
+    showMissedMoves();
+    noteMoves(document.getElementById("board"));
     showNotice();
     ["board", "card", "screen", "live-poll", "room-poll"].forEach(function (id) {
       checkBell(document.getElementById(id));
     });
   });
+
+  /* Where to sit next: the table phone keeps the number of the last closed round whose
+     moves it has shown long enough to be read (MOVES_READ, on a visible screen). A phone
+     that was away (asleep, off the Wi-Fi) while the host closed a round and started the
+     next, or that showed the moves only for a moment, comes back into the new round with
+     its page's "where to sit now" (#missed-moves) shown until someone taps Got it. A phone
+     new to the table has nothing to catch up on. */
+  var movesKey = "bunco-moves-" + token;
+  var MOVES_READ = 8000;
+  var movesTimer = null, movesTiming = null;
+  function movesShown() {
+    var value = token ? localStorage.getItem(movesKey) : null;
+    return value === null ? null : parseInt(value, 10);
+  }
+  function movesRead(round) {
+    var shown = movesShown();
+    if (shown === null || shown < round) localStorage.setItem(movesKey, String(round));
+  }
+  function noteMoves(board) {
+    if (!token || !board) return;
+    var round = parseInt(board.dataset.round || "0", 10);
+    if (movesShown() === null) movesRead(round - 1);
+    var showing = board.classList.contains("status-between") && !!board.querySelector(".moves") &&
+      document.visibilityState === "visible";
+    if (showing && movesTiming === round) return;  /* already on screen, and counted */
+    clearTimeout(movesTimer);
+    movesTiming = showing ? round : null;
+    if (showing) movesTimer = setTimeout(function () { movesRead(round); }, MOVES_READ);
+  }
+  document.addEventListener("visibilitychange", function () {
+    noteMoves(document.getElementById("board"));
+  });
+  function showMissedMoves() {
+    var box = document.getElementById("missed-moves");
+    var shown = movesShown();
+    if (!box || shown === null) return;
+    var round = parseInt(box.dataset.round, 10);
+    if (shown >= round) return;
+    box.hidden = false;
+    box.querySelector("[data-missed-ok]").addEventListener("click", function () {
+      movesRead(round);
+      box.hidden = true;
+    });
+  }
 
   /* The table phone's screen stays on while a round is in play (Screen Wake Lock API) and
      may sleep between rounds. The browser drops the lock when the page is hidden, so it is

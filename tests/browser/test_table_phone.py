@@ -7,11 +7,13 @@ from playwright.sync_api import expect
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import TablePlay
-from bunco_night.play.services import bell_ring
-from tests.browser.helpers import phone
+from bunco_night.play.pages import moves
+from bunco_night.play.services import bell_ring, round_start
+from bunco_night.play.state import round_board
+from tests.browser.helpers import fits, phone
 from tests.browser.helpers import tap as tap_on
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night, tap
+from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -133,3 +135,88 @@ def test_a_tied_table_takes_back_a_mis_tapped_done_and_extra_turns_done(contexts
     page.get_by_role("button", name="Extra turns done ✔").click()
     expect(page.locator(".done-banner")).to_be_visible()
     expect(page.locator(".score-box.winner")).to_contain_text("2")
+
+
+def where_now(night, table_number):
+    """Who sat at table ``table_number`` in the round before the one in play, each with
+    "Table T · Seat S" of where they sit now."""
+    now = night.rounds.playing().get()
+    before = night.rounds.get(number=now.number - 1)
+    table = night.tables.get(number=table_number)
+    where = moves(now)
+    seats = round_board(before).table(table.pk).seats
+    return {
+        s.player.name: f"Table {where[s.player_id].table}" for s in seats if s.player_id in where
+    } | {
+        f"{s.player.name} seat": f"Seat {where[s.player_id].seat}"
+        for s in seats
+        if s.player_id in where
+    }
+
+
+def test_a_phone_away_while_the_next_round_started_says_where_everyone_sits_now(
+    contexts, live_server
+):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table = night.tables.get(number=2)
+    url = f"{live_server.url}/t/{table.token}/"
+    page, narrow = phone(contexts, url), phone(contexts, url, width=320, height=568)
+    for p in (page, narrow):
+        expect(p.locator("#taps")).to_be_visible()
+        p.context.set_offline(True)  # asleep, or off the Wi-Fi
+    play_round(night)
+    round_start(night=night)
+    for p in (page, narrow):
+        p.context.set_offline(False)
+    expect(narrow.locator("#missed-moves")).to_be_visible()
+    assert fits(narrow)
+    box = page.locator("#missed-moves")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("Round 2 has started")
+    expect(box).to_contain_text("Round 1 ended while this phone was away")
+    expected = where_now(night, 2)
+    names = [n for n in expected if not n.endswith(" seat")]
+    assert len(names) == 4
+    for name in names:
+        row = box.locator(".moves li").filter(has=page.locator(".who", has_text=name))
+        expect(row).to_contain_text(expected[name])
+        expect(row).to_contain_text(expected[f"{name} seat"])
+    expect(page.locator("#board")).to_contain_text("Round 2 of 6")
+    assert fits(page)
+    # Until someone says they have read it, even after a reload; then not again.
+    page.reload()
+    expect(box).to_be_visible()
+    box.get_by_role("button", name="Got it").click()
+    expect(box).to_be_hidden()
+    expect(page.locator("#taps")).to_be_visible()
+    page.reload()
+    expect(page.locator("#taps")).to_be_visible()
+    expect(box).to_be_hidden()
+    # A phone new to the table has nothing to catch up on.
+    other = phone(contexts, url)
+    expect(other.locator("#taps")).to_be_visible()
+    expect(other.locator("#missed-moves")).to_be_hidden()
+
+
+def test_a_phone_that_showed_where_to_sit_does_not_say_it_again(contexts, live_server):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    expect(page.locator("#taps")).to_be_visible()
+    play_round(night)
+    expect(page.locator("#board .moves")).to_be_visible()  # where to sit next, on time
+    page.wait_for_timeout(9_000)  # read (js/bunco.js: MOVES_READ)
+    round_start(night=night)
+    expect(page.locator("#board")).to_contain_text("Round 2 of 6")
+    expect(page.locator("#taps")).to_be_visible()
+    expect(page.locator("#missed-moves")).to_be_hidden()
+    # The host closes round 2 and starts round 3 at once: the moves were on the screen
+    # for a moment only, so the phone says them again in round 3.
+    play_round(night)
+    expect(page.locator("#board .moves")).to_be_visible()
+    round_start(night=night)
+    expect(page.locator("#board")).to_contain_text("Round 3 of 6")
+    expect(page.locator("#missed-moves")).to_be_visible()
+    expect(page.locator("#missed-moves")).to_contain_text("Round 2 ended")
