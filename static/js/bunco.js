@@ -95,8 +95,11 @@
     checkBell(document.getElementById("live-poll"));
     checkBell(document.getElementById("room-poll"));
     followRoller();
-    if (token && board && board.dataset.key !== body.dataset.key && !queue().length) {
-      location.reload();  /* a new round or status: rebuild the tap controls */
+    if (token && board && board.dataset.key !== body.dataset.key) {
+      /* The board has moved on from the round whose moves the page may hold. */
+      var missed = document.getElementById("missed-moves");
+      if (missed) missed.remove();
+      if (!queue().length) location.reload();  /* a new round or status: rebuild the tap controls */
     }
   });
   document.addEventListener("DOMContentLoaded", function () {
