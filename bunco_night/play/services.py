@@ -417,13 +417,24 @@ def _after_change(
             bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
             rnd.bell_at = None if bell_changed else rnd.bell_at
             if bell_changed:
-                # The round plays on: a Done tapped after the bell goes with it
-                # (docs/rules.md section 6.2). Every page sees it by the night's version.
-                TablePlay.objects.filter(round=rnd, finished_turn=True).update(finished_turn=False)
+                _play_on(rnd)
     late_waiting = _touch_table(rnd, table) if table is not None else None
     if table is None or bell_changed:
         night_touch(rnd.night)
     return late_waiting
+
+
+def _play_on(rnd: Round) -> None:
+    """The bell was taken back: the round plays on at every table (docs/rules.md section
+    6.2). A Done tapped after the bell goes with it, and so does a tie's settling after
+    it: the rolls of its extra turns count as play, and a roll-off's recorded winner is
+    forgotten. The host's own choice of a winner stays. Every page sees it by the night's
+    version."""
+    TablePlay.objects.filter(round=rnd, finished_turn=True).update(finished_turn=False)
+    TablePlay.objects.filter(round=rnd).exclude(extra_passes=0, tiebreak_side=None).update(
+        extra_passes=0, tiebreak_side=None
+    )
+    Entry.objects.filter(round=rnd, extra_pass__gt=0).update(extra_pass=0)
 
 
 def _may_move_bell(rnd: Round, table: Table | None) -> bool:
