@@ -717,14 +717,19 @@ def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
     return entry
 
 
-@transaction.atomic
-def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
-    """Undo an entry (kept, marked undone); undoing twice is a no-op."""
+def _entry_held(table: Table, entry_id: int) -> tuple[Entry, TablePlay]:
+    """An entry at ``table`` with its table's play in its round, held for a change."""
     entry = Entry.objects.filter(pk=entry_id, table=table).select_related("round").first()
     if entry is None:
         raise ServiceError("That entry is not at this table.", "unknown_entry")
+    return entry, _lock_play(entry.round, table)
+
+
+@transaction.atomic
+def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
+    """Undo an entry (kept, marked undone); undoing twice is a no-op."""
+    entry, play = _entry_held(table, entry_id)
     rnd = entry.round
-    play = _lock_play(rnd, table)
     if not by_host:
         # The table undoes its own taps until it is done; in a tie's extra turns, those turns.
         extra = entry.extra_pass and table_round(rnd, table, play).outcome.in_extra_turns
@@ -744,15 +749,11 @@ def entry_put_back(*, table: Table, entry_id: int) -> Entry:
     """The host puts back an entry that was undone, a mis-tapped Undo (docs/rules.md
     section 6.2): it counts again, and everything follows, as after any correction.
     Putting it back twice is a no-op."""
-    entry = Entry.objects.filter(pk=entry_id, table=table).select_related("round").first()
-    if entry is None:
-        raise ServiceError("That entry is not at this table.", "unknown_entry")
-    rnd = entry.round
-    _lock_play(rnd, table)
+    entry, _ = _entry_held(table, entry_id)
     if entry.undone_at is not None:
         entry.undone_at = None
         entry.save(update_fields=["undone_at"])
-        _settle(rnd, table)
+        _settle(entry.round, table)
     return entry
 
 
@@ -785,7 +786,11 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
                 f"Everyone rolls at least once: {who} still to roll.", "everyone_rolls_once"
             )
     play.finished_turn = done
-    play.save(update_fields=["finished_turn"])
+    if not done:
+        # A roll-off's winner the table recorded after the Done goes with it: the turn
+        # plays on, and a tie at the next Done is a new one (docs/rules.md section 6.2).
+        play.tiebreak_side = None
+    play.save(update_fields=["finished_turn", "tiebreak_side"])
     _after_change(rnd, table)
     return play
 

@@ -142,3 +142,24 @@ def test_the_phone_offers_the_undo_that_fits_each_state(client, tied):
     assert answer.json() == {"ok": True, "late": False}
     assert here(rnd, t2).outcome.in_extra_turns
     assert "Extra turns done ✔" in buttons()
+
+
+def test_a_roll_off_winner_goes_with_the_done_taken_back():
+    """The roll-off settled a tie at Done; Done taken back, the same tie at the next Done
+    is a new one, its winner not yet known (docs/rules.md section 6.2)."""
+    from bunco_night.play.services import tiebreak_record
+
+    night = make_night(make_group(regulars=12, tie_break="roll_off"), sets=1)
+    rnd = start_night(night)
+    t2 = night.tables.get(number=2)
+    for seat in range(1, 5):
+        tap(t2, seat, "miss")
+    bell_ring(night=night)
+    table_done(table=t2)
+    tiebreak_record(table=t2, side=1)
+    assert here(rnd, t2).winner_side == 1
+    table_done(table=t2, done=False)
+    assert here(rnd, t2).winner_side is None
+    table_done(table=t2)  # 0-0 again
+    again = here(rnd, t2)
+    assert again.outcome.needs_tiebreak and again.winner_side is None
