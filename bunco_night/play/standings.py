@@ -118,6 +118,9 @@ class NightStandings:
     substitutes: dict[int, int] = field(default_factory=dict)
     over: bool = False
     rounds_total: int = 0
+    # Substitutes were present and left off the door prize's list, since they cannot win
+    # a prize (docs/rules.md section 7.7).
+    door_without_substitutes: bool = False
 
     @property
     def over_text(self) -> str:
@@ -357,6 +360,9 @@ def night_standings(night: Night) -> NightStandings:
         subs,
         night.is_over,
         night.total_rounds,
+        awards.door is not None
+        and any(p.pk in subs for p in present)
+        and not (set(subs) & set(awards.door.order)),
     )
 
 

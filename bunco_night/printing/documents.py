@@ -33,7 +33,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import Section
 from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, Rules
-from bunco_night.rules.prizes import DOOR_PRIZE, SUBSTITUTE_CANNOT_WIN
+from bunco_night.rules.prizes import DOOR_PRIZE
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
@@ -827,8 +827,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
             number=ns.door.number,
             winner=ns.door_winner.name,
             names=[p.name for _, p in ns.door_rows],
-            without_substitutes=night.rules_obj.substitute_prizes == SUBSTITUTE_CANNOT_WIN
-            and bool(ns.substitutes),
+            without_substitutes=ns.door_without_substitutes,
         )
     standings = [
         StandingLine(

@@ -170,6 +170,7 @@ def test_the_door_draw_shown_is_the_one_that_picked_the_winner(client, host):
         assert s.door_rows[s.door.number - 1][1] == row.winner
     page = words(client.get(standings_url(night)))
     assert f"it picked number {s.door.number}, {row.winner.name} ." in page
+    assert "Everyone present but the substitutes, who cannot win a prize, in name order" in page
 
 
 def test_the_most_of_a_group_mark_is_chosen_and_its_tie_broken_by_its_key(client, host):

@@ -98,6 +98,7 @@ def test_a_drawn_door_prize_prints_the_draw_the_standings_page_shows(client, gro
     assert said in words(standings_page(client, night))
     assert door_list(sheet) == door_list(standings_page(client, night))
     assert door_list(sheet) == [p.name for p in present]
+    assert "Everyone present, in name order" in words(sheet)
 
     flat = text(get_pdf(client, night, "prizes"))
     assert f"it picked number {draw.number}, {drawn.name}." in flat
