@@ -688,7 +688,9 @@ class PrizeLine:
     detail: str
     percent: int | None = None
     split: bool = False
-    payouts: tuple[tuple[str, int], ...] = ()
+    # Each share paid: who won it, whom it is paid to when not them (the regular a
+    # substitute came for, docs/rules.md section 7.7; else ""), and its cents.
+    payouts: tuple[tuple[str, str, int], ...] = ()
     # The money left over that was added to this prize (the first, docs/rules.md section
     # 7.8): the amount is its own share plus this, so the percent is of the share only.
     leftover_cents: int = 0
@@ -770,7 +772,7 @@ def _prize_line(
     prize, names: list[str], detail: str, percents: dict, payouts: tuple = ()
 ) -> PrizeLine:
     """A night's or a season's prize (an engine ``PrizeResult``) as the sheets print it;
-    ``percents`` are the pot's percents by prize key, ``payouts`` (name, cents)."""
+    ``percents`` are the pot's percents by prize key, ``payouts`` as ``PrizeLine``'s."""
     return PrizeLine(
         title=prize.title,
         amount_cents=prize.amount_cents,
@@ -801,7 +803,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     percents = {} if ns.payout_error else {c.key: c.percent for c in night.prize_categories}
     to_first = ns.awards.first_prize_cents if ns.awards else 0
     prizes = []
-    for i, p in enumerate(ns.prizes):
+    for i, (p, row) in enumerate(zip(ns.prizes, ns.prize_rows, strict=True)):
         pending = p.code == DOOR_PRIZE and p.seed is None
         if pending:  # everyone present is in line for it: nobody is its winner yet
             names = []
@@ -809,7 +811,9 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
             names = [name[p.winner]]
         else:
             names = [name[c] for c in p.candidates]
-        payouts = tuple((name[who], cents) for who, cents in p.payouts)
+        payouts = tuple(
+            (won.name, "" if paid == won else paid.name, cents) for won, paid, cents in row.lines
+        )
         line = _prize_line(p, names, _detail(p.code, p.value), percents, payouts)
         prizes.append(
             dataclasses.replace(

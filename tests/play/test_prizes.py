@@ -123,6 +123,10 @@ def test_a_substitute_s_prize_goes_to_the_regular_they_came_for(client, host):
     assert row.winner == sub and row.lines[0][1].pk == regular.player_id
     page = words(client.get(standings_url(night)))
     assert "Sub 1 (a substitute: the prize is Regular 2's)" in page
+    from tests.printing.helpers import prize_rows
+
+    # The Prizes PDF says it too (its HTML).
+    assert prize_rows(night)["Most wins"][0] == "Sub 1 A substitute: the prize is Regular 2's"
 
 
 def test_the_door_prize_is_drawn_once_with_a_shown_number(client, host):
