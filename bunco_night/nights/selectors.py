@@ -170,25 +170,37 @@ def seating_of(tables: list[SeatedTable]) -> Seating:
     return tuple(t.occupants for t in tables)
 
 
+def round_before(rnd: Round) -> Round | None:
+    """The round just before ``rnd``, once it is closed (else None)."""
+    return Round.objects.closed().filter(night_id=rnd.night_id, number=rnd.number - 1).first()
+
+
 def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]]:
     """The partners of ``chart`` (``rnd``'s tables, not started) who were partners in the
     round before too, by name: the movement never seats them so (docs/rules.md section
-    5.3), but a swap by hand may (section 4.4), and the host is told. Partners kept at the
-    head table by the rules' choice (section 5.4) are not named."""
-    last = rnd.night.rounds.closed().filter(number=rnd.number - 1).first()
+    5.3), but a swap by hand may (section 4.4), and the host is told. Partners the rules
+    keep together at the head table (section 5.4: they were partners at table 1 or 2) are
+    not named."""
+    last = round_before(rnd)
     if last is None:
         return []
-    before = round_partners(rnd.night.rules_obj, seating_of(seated_tables(last)))
-    kept_at_head = rnd.night.rules_obj.head_partners_stay
+    tables = seated_tables(last)
+    rules = rnd.night.rules_obj
+    before = round_partners(rules, seating_of(tables))
+    table_of = {s.player_id: t.table.number for t in tables for s in t.seats}
+
+    def kept(t: SeatedTable, seat: Seat) -> bool:
+        return rules.head_partners_stay and t.table.number == 1 and table_of[seat.player_id] <= 2
+
     return [
         (seat.occupant_name, partner.occupant_name)
         for t in chart
-        if not (kept_at_head and t.table.number == 1)
         for seat, partner in t.seat_rows
         if partner is not None
         and seat.number < partner.number
         and None not in (seat.player_id, partner.player_id)
         and before.get(seat.player_id) == partner.player_id
+        and not kept(t, seat)
     ]
 
 

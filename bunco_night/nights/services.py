@@ -29,6 +29,7 @@ from .selectors import (
     delete_refusal,
     next_round_number,
     players_tonight,
+    round_before,
     seated_tables,
     seating_of,
 )
@@ -187,7 +188,7 @@ def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int
         return
     rules = night.rules_obj
     seating = seating_of(seated_tables(rnd))
-    last = night.rounds.closed().filter(number=rnd.number - 1).first()
+    last = round_before(rnd)
     partners = round_partners(rules, seating_of(seated_tables(last))) if last else {}
     places = {}  # player id -> their place on tonight's list, for the ghost that takes it
     for a in night.attendances.all():

@@ -11,7 +11,7 @@ from django.db.models import Q
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
-from bunco_night.nights.selectors import SeatedTable, seated_tables
+from bunco_night.nights.selectors import SeatedTable, round_before, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.movement import Ghost, first_roller
 from bunco_night.rules.presets import HEAD_TABLE, RESET_ROUND_SCORE, Rules
@@ -418,7 +418,7 @@ def moves_missed(page: TablePage) -> MovesMissed | None:
     never for a poll: a phone reloads its page when a new round starts (js/bunco.js)."""
     if page.status not in (TableStatus.PLAYING, TableStatus.NOT_SEATED) or page.round.number < 2:
         return None
-    before = page.night.rounds.closed().filter(number=page.round.number - 1).first()
+    before = round_before(page.round)
     if before is None:
         return None
     sat = seated_tables(before, table=page.table)

@@ -737,9 +737,10 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
             raise ServiceError(
                 "That round is over here: ask the host to correct it.", "round_closed"
             )
-    if entry.undone_at is None:
-        entry.undone_at = timezone.now()
-        entry.save(update_fields=["undone_at"])
+    # Written only if not undone meanwhile (a double tap held behind the table's lock).
+    now = timezone.now()
+    if Entry.objects.filter(pk=entry.pk, undone_at__isnull=True).update(undone_at=now):
+        entry.undone_at = now
         _settle(rnd, table)
     return entry
 
@@ -748,11 +749,16 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
 def entry_put_back(*, table: Table, entry_id: int) -> Entry:
     """The host puts back an entry that was undone, a mis-tapped Undo (docs/rules.md
     section 6.2): it counts again, and everything follows, as after any correction.
-    Putting it back twice is a no-op."""
-    entry, _ = _entry_held(table, entry_id)
-    if entry.undone_at is not None:
+    Putting it back twice is a no-op. A turn of a tie's extra turns (section 3.4) is not
+    put back once the table has taken back the pass it was in, or its Done."""
+    entry, play = _entry_held(table, entry_id)
+    if entry.extra_pass and (entry.extra_pass > play.extra_passes + 1 or not play.finished_turn):
+        raise ServiceError(
+            "That turn was in extra turns the table has taken back: add it again if it counts.",
+            "extra_pass_taken_back",
+        )
+    if Entry.objects.filter(pk=entry.pk, undone_at__isnull=False).update(undone_at=None):
         entry.undone_at = None
-        entry.save(update_fields=["undone_at"])
         _settle(entry.round, table)
     return entry
 
@@ -785,24 +791,27 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
             raise ServiceError(
                 f"Everyone rolls at least once: {who} still to roll.", "everyone_rolls_once"
             )
-    play.finished_turn = done
-    if not done:
+    if not done and play.finished_turn:
         # A roll-off's winner the table recorded after the Done goes with it: the turn
         # plays on, and a tie at the next Done is a new one (docs/rules.md section 6.2).
         play.tiebreak_side = None
+    play.finished_turn = done
     play.save(update_fields=["finished_turn", "tiebreak_side"])
     _after_change(rnd, table)
     return play
 
 
 @transaction.atomic
-def extra_turns_done(*, table: Table, done: bool = True) -> TablePlay:
+def extra_turns_done(*, table: Table, done: bool = True, passes: int | None = None) -> TablePlay:
     """Everyone at a tied table has taken one more turn: the highest total wins, or, still
     tied, they take another (docs/rules.md section 3.4). With ``done`` False, the table
-    takes a mis-tapped "Extra turns done" back, and plays that pass on (section 6.2)."""
+    takes a mis-tapped "Extra turns done" back, and plays that pass on (section 6.2):
+    ``passes``, the passes finished as the phone saw them, makes a repeat of it a no-op."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
     here = table_round(rnd, table, play) if rnd.is_playing else None
+    if not done and passes is not None and passes != play.extra_passes:
+        return play  # taken back already
     if not done:
         if here is None:
             raise ServiceError("That round is over: ask the host to correct it.", "round_closed")

@@ -247,9 +247,14 @@ def table_done(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
-    """Everyone at the tied table has taken one more turn (or, "done" 0, not yet)."""
+    """Everyone at the tied table has taken one more turn (or, "done" 0, not yet: "pass",
+    the passes finished as the phone saw them, makes a repeat of it do nothing)."""
     return _table_call(
-        request, token, services.extra_turns_done, done=request.POST.get("done", "1") == "1"
+        request,
+        token,
+        services.extra_turns_done,
+        done=request.POST.get("done", "1") == "1",
+        passes=_int(request.POST.get("pass")),
     )
 
 

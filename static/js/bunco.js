@@ -120,13 +120,17 @@
   var movesKey = "bunco-moves-" + token;
   var MOVES_READ = 8000;
   var movesTimer = null, movesTiming = null;
+  /* Storage may be refused (a private window, a full quota): then there is nothing to
+     catch up on, and the bell and the rest of the page work as before. */
   function movesShown() {
-    var value = token ? localStorage.getItem(movesKey) : null;
+    var value = null;
+    try { value = token ? localStorage.getItem(movesKey) : null; } catch (e) { return null; }
     return value === null ? null : parseInt(value, 10);
   }
   function movesRead(round) {
     var shown = movesShown();
-    if (shown === null || shown < round) localStorage.setItem(movesKey, String(round));
+    if (shown !== null && shown >= round) return;
+    try { localStorage.setItem(movesKey, String(round)); } catch (e) { /* not kept */ }
   }
   function noteMoves(board) {
     if (!token || !board) return;

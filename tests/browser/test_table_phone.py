@@ -92,7 +92,6 @@ def test_done_refused_says_why_without_covering_the_done_button(
         check_uncovered(page, done)
         page.locator(".toast").click()  # a tap on the message clears it
         expect(page.locator(".toast")).to_have_count(0)
-    # The page scrolled while the message shows: it moves out of the button's way.
     # The page scrolls while the message shows: it moves out of the button's way.
     scroll_to_put(page, done, "top")
     done.click()

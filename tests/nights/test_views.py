@@ -813,3 +813,28 @@ def test_head_table_partners_kept_by_the_rules_are_not_named(client, host):
     }
     assert head_pairs & before  # the rules kept a pair together at the head table
     assert "Partners again" not in section(text(client.get(night.get_absolute_url())), "seating")
+
+
+def test_partners_brought_to_the_head_table_by_hand_are_named_there_too(client, host):
+    """docs/rules.md sections 4.4 and 5.4: only the pairs the rules keep are not named."""
+    group = make_group(
+        user=host,
+        name="Ladder of three",
+        regulars=12,
+        substitutes=0,
+        movement="ladder",
+        fill="ghosts",
+        head_partners_stay=True,
+    )
+    night = make_night(group)
+    start_night(night)
+    play_round(night)
+    first, second = night.rounds.get(number=1), night.rounds.get(number=2)
+    pair = [first.seats.get(table__number=3, number=n).player for n in (1, 3)]
+    for number, player in zip((1, 3), pair, strict=True):
+        there = second.seats.get(table__number=1, number=number)
+        now = second.seats.get(player=player)
+        if now.pk != there.pk:
+            client.post(nurl("swap", night), {"seat_a": now.pk, "seat_b": there.pk})
+    seating = section(text(client.get(night.get_absolute_url())), "seating")
+    assert f"<b>{pair[0].name} &amp; {pair[1].name}</b>" in seating

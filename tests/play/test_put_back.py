@@ -85,3 +85,55 @@ def test_a_bunco_put_back_in_a_closed_round_counts_in_the_results(client, night)
     assert "Saved." in response.content.decode()
     seat.refresh_from_db()
     assert seat.buncos == 1
+
+
+@pytest.fixture
+def tied(night):
+    """Table 2 tapped Done at 0-0 after the host rang the bell: a tie's extra turns."""
+    from bunco_night.play.services import bell_ring, table_done
+
+    t2 = night.tables.get(number=2)
+    for seat in range(1, 5):
+        tap(t2, seat, "miss")
+    bell_ring(night=night)
+    table_done(table=t2)
+    return night.current_round, t2
+
+
+def test_a_turn_of_a_pass_taken_back_is_not_put_back(client, night, tied):
+    """docs/rules.md sections 3.4 and 6.2: the table took back the pass it was in."""
+    from bunco_night.play.services import extra_turns_done
+
+    rnd, t2 = tied
+    tap(t2, 1, "points", 1)
+    tap(t2, 2, "points", 1)
+    extra_turns_done(table=t2)  # 1-1, still tied: a second pass
+    second = tap(t2, 3, "points", 2)
+    assert second.extra_pass == 2
+    entry_undo(table=t2, entry_id=second.pk)
+    extra_turns_done(table=t2, done=False)
+    with pytest.raises(ServiceError) as caught:
+        entry_put_back(table=t2, entry_id=second.pk)
+    assert caught.value.code == "extra_pass_taken_back"
+    assert Entry.objects.get(pk=second.pk).undone_at is not None
+    assert client.get(reverse("play:table", args=[t2.token])).status_code == 200
+
+
+def test_a_turn_of_extra_turns_is_not_put_back_once_done_is_taken_back(night, tied):
+    from bunco_night.play.services import table_done
+
+    rnd, t2 = tied
+    extra = tap(t2, 1, "points", 1)
+    entry_undo(table=t2, entry_id=extra.pk)
+    table_done(table=t2, done=False)
+    with pytest.raises(ServiceError) as caught:
+        entry_put_back(table=t2, entry_id=extra.pk)
+    assert caught.value.code == "extra_pass_taken_back"
+
+
+def test_a_turn_of_the_pass_in_play_is_put_back(night, tied):
+    rnd, t2 = tied
+    extra = tap(t2, 1, "points", 1)
+    entry_undo(table=t2, entry_id=extra.pk)
+    entry_put_back(table=t2, entry_id=extra.pk)
+    assert round_board(rnd).table(t2.pk).scores == (1, 0)

@@ -163,3 +163,19 @@ def test_a_roll_off_winner_goes_with_the_done_taken_back():
     table_done(table=t2)  # 0-0 again
     again = here(rnd, t2)
     assert again.outcome.needs_tiebreak and again.winner_side is None
+
+
+def test_a_repeated_undo_extra_turns_done_takes_back_one_pass_only(client, tied):
+    """A double tap, or a send retried after a lost answer, names the passes the phone saw."""
+    rnd, t2 = tied
+    tap(t2, 1, "points", 1)
+    tap(t2, 2, "points", 1)
+    extra_turns_done(table=t2)  # 1-1: pass 2
+    page = client.get(reverse("play:table", args=[t2.token])).content.decode()
+    assert 'name="pass" value="1"' in page
+    url = reverse("play:table_extra_turns", args=[t2.token])
+    for _ in range(2):
+        response = client.post(url, {"done": "0", "pass": "1"}, HTTP_ACCEPT="application/json")
+        assert response.status_code == 200
+    assert here(rnd, t2).play.extra_passes == 0
+
