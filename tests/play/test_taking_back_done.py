@@ -178,4 +178,3 @@ def test_a_repeated_undo_extra_turns_done_takes_back_one_pass_only(client, tied)
         response = client.post(url, {"done": "0", "pass": "1"}, HTTP_ACCEPT="application/json")
         assert response.status_code == 200
     assert here(rnd, t2).play.extra_passes == 0
-
