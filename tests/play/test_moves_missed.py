@@ -50,6 +50,7 @@ def test_the_page_of_a_new_round_says_where_last_round_s_players_sit_now(client)
         m = where[seat.player_id]
         assert name == seat.player.name
         assert place == f"Table {m.table}{' (head)' if m.head else ''} · Seat {m.seat}"
+        assert m.partner and f'<span class="partner">partner {m.partner}</span>' in box
     # And who sits at this table now, seat by seat.
     for seat in round_board(night.rounds.get(number=2)).table(t2.pk).seats:
         assert f"Seat {seat.number}: <b>{seat.occupant_name}</b>" in box
