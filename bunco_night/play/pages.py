@@ -310,8 +310,8 @@ class TablePage:
     def _undoable(self, entry: Entry) -> bool:
         if self.status != TableStatus.PLAYING:
             return False
-        if self.extra_turns:
-            return entry.extra_pass > 0
+        if self.extra_turns:  # the turns of the pass in play only
+            return entry.extra_pass == self.here.outcome.extra_passes + 1
         return not self.here.play.finished_turn
 
     @property

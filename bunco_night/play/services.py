@@ -731,8 +731,11 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
     entry, play = _entry_held(table, entry_id)
     rnd = entry.round
     if not by_host:
-        # The table undoes its own taps until it is done; in a tie's extra turns, those turns.
-        extra = entry.extra_pass and table_round(rnd, table, play).outcome.in_extra_turns
+        # The table undoes its own taps until it is done; in a tie's extra turns, the
+        # turns of the pass in play (an earlier pass's, once that pass is taken back).
+        outcome = table_round(rnd, table, play).outcome if entry.extra_pass else None
+        extra = outcome is not None and outcome.in_extra_turns
+        extra = extra and entry.extra_pass == outcome.extra_passes + 1
         if not rnd.is_playing or (play.finished_turn and not extra) or entry.is_late:
             raise ServiceError(
                 "That round is over here: ask the host to correct it.", "round_closed"

@@ -178,3 +178,22 @@ def test_a_repeated_undo_extra_turns_done_takes_back_one_pass_only(client, tied)
         response = client.post(url, {"done": "0", "pass": "1"}, HTTP_ACCEPT="application/json")
         assert response.status_code == 200
     assert here(rnd, t2).play.extra_passes == 0
+
+
+def test_in_a_later_pass_only_its_own_turns_are_undone_at_the_table(client, tied):
+    """docs/rules.md section 6.2: an earlier pass's turns decided that pass; they can be
+    undone again only once the table takes back its Extra turns done."""
+    rnd, t2 = tied
+    first = tap(t2, 1, "points", 1)
+    tap(t2, 2, "points", 1)
+    extra_turns_done(table=t2)  # 1-1: pass 2
+    page = client.get(reverse("play:table", args=[t2.token])).content.decode()
+    assert f'name="entry" value="{first.pk}"' not in page
+    refused("round_closed", entry_undo, table=t2, entry_id=first.pk)
+    second = tap(t2, 3, "points", 1)
+    page = client.get(reverse("play:table", args=[t2.token])).content.decode()
+    assert f'name="entry" value="{second.pk}"' in page
+    entry_undo(table=t2, entry_id=second.pk)
+    extra_turns_done(table=t2, done=False)  # back in pass 1: its turns are undone again
+    entry_undo(table=t2, entry_id=first.pk)
+    assert here(rnd, t2).scores == (0, 1)
