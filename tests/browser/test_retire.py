@@ -77,3 +77,21 @@ def test_retire_asks_first_without_javascript(contexts, live_server):
     question.get_by_role("button", name="Yes, retire Regular 2").click()
     expect(page.locator(".messages")).to_contain_text("Regular 2 is retired.")
     assert Player.objects.get(pk=bea.pk).retired
+
+
+
+def test_the_question_opens_where_the_host_tapped_far_down_the_roster(contexts, live_server):
+    """A long roster scrolled down: the question opens in sight, and No keeps it so."""
+    group = make_group(user=make_user(), regulars=30)
+    player = group.players.get(name="Regular 20")
+    page = logged_in(contexts, live_server, f"/groups/{group.slug}/roster/")
+    card = page.locator(f"#player-{player.pk}")
+    retire = card.get_by_role("button", name="Retire Regular 20")
+    retire.scroll_into_view_if_needed()
+    retire.click()
+    question = card.get_by_role("alertdialog")
+    expect(question).to_contain_text("Retire Regular 20?")
+    expect(question.locator(".confirm-title")).to_be_in_viewport()
+    question.get_by_role("link", name="No, keep Regular 20").click()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    expect(card.get_by_role("button", name="Retire Regular 20")).to_be_in_viewport()
