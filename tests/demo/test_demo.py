@@ -72,3 +72,19 @@ def test_an_old_demo_with_the_well_known_password_gets_a_random_one(settings, tm
     password = out.getvalue().strip().removeprefix("Demo host login: username host, password ")
     host.refresh_from_db()
     assert not host.check_password("bunco") and host.check_password(password)
+
+
+def test_the_demo_nights_award_the_groups_prizes(settings, tmp_path):
+    """A night keeps the prizes it was planned with (docs/rules.md section 8.5): every demo
+    night was planned with the group's, so its standings pay out the whole pot."""
+    from bunco_night.nights.models import Night
+    from bunco_night.play.standings import night_standings
+
+    load(settings, tmp_path)
+    for night in Night.objects.all():
+        group = [p.as_data() for p in night.group.prizes.all()]
+        assert group and night.prizes == group
+    played = Night.objects.filter(status=Night.Status.FINISHED).first()
+    s = night_standings(played)
+    assert [p.code for p in s.prizes][:2] == ["most_wins", "most_buncos"]
+    assert s.awards.unassigned_cents == 0
