@@ -758,6 +758,7 @@ class PrizeSheet:
     # Whether the night awards the fuzzy die (its prizes, docs/rules.md section 8.5).
     plays_fuzzy_die: bool = False
     door: DoorDrawSheet | None = None
+    over_text: str = ""  # how the night ended, once it is over (docs/rules.md section 7.4)
 
 
 _UNITS = {
@@ -837,14 +838,14 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
         StandingLine(
             s.rank,
             s.tied,
-            name[s.player],
+            player.name,
             s.wins,
             s.losses,
             s.buncos,
             s.mini_buncos,
             tuple(s.marks.get(c, 0) for c in cols.mark_codes),
         )
-        for s in ns.standings
+        for s, player in ns.rows  # a shared place in name order, as the standings page
     ]
     last = ns.last_bunco
     return PrizeSheet(
@@ -861,6 +862,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
         standings=standings,
         rounds_closed=ns.rounds_closed,
         rounds_total=len(night_slots(night)),
+        over_text=ns.over_text,
         columns=cols,
         rounding_text=ns.rounding_text,
         leftover_lines=tuple(ns.leftover_lines),

@@ -61,6 +61,13 @@ def test_a_night_ended_early_says_it_is_over(client, night):
     room = client.get(reverse("play:room", args=[night.pk])).content.decode()
     assert "Night over after round 2 of 6" in room and "Round 2 of 6" not in room
     assert "so far" not in room.lower() and "nobody yet" not in room
+    # The Prizes PDF says it too, and a table phone no longer shows a round to roll for.
+    from tests.printing.helpers import sheet_html, words
+
+    assert "Night over after round 2 of 6" in words(sheet_html(night, "prizes"))
+    phone = client.get(reverse("play:table", args=[night.tables.get(number=1).token]))
+    phone = phone.content.decode()
+    assert "That's the night!" in phone and "Roll for" not in phone and "Round 2 of" not in phone
 
 
 def test_a_night_ended_before_its_first_round_says_so(client, host):

@@ -195,3 +195,19 @@ def test_no_percent_beside_amounts_not_paid_yet(client, group):
     flat = text(get_pdf(client, night, "prizes"))
     assert "The amounts show once enough dues are in." in flat
     assert "% of the pot" not in flat
+
+
+def test_players_sharing_a_place_are_in_name_order_as_on_the_standings_page(client, group):
+    # Names in the opposite order to the players' ids, which break no tie.
+    for i, player in enumerate(group.players.order_by("pk")):
+        player.name = f"{chr(ord('Z') - i)} Player"
+        player.save(update_fields=["name"])
+    night = paid_night(group, HOUSE)
+    play_with_a_bunco(night)
+    html = sheet_html(night, "prizes")
+    grid = re.search(r'<table class="grid list standings-grid">(.*?)</table>', html, re.S)
+    printed = re.findall(r'<td class="name">(.*?)</td>', grid.group(1))
+    rows = night_standings(night).rows
+    assert printed == [p.name for _, p in rows]
+    shared = [p.name for s, p in rows if s.rank == 2]
+    assert len(shared) > 2 and shared == sorted(shared, key=str.casefold)
