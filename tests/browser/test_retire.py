@@ -79,7 +79,6 @@ def test_retire_asks_first_without_javascript(contexts, live_server):
     assert Player.objects.get(pk=bea.pk).retired
 
 
-
 def test_the_question_opens_where_the_host_tapped_far_down_the_roster(contexts, live_server):
     """A long roster scrolled down: the question opens in sight, and No keeps it so."""
     group = make_group(user=make_user(), regulars=30)
