@@ -705,6 +705,16 @@ class RoomScreen:
     def night(self) -> Night:
         return self.board.night
 
+    @property
+    def prizes_big(self) -> bool:
+        """The night is over: its prizes fill the screen, not the side column."""
+        return self.night.is_over and bool(self.board.standings.prizes)
+
+    @property
+    def side_prizes(self) -> bool:
+        """The prizes so far share the side column with the standings."""
+        return bool(self.board.standings.prizes) and not self.prizes_big
+
 
 def room_screen(night: Night) -> RoomScreen:
     board = live_board(night)

@@ -55,3 +55,6 @@ def test_a_host_ends_the_night_early_and_the_screens_say_it_is_over(contexts, li
     page.goto(f"{live_server.url}/nights/{night.pk}/room/")
     expect(page.locator("h1.room-round")).to_contain_text("Night over after round 2 of 6")
     expect(page.locator("#screen")).not_to_contain_text("Roll for")
+    expect(page.locator(".room-main .room-prizes")).to_contain_text("Most wins")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.screenshot(path=SHOTS / "night-over-room.png")
