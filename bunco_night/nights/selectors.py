@@ -179,7 +179,7 @@ def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]
     """The partners of ``chart`` (``rnd``'s tables, not started) who were partners in the
     round before too, by name: the movement never seats them so (docs/rules.md section
     5.3), but a swap by hand may (section 4.4), and the host is told. Partners the rules
-    keep together at the head table (section 5.4: they were partners at table 1 or 2) are
+    keep together at the head table (section 5.4: they won together at table 1 or 2) are
     not named."""
     last = round_before(rnd)
     if last is None:
@@ -188,9 +188,15 @@ def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]
     rules = rnd.night.rules_obj
     before = round_partners(rules, seating_of(tables))
     table_of = {s.player_id: t.table.number for t in tables for s in t.seats}
+    won = {s.player_id for t in tables for s in t.seats if s.won}
 
     def kept(t: SeatedTable, seat: Seat) -> bool:
-        return rules.head_partners_stay and t.table.number == 1 and table_of[seat.player_id] <= 2
+        return (
+            rules.head_partners_stay
+            and t.table.number == 1
+            and table_of[seat.player_id] <= 2
+            and seat.player_id in won
+        )
 
     return [
         (seat.occupant_name, partner.occupant_name)

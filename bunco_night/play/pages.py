@@ -49,10 +49,15 @@ class Move:
         return self.table == 1
 
 
-def moves(rnd: Round, players: Collection[int] | None = None) -> dict[int, Move]:
-    """Player id -> where they sit in ``rnd``; with ``players``, read at their tables only
-    (one statement still: a night of 500 does not read every seat for four players)."""
-    only = None if players is None else rnd.seats.filter(player_id__in=players).values("table_id")
+def moves(
+    rnd: Round, players: Collection[int] | None = None, table: Table | None = None
+) -> dict[int, Move]:
+    """Player id -> where they sit in ``rnd``; with ``players``, read at their tables (and
+    ``table``) only, in one statement still: a night of 500 does not read every seat for
+    the four players of one table."""
+    only = None
+    if players is not None:
+        only = rnd.seats.filter(Q(player_id__in=players) | Q(table=table)).values("table_id")
     result = {}
     for st in seated_tables(rnd, only=only):
         for seat, partner in st.seat_rows:
@@ -308,11 +313,7 @@ class TablePage:
         return [(e, e.describe(self.rules), self._undoable(e)) for e in self.recent]
 
     def _undoable(self, entry: Entry) -> bool:
-        if self.status != TableStatus.PLAYING:
-            return False
-        if self.extra_turns:  # the turns of the pass in play only
-            return entry.extra_pass == self.here.outcome.extra_passes + 1
-        return not self.here.play.finished_turn
+        return self.status == TableStatus.PLAYING and self.here.may_undo(entry)
 
     @property
     def late_rows(self) -> list[tuple[Entry, str]]:
@@ -357,7 +358,7 @@ def table_page(
         closed, nxt = rnd, next_round(night, rnd) if rnd.is_closed else None
         if rnd.is_pending:
             nxt = rnd
-            closed = night.rounds.closed().filter(number=rnd.number - 1).first()
+            closed = round_before(rnd)
         if closed is None:
             status = TableStatus.WAITING
             here = table_round(rnd, table)
@@ -367,7 +368,7 @@ def table_page(
             rnd = closed
             here = table_round(closed, table)
             if nxt is not None and here is not None:
-                where = moves(nxt)
+                where = moves(nxt, [s.player_id for s in here.seats if s.player_id], table)
                 next_moves = _moves_of(here.seats, where)
                 staying, number = {s.player_id for s in here.seats}, table.number
                 coming = (m for pid, m in where.items() if pid not in staying)

@@ -187,7 +187,8 @@ def _tap_alone(table: Table, by_host: bool) -> bool:
     the round: a phone's tap, under head-table rules (docs/rules.md section 3.1), at any
     table but the head table, in a round without a clock. Such a tap changes nothing of
     the round's and decides nothing from other tables' rows (only the head table's taps
-    ring or silence the bell), so taps at different tables need not wait for each other
+    ring or silence the bell; silencing it writes every play of the round, ``_play_on``,
+    which waits for such taps), so taps at different tables need not wait for each other
     for their whole transaction: only from the last statement, which moves the night's
     scores version (``_touch_table``), to the commit.
 
@@ -718,11 +719,14 @@ def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
 
 
 def _entry_held(table: Table, entry_id: int) -> tuple[Entry, TablePlay]:
-    """An entry at ``table`` with its table's play in its round, held for a change."""
+    """An entry at ``table`` with its table's play in its round, held for a change: the
+    entry as it is once the play is held (a bell taken back meanwhile may have changed it)."""
     entry = Entry.objects.filter(pk=entry_id, table=table).select_related("round").first()
     if entry is None:
         raise ServiceError("That entry is not at this table.", "unknown_entry")
-    return entry, _lock_play(entry.round, table)
+    play = _lock_play(entry.round, table)
+    entry.refresh_from_db(fields=["undone_at", "extra_pass", "late_at", "late_decision"])
+    return entry, play
 
 
 @transaction.atomic
@@ -731,12 +735,8 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
     entry, play = _entry_held(table, entry_id)
     rnd = entry.round
     if not by_host:
-        # The table undoes its own taps until it is done; in a tie's extra turns, the
-        # turns of the pass in play (an earlier pass's, once that pass is taken back).
-        outcome = table_round(rnd, table, play).outcome if entry.extra_pass else None
-        extra = outcome is not None and outcome.in_extra_turns
-        extra = extra and entry.extra_pass == outcome.extra_passes + 1
-        if not rnd.is_playing or (play.finished_turn and not extra) or entry.is_late:
+        here = table_round(rnd, table, play) if rnd.is_playing else None
+        if here is None or not here.may_undo(entry):
             raise ServiceError(
                 "That round is over here: ask the host to correct it.", "round_closed"
             )
@@ -755,7 +755,10 @@ def entry_put_back(*, table: Table, entry_id: int) -> Entry:
     Putting it back twice is a no-op. A turn of a tie's extra turns (section 3.4) is not
     put back once the table has taken back the pass it was in, or its Done."""
     entry, play = _entry_held(table, entry_id)
-    if entry.extra_pass and (entry.extra_pass > play.extra_passes + 1 or not play.finished_turn):
+    here = table_round(entry.round, table, play) if entry.extra_pass else None
+    if entry.extra_pass and (
+        entry.extra_pass > play.extra_passes + 1 or here is None or not here.outcome.done
+    ):
         raise ServiceError(
             "That turn was in extra turns the table has taken back: add it again if it counts.",
             "extra_pass_taken_back",
@@ -808,13 +811,14 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
 def extra_turns_done(*, table: Table, done: bool = True, passes: int | None = None) -> TablePlay:
     """Everyone at a tied table has taken one more turn: the highest total wins, or, still
     tied, they take another (docs/rules.md section 3.4). With ``done`` False, the table
-    takes a mis-tapped "Extra turns done" back, and plays that pass on (section 6.2):
-    ``passes``, the passes finished as the phone saw them, makes a repeat of it a no-op."""
+    takes a mis-tapped "Extra turns done" back, and plays that pass on (section 6.2).
+    ``passes``, the passes finished as the phone saw them, makes a repeat of either (a
+    double tap) a no-op."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
     here = table_round(rnd, table, play) if rnd.is_playing else None
-    if not done and passes is not None and passes != play.extra_passes:
-        return play  # taken back already
+    if passes is not None and passes != play.extra_passes:
+        return play  # a repeat: done (or taken back) already
     if not done:
         if here is None:
             raise ServiceError("That round is over: ask the host to correct it.", "round_closed")

@@ -141,6 +141,16 @@ class TableRound:
         latest extra turn was entered in: 0 when none was entered."""
         return max((e.extra_pass for e in self.entries or ()), default=0)
 
+    def may_undo(self, entry: Entry) -> bool:
+        """Whether the table itself may undo ``entry`` (docs/rules.md section 6.2), in a
+        round in play: in a tie's extra turns, the turns of the pass being played; else
+        any entry until it taps Done. A late entry is the host's."""
+        if entry.is_late:
+            return False
+        if self.outcome.in_extra_turns:
+            return entry.extra_pass == self.outcome.extra_passes + 1
+        return not self.play.finished_turn
+
     @property
     def may_take_back_done(self) -> bool:
         """The table may take back its Done (docs/rules.md section 6.2): it tapped it, and

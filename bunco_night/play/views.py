@@ -247,8 +247,8 @@ def table_done(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
-    """Everyone at the tied table has taken one more turn (or, "done" 0, not yet: "pass",
-    the passes finished as the phone saw them, makes a repeat of it do nothing)."""
+    """Everyone at the tied table has taken one more turn (or, "done" 0, not yet): "pass",
+    the passes finished as the phone saw them, makes a repeat of either do nothing."""
     return _table_call(
         request,
         token,

@@ -6,6 +6,32 @@
 
   var body = document.body;
   var token = body.dataset.tableToken;
+
+  /* The phone's storage, which it may refuse (a private window, a full quota): what it
+     refuses is kept in this page's memory instead, so the bell, the queue of taps and
+     the rest still work until the page is closed. */
+  function storage(name) {
+    var memory = {};
+    function area() { return window[name]; }
+    return {
+      get: function (key) {
+        var value = null;
+        try { value = area().getItem(key); } catch (e) { /* refused: memory only */ }
+        return value !== null ? value : (key in memory ? memory[key] : null);
+      },
+      set: function (key, value) {
+        try { area().setItem(key, value); delete memory[key]; } catch (e) {
+          memory[key] = value;
+          try { area().removeItem(key); } catch (e2) { /* nothing kept there either */ }
+        }
+      },
+      remove: function (key) {
+        delete memory[key];
+        try { area().removeItem(key); } catch (e) { /* nothing kept there */ }
+      }
+    };
+  }
+  var local = storage("localStorage"), session = storage("sessionStorage");
   var audio = null;
 
   function unlockAudio() {
@@ -43,14 +69,14 @@
     if (!el) return;
     var key = "bunco-bell-" + location.pathname + "-" + el.dataset.round;
     if (el.dataset.bell !== "1") {
-      if (sessionStorage.getItem(key)) {
-        sessionStorage.removeItem(key);
+      if (session.get(key)) {
+        session.remove(key);
         if (el.dataset.playing === "1") notice("The bell was taken back: play on.");
       }
       return;
     }
-    if (sessionStorage.getItem(key)) return;
-    sessionStorage.setItem(key, "1");
+    if (session.get(key)) return;
+    session.set(key, "1");
     ring();
   }
 
@@ -120,17 +146,13 @@
   var movesKey = "bunco-moves-" + token;
   var MOVES_READ = 8000;
   var movesTimer = null, movesTiming = null;
-  /* Storage may be refused (a private window, a full quota): then there is nothing to
-     catch up on, and the bell and the rest of the page work as before. */
   function movesShown() {
-    var value = null;
-    try { value = token ? localStorage.getItem(movesKey) : null; } catch (e) { return null; }
+    var value = token ? local.get(movesKey) : null;
     return value === null ? null : parseInt(value, 10);
   }
   function movesRead(round) {
     var shown = movesShown();
-    if (shown !== null && shown >= round) return;
-    try { localStorage.setItem(movesKey, String(round)); } catch (e) { /* not kept */ }
+    if (shown === null || shown < round) local.set(movesKey, String(round));
   }
   function noteMoves(board) {
     if (!token || !board) return;
@@ -247,12 +269,12 @@
   var MAX_TRIES = 3;
   function load(key) {
     if (!token) return [];
-    try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; }
+    try { return JSON.parse(local.get(key) || "[]"); } catch (e) { return []; }
   }
   function queue() { return load(qkey); }
-  function save(q) { localStorage.setItem(qkey, JSON.stringify(q)); renderParked(); }
+  function save(q) { local.set(qkey, JSON.stringify(q)); renderParked(); }
   function parked() { return load(pkey); }
-  function saveParked(list) { localStorage.setItem(pkey, JSON.stringify(list)); renderParked(); }
+  function saveParked(list) { local.set(pkey, JSON.stringify(list)); renderParked(); }
   function newNonce() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
     var a = new Uint8Array(16);
@@ -270,14 +292,14 @@
      it is kept for as long as it shows, and the reloaded page shows it again. */
   var noticeKey = "bunco-notice-" + location.pathname;
   function notice(text) {
-    sessionStorage.setItem(noticeKey, text);
+    session.set(noticeKey, text);
     showNotice();
   }
   function showNotice() {
-    var text = sessionStorage.getItem(noticeKey);
+    var text = session.get(noticeKey);
     if (!text) return;
     showToast(text, "notice");
-    setTimeout(function () { sessionStorage.removeItem(noticeKey); }, 6000);
+    setTimeout(function () { session.remove(noticeKey); }, 6000);
   }
   var placeToast = null;
   function showToast(text, kind, near) {
@@ -476,7 +498,7 @@
   function setSeat(n) {
     var radio = taps.querySelector("input[name=seat][value='" + n + "']");
     if (radio) radio.checked = true;
-    sessionStorage.setItem(seatKey, String(n));
+    session.set(seatKey, String(n));
   }
   /* Two phones at one table follow each other's rolls: the board says whose roll the
      table's entries make it (a miss passes the dice). When another phone's taps move it,
@@ -495,11 +517,11 @@
     roller = now;
   }
   if (taps) {
-    var remembered = sessionStorage.getItem(seatKey);
+    var remembered = session.get(seatKey);
     if (remembered) setSeat(remembered);
     followRoller();
     taps.addEventListener("change", function (e) {
-      if (e.target.name === "seat") sessionStorage.setItem(seatKey, e.target.value);
+      if (e.target.name === "seat") session.set(seatKey, e.target.value);
     });
     var dialog = document.getElementById("who-bunco");
     taps.addEventListener("submit", function (e) {

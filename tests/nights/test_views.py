@@ -838,3 +838,29 @@ def test_partners_brought_to_the_head_table_by_hand_are_named_there_too(client, 
             client.post(nurl("swap", night), {"seat_a": now.pk, "seat_b": there.pk})
     seating = section(text(client.get(night.get_absolute_url())), "seating")
     assert f"<b>{pair[0].name} &amp; {pair[1].name}</b>" in seating
+
+
+def test_losing_partners_put_together_again_at_the_head_table_are_named(client, host):
+    """docs/rules.md section 5.4 keeps the winners together, not the losers."""
+    group = make_group(
+        user=host,
+        name="Ladder losers",
+        regulars=12,
+        substitutes=0,
+        movement="ladder",
+        fill="ghosts",
+        head_partners_stay=True,
+    )
+    night = make_night(group)
+    start_night(night)
+    play_round(night)  # seat 1's side wins every table: seats 2 and 4 lose
+    first, second = night.rounds.get(number=1), night.rounds.get(number=2)
+    pair = [first.seats.get(table__number=1, number=n).player for n in (2, 4)]
+    assert not any(first.seats.get(player=p).won for p in pair)
+    for number, player in zip((2, 4), pair, strict=True):
+        there = second.seats.get(table__number=1, number=number)
+        now = second.seats.get(player=player)
+        if now.pk != there.pk:
+            client.post(nurl("swap", night), {"seat_a": now.pk, "seat_b": there.pk})
+    seating = section(text(client.get(night.get_absolute_url())), "seating")
+    assert f"<b>{pair[0].name} &amp; {pair[1].name}</b>" in seating

@@ -165,19 +165,28 @@ def test_a_roll_off_winner_goes_with_the_done_taken_back():
     assert again.outcome.needs_tiebreak and again.winner_side is None
 
 
-def test_a_repeated_undo_extra_turns_done_takes_back_one_pass_only(client, tied):
+def test_a_repeated_extra_turns_done_or_its_undo_counts_once(client, tied):
     """A double tap, or a send retried after a lost answer, names the passes the phone saw."""
     rnd, t2 = tied
+    url = reverse("play:table_extra_turns", args=[t2.token])
+
+    def twice(**fields):
+        for _ in range(2):
+            response = client.post(url, fields, HTTP_ACCEPT="application/json")
+            assert response.status_code == 200
+
     tap(t2, 1, "points", 1)
     tap(t2, 2, "points", 1)
-    extra_turns_done(table=t2)  # 1-1: pass 2
     page = client.get(reverse("play:table", args=[t2.token])).content.decode()
-    assert 'name="pass" value="1"' in page
-    url = reverse("play:table_extra_turns", args=[t2.token])
-    for _ in range(2):
-        response = client.post(url, {"done": "0", "pass": "1"}, HTTP_ACCEPT="application/json")
-        assert response.status_code == 200
-    assert here(rnd, t2).play.extra_passes == 0
+    assert 'name="pass" value="0"' in page
+    twice(**{"pass": "0"})  # 1-1: pass 2, once
+    assert here(rnd, t2).play.extra_passes == 1
+    tap(t2, 3, "points", 1)
+    tap(t2, 4, "points", 1)
+    twice(**{"pass": "1"})  # 2-2: pass 3, once
+    assert here(rnd, t2).play.extra_passes == 2
+    twice(**{"done": "0", "pass": "2"})  # taken back once: pass 2 plays on
+    assert here(rnd, t2).play.extra_passes == 1
 
 
 def test_in_a_later_pass_only_its_own_turns_are_undone_at_the_table(client, tied):
