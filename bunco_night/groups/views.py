@@ -209,9 +209,10 @@ def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpRespon
         form = PlayerForm(initial=PlayerForm.initial_for(player), group=player.group, player=player)
         return _player_page(request, player, form, retiring=True)
     services.player_retire(player=player, retired=retired)
-    if request.htmx:
-        return render(request, "groups/roster.html#roster_lists", _roster_context(player.group))
     done = "retired" if retired else "back on the roster"
+    if request.htmx:  # said in the card, which the page scrolls to where it now is
+        context = _roster_context(player.group) | {"said": (player.pk, f"{player.name} is {done}.")}
+        return render(request, "groups/roster.html#roster_lists", context)
     messages.success(request, f"{player.name} is {done}.")
     return redirect("groups:roster", slug=player.group.slug)
 

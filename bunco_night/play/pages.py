@@ -716,6 +716,16 @@ class RoomScreen:
         """The prizes so far share the side column with the standings."""
         return bool(self.board.standings.prizes) and not self.prizes_big
 
+    @property
+    def standings_shown(self) -> list:
+        """The standings' rows the side column shows: fewer beside the prizes, so the
+        screen never scrolls (it says how many more there are, ``standings_more``)."""
+        return self.board.standings.rows[: 5 if self.side_prizes else 10]
+
+    @property
+    def standings_more(self) -> int:
+        return len(self.board.standings.standings) - len(self.standings_shown)
+
 
 def room_screen(night: Night) -> RoomScreen:
     board = live_board(night)

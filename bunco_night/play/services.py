@@ -737,6 +737,12 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
     if not by_host:
         here = table_round(rnd, table, play) if rnd.is_playing else None
         if here is None or not here.may_undo(entry):
+            if here is not None and here.outcome.in_extra_turns and not entry.is_late:
+                raise ServiceError(
+                    "That turn was in an earlier pass of extra turns: ask the host to correct "
+                    "it, or take back Extra turns done first.",
+                    "round_closed",
+                )
             raise ServiceError(
                 "That round is over here: ask the host to correct it.", "round_closed"
             )

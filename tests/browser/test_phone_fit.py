@@ -313,3 +313,27 @@ def test_every_prize_and_its_money_shows_without_scrolling_on_a_phone(contexts, 
         for i in range(amounts.count()):
             assert amounts.nth(i).is_visible() and amounts.nth(i).inner_text().startswith("$")
         check_fits(host, f"the prize standings at {width} px")
+
+
+def test_the_correction_page_fits_with_long_names_on_the_narrowest_phone(contexts, live_server):
+    """The host may correct a table from a phone: the winner's and tie-break's choices
+    name both partners ("Ann Marie Baxter & Hattie Johnson"), and still fit at 320 px."""
+    group = make_group(regulars=12, substitutes=0)
+    for i, player in enumerate(group.players.order_by("pk")):
+        player.name = f"{['Ann Marie', 'Hattie', 'Gloria', 'Maggie'][i % 4]} Fontaine-Baxter {i}"
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    rnd = start_night(night, seed=3)
+    t2 = night.tables.get(number=2)
+    tap(t2, 1, "points", 2)
+    for seat in (2, 3, 4):
+        tap(t2, seat, "miss")
+    bell_ring(night=night)
+    table_done(table=t2)  # 2-0: a winner, and entries to undo
+    rnd.refresh_from_db()
+    assert round_board(rnd).table(t2.pk).winner_side == 0
+    host = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/live/table/2/?round=1")
+    host.set_viewport_size({"width": 320, "height": 568})
+    host.reload()
+    expect(host.get_by_role("heading", level=1)).to_contain_text("Table 2")
+    check_fits(host, "correct a table with long names at 320 px")

@@ -94,3 +94,16 @@ def test_the_question_opens_where_the_host_tapped_far_down_the_roster(contexts, 
     question.get_by_role("link", name="No, keep Regular 20").click()
     expect(page.get_by_role("alertdialog")).to_have_count(0)
     expect(card.get_by_role("button", name="Retire Regular 20")).to_be_in_viewport()
+    expect(question.get_by_role("button", name="Yes, retire Regular 20")).to_have_count(0)
+
+    # Yes: the card is now among the retired, and the page goes there and says so.
+    retire.click()
+    card.get_by_role("button", name="Yes, retire Regular 20").click()
+    retired = page.get_by_role("region", name="Retired").locator(f"#player-{player.pk}")
+    expect(retired.get_by_role("status")).to_have_text("Regular 20 is retired.")
+    expect(retired.get_by_role("status")).to_be_in_viewport()
+    # Bring back: the same, back among the regulars.
+    retired.get_by_role("button", name="Bring back Regular 20").click()
+    back = page.get_by_role("region", name="Regulars").locator(f"#player-{player.pk}")
+    expect(back.get_by_role("status")).to_have_text("Regular 20 is back on the roster.")
+    expect(back.get_by_role("status")).to_be_in_viewport()

@@ -198,7 +198,8 @@ def test_in_a_later_pass_only_its_own_turns_are_undone_at_the_table(client, tied
     extra_turns_done(table=t2)  # 1-1: pass 2
     page = client.get(reverse("play:table", args=[t2.token])).content.decode()
     assert f'name="entry" value="{first.pk}"' not in page
-    refused("round_closed", entry_undo, table=t2, entry_id=first.pk)
+    message = refused("round_closed", entry_undo, table=t2, entry_id=first.pk)
+    assert message.startswith("That turn was in an earlier pass of extra turns")
     second = tap(t2, 3, "points", 1)
     page = client.get(reverse("play:table", args=[t2.token])).content.decode()
     assert f'name="entry" value="{second.pk}"' in page

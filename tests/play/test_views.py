@@ -539,3 +539,13 @@ def test_a_live_board_poll_with_a_version_it_cannot_read_gets_the_whole_board(cl
     client.login(username="host", password="bunco")
     response = client.get(reverse("play:live_state", args=[night.pk]), {"v": v})
     assert response.status_code == 200 and 'id="board"' in response.content.decode()
+
+
+def test_the_room_screen_says_how_many_more_standings_there_are(client, night):
+    """The screen never scrolls: beside the prizes it lists five players, and says so."""
+    play_round(night)
+    client.login(username="host", password="bunco")
+    room = client.get(reverse("play:room", args=[night.pk])).content.decode()
+    side = room[room.index('<div class="room-side">') :]
+    assert side.count("<tr><td>") == 5
+    assert "and 7 more: the host has the full standings." in side
