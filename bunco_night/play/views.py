@@ -484,6 +484,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "here": here,
             "entries": [(e, e.describe(rules)) for e in entries],
             "taps": pages.taps(rules, rnd.mark),
+            "rules": rules,
             "rounds": night.rounds.started(),
         },
     )

@@ -137,3 +137,12 @@ def test_a_turn_of_the_pass_in_play_is_put_back(night, tied):
     entry_undo(table=t2, entry_id=extra.pk)
     entry_put_back(table=t2, entry_id=extra.pk)
     assert round_board(rnd).table(t2.pk).scores == (1, 0)
+
+
+def test_the_correction_page_names_the_tie_break_the_rules_play(client, night, tied):
+    """docs/rules.md section 3.4: house rules break a tie with extra turns, not a roll-off."""
+    rnd, t2 = tied
+    client.login(username="host", password="bunco")
+    html = client.get(_fix_url(night, 2)).content.decode()
+    assert "The extra turns were won by" in html and "roll-off" not in html
+    assert ">Record who won the tie</button>" in html
