@@ -428,9 +428,9 @@ def _after_change(
 def _play_on(rnd: Round) -> None:
     """The bell was taken back: the round plays on at every table (docs/rules.md section
     6.2). A Done tapped after the bell goes with it, and so does a tie's settling after
-    it: the rolls of its extra turns count as play, and a roll-off's recorded winner is
-    forgotten. The host's own choice of a winner stays. Every page sees it by the night's
-    version."""
+    it: the rolls of its extra turns count as play, and a tie-break's recorded winner (the
+    table's or the host's) is forgotten. A winner the host set, overruling the scores,
+    stays. Every page sees it by the night's version."""
     TablePlay.objects.filter(round=rnd, finished_turn=True).update(finished_turn=False)
     TablePlay.objects.filter(round=rnd).exclude(extra_passes=0, tiebreak_side=None).update(
         extra_passes=0, tiebreak_side=None

@@ -1,6 +1,9 @@
 """The host puts back an entry that was undone by mistake (docs/rules.md section 6.2)."""
 
+import threading
+
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from bunco_night.core.errors import ServiceError
@@ -8,6 +11,7 @@ from bunco_night.play.models import Entry
 from bunco_night.play.services import entry_put_back, entry_undo
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night
+from tests.locks import held_elsewhere
 from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = pytest.mark.django_db
@@ -146,3 +150,34 @@ def test_the_correction_page_names_the_tie_break_the_rules_play(client, night, t
     html = client.get(_fix_url(night, 2)).content.decode()
     assert "The extra turns were won by" in html and "roll-off" not in html
     assert ">Record who won the tie</button>" in html
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's row locks")
+@pytest.mark.django_db(transaction=True)
+def test_an_undo_sent_again_while_the_first_holds_its_table_changes_nothing_more():
+    """A double tap on Undo: the second waits for the first's lock, then finds the entry
+    undone already, and neither undoes it again nor works the table out again."""
+    night = make_night(make_group(), sets=1)
+    start_night(night)
+    t2 = night.tables.get(number=2)
+    entry = tap(t2, 1, "points", 2)
+    answers = []
+
+    def second_send():
+        try:
+            answers.append(entry_undo(table=t2, entry_id=entry.pk))
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            answers.append(error)
+        finally:
+            connection.close()
+
+    first = []
+    with held_elsewhere(lambda: first.append(entry_undo(table=t2, entry_id=entry.pk)), commit=True):
+        sender = threading.Thread(target=second_send)
+        sender.start()
+        sender.join(0.5)
+        assert sender.is_alive(), "the second send waits for the first one's lock"
+    sender.join(10)
+    assert len(answers) == 1 and isinstance(answers[0], Entry), answers
+    assert Entry.objects.get(pk=entry.pk).undone_at == first[0].undone_at
+    assert round_board(night.current_round).table(t2.pk).scores == (0, 0)
