@@ -556,32 +556,27 @@ def seating_draw_undo(*, night: Night) -> Round:
     if rnd is None:
         raise ServiceError("There is no draw to take back.", "nothing_to_undo")
     kept = rnd.replaced_seating
-    if not kept["tables"]:  # the first draw: back to no seating
+    if not kept["tables"]:  # the first draw: back to no seating, on the tables before it
         rnd.seats.all().delete()
         tables_sync(night, kept["sizes"])
-        if kept["made"]:
-            rnd.delete()
-        else:
-            rnd.mark, rnd.replaced_seating = kept["mark"], None
-            rnd.save(update_fields=["mark", "replaced_seating"])
-        night.seed = kept["seed"]
-        night.save(update_fields=["seed"])
-        night_touch(night)
-        return rnd
-    seated = sorted(p for t in kept["tables"] for p, _ in t if p is not None)
-    if seated != sorted(p.pk for p in players_tonight(night)):
-        raise ServiceError(
-            "Who plays has changed since that draw: the old seating no longer fits.",
-            "seating_out_of_date",
+    else:
+        seated = sorted(p for t in kept["tables"] for p, _ in t if p is not None)
+        if seated != sorted(p.pk for p in players_tonight(night)):
+            raise ServiceError(
+                "Who plays has changed since that draw: the old seating no longer fits.",
+                "seating_out_of_date",
+            )
+        numbers = itertools.count(1)
+        seating = tuple(
+            tuple(p if p is not None else Ghost(ghost_for, next(numbers)) for p, ghost_for in t)
+            for t in kept["tables"]
         )
-    numbers = itertools.count(1)
-    seating = tuple(
-        tuple(p if p is not None else Ghost(ghost_for, next(numbers)) for p, ghost_for in t)
-        for t in kept["tables"]
-    )
-    seats_save(rnd, tables_sync(night, [len(t) for t in seating]), seating)
-    rnd.mark, rnd.replaced_seating = kept["mark"], None
-    rnd.save(update_fields=["mark", "replaced_seating"])
+        seats_save(rnd, tables_sync(night, [len(t) for t in seating]), seating)
+    if kept.get("made"):  # a round the first draw made goes with it
+        rnd.delete()
+    else:
+        rnd.mark, rnd.replaced_seating = kept["mark"], None
+        rnd.save(update_fields=["mark", "replaced_seating"])
     night.seed = kept["seed"]
     night.save(update_fields=["seed"])
     night_touch(night)

@@ -787,12 +787,13 @@ def test_a_swap_that_pairs_last_rounds_partners_again_is_named(client, night):
     assert "Partners again" not in section(text(client.get(night.get_absolute_url())), "seating")
 
 
-def test_head_table_partners_kept_by_the_rules_are_not_named(client, host):
-    """docs/rules.md section 5.4: with the knob on, head-table partners stay."""
+def _ladder_after_round_one(host, name, regulars):
+    """A ladder night whose head-table partners stay (docs/rules.md section 5.4), round 1
+    played (seat 1's side wins every table): the night, round 1 and round 2."""
     group = make_group(
         user=host,
-        name="Ladder",
-        regulars=8,
+        name=name,
+        regulars=regulars,
         substitutes=0,
         movement="ladder",
         fill="ghosts",
@@ -801,8 +802,23 @@ def test_head_table_partners_kept_by_the_rules_are_not_named(client, host):
     night = make_night(group)
     start_night(night)
     play_round(night)
-    second = night.rounds.get(number=2)
-    first = night.rounds.get(number=1)
+    return night, night.rounds.get(number=1), night.rounds.get(number=2)
+
+
+def _partners_at_the_head_table(client, night, second, pair, numbers):
+    """Swap ``pair`` by hand into seats ``numbers`` of table 1 in round 2: the seating
+    section the night page shows then."""
+    for number, player in zip(numbers, pair, strict=True):
+        there = second.seats.get(table__number=1, number=number)
+        now = second.seats.get(player=player)
+        if now.pk != there.pk:
+            client.post(nurl("swap", night), {"seat_a": now.pk, "seat_b": there.pk})
+    return section(text(client.get(night.get_absolute_url())), "seating")
+
+
+def test_head_table_partners_kept_by_the_rules_are_not_named(client, host):
+    """docs/rules.md section 5.4: with the knob on, head-table partners stay."""
+    night, first, second = _ladder_after_round_one(host, "Ladder", 8)
     head_pairs = {
         frozenset((s.player_id, second.seats.get(table=s.table, number=s.number + 2).player_id))
         for s in second.seats.filter(table__number=1, number__lte=2)
@@ -817,50 +833,16 @@ def test_head_table_partners_kept_by_the_rules_are_not_named(client, host):
 
 def test_partners_brought_to_the_head_table_by_hand_are_named_there_too(client, host):
     """docs/rules.md sections 4.4 and 5.4: only the pairs the rules keep are not named."""
-    group = make_group(
-        user=host,
-        name="Ladder of three",
-        regulars=12,
-        substitutes=0,
-        movement="ladder",
-        fill="ghosts",
-        head_partners_stay=True,
-    )
-    night = make_night(group)
-    start_night(night)
-    play_round(night)
-    first, second = night.rounds.get(number=1), night.rounds.get(number=2)
+    night, first, second = _ladder_after_round_one(host, "Ladder of three", 12)
     pair = [first.seats.get(table__number=3, number=n).player for n in (1, 3)]
-    for number, player in zip((1, 3), pair, strict=True):
-        there = second.seats.get(table__number=1, number=number)
-        now = second.seats.get(player=player)
-        if now.pk != there.pk:
-            client.post(nurl("swap", night), {"seat_a": now.pk, "seat_b": there.pk})
-    seating = section(text(client.get(night.get_absolute_url())), "seating")
+    seating = _partners_at_the_head_table(client, night, second, pair, (1, 3))
     assert f"<b>{pair[0].name} &amp; {pair[1].name}</b>" in seating
 
 
 def test_losing_partners_put_together_again_at_the_head_table_are_named(client, host):
     """docs/rules.md section 5.4 keeps the winners together, not the losers."""
-    group = make_group(
-        user=host,
-        name="Ladder losers",
-        regulars=12,
-        substitutes=0,
-        movement="ladder",
-        fill="ghosts",
-        head_partners_stay=True,
-    )
-    night = make_night(group)
-    start_night(night)
-    play_round(night)  # seat 1's side wins every table: seats 2 and 4 lose
-    first, second = night.rounds.get(number=1), night.rounds.get(number=2)
+    night, first, second = _ladder_after_round_one(host, "Ladder losers", 12)
     pair = [first.seats.get(table__number=1, number=n).player for n in (2, 4)]
     assert not any(first.seats.get(player=p).won for p in pair)
-    for number, player in zip((2, 4), pair, strict=True):
-        there = second.seats.get(table__number=1, number=number)
-        now = second.seats.get(player=player)
-        if now.pk != there.pk:
-            client.post(nurl("swap", night), {"seat_a": now.pk, "seat_b": there.pk})
-    seating = section(text(client.get(night.get_absolute_url())), "seating")
+    seating = _partners_at_the_head_table(client, night, second, pair, (2, 4))
     assert f"<b>{pair[0].name} &amp; {pair[1].name}</b>" in seating

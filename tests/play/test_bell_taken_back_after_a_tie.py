@@ -31,14 +31,21 @@ def state(rnd, table):
     return round_board(rnd).table(table.pk)
 
 
-def test_extra_turns_played_after_a_bell_taken_back_count_as_play():
-    night = make_night(make_group(regulars=12), sets=1)
+def tied_at_the_bell(**knobs):
+    """Twelve players; table 2 at 0-0 (a miss each) taps Done after the head table's tap
+    rang the bell: the round, table 2, the head table and that tap."""
+    night = make_night(make_group(regulars=12, **knobs), sets=1)
     rnd = start_night(night)
     t2 = night.tables.get(number=2)
     for seat in range(1, 5):
         tap(t2, seat, "miss")
     head, ringing = ring_at_the_head_table(night)
     table_done(table=t2)
+    return rnd, t2, head, ringing
+
+
+def test_extra_turns_played_after_a_bell_taken_back_count_as_play():
+    rnd, t2, head, ringing = tied_at_the_bell()
     assert state(rnd, t2).outcome.in_extra_turns
     tap(t2, 1, "points", 1)
     tap(t2, 2, "points", 1)
@@ -64,13 +71,7 @@ def test_extra_turns_played_after_a_bell_taken_back_count_as_play():
 
 
 def test_a_roll_off_winner_recorded_after_a_bell_taken_back_is_forgotten():
-    night = make_night(make_group(regulars=12, tie_break="roll_off"), sets=1)
-    rnd = start_night(night)
-    t2 = night.tables.get(number=2)
-    for seat in range(1, 5):
-        tap(t2, seat, "miss")
-    head, ringing = ring_at_the_head_table(night)
-    table_done(table=t2)
+    rnd, t2, head, ringing = tied_at_the_bell(tie_break="roll_off")
     tiebreak_record(table=t2, side=1)
     assert state(rnd, t2).winner_side == 1
 
