@@ -24,6 +24,29 @@ class RedactingLogger(Logger):
         atoms = super().atoms(resp, req, environ, request_time)
         return {k: redact(v) if isinstance(v, str) else v for k, v in atoms.items()}
 
+    def info(self, msg, *args, **kwargs):
+        """gunicorn's start line, with the addresses it leaves out under ``reuse_port``:
+        each worker opens its own socket, so the arbiter holds none, and the line read
+        "Listening at:  (pid)"."""
+        if msg == "Listening at: %s (%s)" and args and not args[0]:
+            args = (listening_at(self.cfg), *args[1:])
+        super().info(msg, *args, **kwargs)
+
+
+def listening_at(cfg):
+    """The addresses gunicorn binds, as it names a socket: ``http://host:port``."""
+    scheme = "https" if cfg.is_ssl else "http"
+    where = []
+    for address in cfg.address:
+        if isinstance(address, str | bytes):
+            where.append(f"unix:{os.fsdecode(address)}")
+        else:
+            host, port = address[:2]
+            where.append(
+                f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
+            )
+    return ",".join(where)
+
 
 # `make run` turns the access log on (--access-logfile -); the benches leave it off.
 logger_class = RedactingLogger

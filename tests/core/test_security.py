@@ -3,6 +3,7 @@ hosts' nights, production settings that pass `check --deploy`, and a log without
 
 import logging
 import re
+import socket
 import subprocess
 import sys
 from datetime import timedelta
@@ -179,3 +180,52 @@ def test_the_gunicorn_access_log_is_redacted():
     line = logger.cfg.access_log_format % atoms
     assert "AbCd123" not in line
     assert "/t/…/state/?v=1.2" in line and "http://10.0.0.2:8000/t/…/" in line
+
+
+def test_gunicorn_names_where_it_listens_though_each_worker_opens_its_own_socket():
+    """``reuse_port`` leaves gunicorn's arbiter without a socket; its start line still
+    names the address to open."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "-c",
+            "gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--no-control-socket",
+            "bunco_night.wsgi",
+        ],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines = []
+        for line in server.stderr:
+            lines.append(line)
+            if "Using worker" in line:
+                break
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    listening = [line for line in lines if "Listening at:" in line]
+    assert len(listening) == 1, lines
+    assert f"Listening at: http://127.0.0.1:{port} (" in listening[0]
+
+
+def test_gunicorn_names_each_kind_of_address_it_binds():
+    from gunicorn.config import Config
+
+    namespace: dict = {}
+    exec((ROOT / "gunicorn.conf.py").read_text(), namespace)
+    cfg = Config()
+    cfg.set("bind", ["0.0.0.0:8000", "[::]:8001", "unix:/run/bunco.sock"])
+    assert (
+        namespace["listening_at"](cfg)
+        == "http://0.0.0.0:8000,http://[::]:8001,unix:/run/bunco.sock"
+    )
