@@ -114,3 +114,30 @@ def test_the_host_hears_the_bell_on_the_live_board(contexts, live_server):
     bell_ring(night=night)
     expect(host.locator("#live-status")).to_contain_text("The bell has rung.")
     expect(announce).to_have_text("The bell has rung.")
+
+
+def control_names(page) -> list[str]:
+    """The accessible name of every button and link on the page, as Chromium computes it
+    for a screen reader (its list of a page's buttons or links shows these alone)."""
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    return [
+        f"{node['role']['value']}: {node.get('name', {}).get('value', '')}"
+        for node in tree
+        if not node.get("ignored") and node.get("role", {}).get("value") in {"button", "link"}
+    ]
+
+
+def test_no_two_buttons_or_links_on_the_hosts_night_pages_share_a_name(contexts, live_server):
+    night = make_night(make_group(regulars=12, substitutes=2), sets=2)
+    start_night(night, seed=3)
+    play_round(night)  # a round played: prizes and a set tied so far, with their buttons
+    round_start(night=night)
+    host = host_page(contexts, live_server, night, path=night.get_absolute_url())
+    shared = {}
+    for path in ("", f"/nights/{night.pk}/live/", f"/nights/{night.pk}/standings/"):
+        if path:
+            host.goto(f"{live_server.url}{path}")
+        names = control_names(host)
+        assert len(names) > 5, host.url
+        shared[host.url] = sorted({n for n in names if names.count(n) > 1})
+    assert {url: names for url, names in shared.items() if names} == {}
