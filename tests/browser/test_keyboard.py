@@ -113,3 +113,17 @@ def test_an_undo_on_the_table_phone_leaves_the_focus_among_the_entries(contexts,
     page.keyboard.press("Enter")
     expect(undos).to_have_count(0)
     expect(page.get_by_role("region", name="Entries at this table")).to_be_focused()
+
+
+def test_who_rolled_the_bunco_is_a_named_dialog_that_gives_the_focus_back(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night)
+    page = phone(contexts, f"{live_server.url}/t/{night.tables.get(number=1).token}/")
+    bunco = page.locator("#taps button[data-ask-roller]")
+    press(bunco)
+    dialog = page.get_by_role("dialog", name="Who rolled the BUNCO?")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("button.current")).to_be_focused()  # who is rolling
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(bunco).to_be_focused()
