@@ -1,6 +1,7 @@
 """What a keyboard user gets: every control reached with Tab shows where the focus is, and
 a control pressed keeps the focus (or hands it on) when htmx redraws its part of the page,
-instead of dropping it at the top of the page."""
+instead of dropping it at the top of the page; a form's error is said on the fields it is
+about."""
 
 import re
 
@@ -127,3 +128,14 @@ def test_who_rolled_the_bunco_is_a_named_dialog_that_gives_the_focus_back(contex
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(bunco).to_be_focused()
+
+
+def test_someone_else_arrived_says_what_is_missing_on_its_fields(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=1), sets=1)
+    host = host_page(contexts, live_server, night, path=night.get_absolute_url())
+    host.get_by_role("button", name="Add", exact=True).click()
+    said = "Choose who arrived, or type a new name."
+    expect(host.get_by_role("alert")).to_have_text(said)
+    for field in (host.get_by_label("Someone else arrived"), host.get_by_label("Or someone new")):
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(field).to_have_accessible_description(said)
