@@ -44,7 +44,7 @@
       if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");
       to = place;
     }
-    if (to) to.focus();
+    if (to) to.focus({ preventScroll: true });  // a poll's redraw must not move the page
   }
   document.addEventListener("htmx:afterSettle", restore);
 })();

@@ -46,6 +46,7 @@ def test_every_control_on_the_table_phone_shows_the_keyboard_focus(contexts, liv
     start_night(night)
     page = phone(contexts, f"{live_server.url}/t/{night.tables.get(number=1).token}/")
     page.get_by_text("Enter the dice instead").click()
+    expect(page.locator('input[name="d1"]').first).to_be_attached()
     stops = tab_stops(page)
     assert any('name="d1"' in s["control"] for s in stops)  # the dice faces were reached
     assert [s["control"] for s in stops if not s["shown"]] == []
