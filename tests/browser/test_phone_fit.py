@@ -231,6 +231,22 @@ def test_the_dues_list_keeps_each_name_on_one_line_on_the_narrowest_phone(contex
     check_fits(host, "the dues at 320 px")
 
 
+def test_someone_else_arrived_fits_a_phone_with_a_long_name_on_the_roster(contexts, live_server):
+    """The list of who else may arrive (every substitute not yet at the night) is as wide
+    as its longest name: the select shrinks to the phone instead of widening the night
+    page. Before, "Marguerite-Anne Garcia (substitute)" made a 390 px phone 421 px wide."""
+    group = make_group(regulars=12, substitutes=1)
+    group.players.filter(name="Sub 1").update(name="Marguerite-Anne Featherstonehaugh-Garcia")
+    night = make_night(group)
+    host = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/")
+    expect(host.locator("#guest option", has_text="Featherstonehaugh")).to_have_count(1)
+    for width, height in PHONES:
+        host.set_viewport_size({"width": width, "height": height})
+        check_fits(host, f"the night page with a long substitute's name at {width} px")
+        box = host.locator("#guest").bounding_box()
+        assert box["x"] + box["width"] <= width, f"the select ends past a {width} px phone"
+
+
 def test_a_name_of_eighty_letters_without_a_space_fits_every_page(phones, contexts, live_server):
     """The longest name the roster takes, one word (someone's typo, or a pasted e-mail
     address), wraps on every page instead of making it scroll sideways; a retired one too."""
