@@ -115,12 +115,21 @@ def _columns(first: list[str]) -> dict[str, int] | None:
     return found or None
 
 
-def _rows(text: str) -> list[list[str]]:
-    """The cells, split on the separator the first line uses most: a comma, a semicolon
-    (spreadsheets set to a language that writes decimals with a comma) or a tab."""
+def _rows(text: str) -> list[tuple[int, list[str]]]:
+    """Each row that has something in it, with the line of the file it starts on (blank
+    lines and a cell over several lines counted, so the preview names the line the host
+    sees in the file), its cells split on the separator the first line uses most: a
+    comma, a semicolon (spreadsheets set to a language that writes decimals with a comma)
+    or a tab."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(",;\t", key=lambda d: (first.count(d), d == ","))
-    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows, line = [], 1
+    for cells in reader:
+        if any(cell.strip() for cell in cells):
+            rows.append((line, cells))
+        line = reader.line_num + 1
+    return rows
 
 
 def read_roster(text: str, group: Group) -> RosterFile:
@@ -131,14 +140,11 @@ def read_roster(text: str, group: Group) -> RosterFile:
         table = _rows(text)
     except csv.Error as error:
         return RosterFile(problem=f"This does not read as a CSV file ({error}).")
-    table = [row for row in table if any(cell.strip() for cell in row)]
     if not table:
         return RosterFile(problem="The file has no rows.")
-    columns = _columns(table[0])
-    first_line = 2
+    columns = _columns(table[0][1])
     if columns is None:
         columns = {key: i for i, key in enumerate(DEFAULT_ORDER)}
-        first_line = 1
     elif "name" not in columns:
         return RosterFile(
             problem="No column is called Name: the first row should name the columns "
@@ -151,7 +157,7 @@ def read_roster(text: str, group: Group) -> RosterFile:
     existing = {" ".join(p.name.split()).casefold(): p for p in group.players.all()}
     seen: dict[str, int] = {}
     result = RosterFile()
-    for line, cells in enumerate(table, start=first_line):
+    for line, cells in table:
 
         def cell(key: str, cells=cells) -> str:
             i = columns.get(key)

@@ -84,6 +84,27 @@ def test_without_a_heading_row_the_columns_are_name_phone_email_kind(group):
     assert rows[1].errors == ["“When” does not look like a phone number."]
 
 
+def test_each_row_is_named_by_the_line_it_is_on_in_the_file(group):
+    """A blank line (pasted rows often have one) and a note over two lines still count,
+    so "Line" in the preview and "already on line N" point where the host looks."""
+    text = (
+        "\n"
+        "Name,Phone,Notes\n"
+        "Ann Baker,555-0101,\n"
+        "\n"
+        'Bea Cruz,555-0102,"Brings the bell\n'
+        'and the dice"\n'
+        "Ann Baker,555-0103,\n"
+    )
+    rows = read_roster(text, group).rows
+    assert [(r.line, r.name) for r in rows] == [
+        (3, "Ann Baker"),
+        (5, "Bea Cruz"),
+        (7, "Ann Baker"),
+    ]
+    assert rows[2].errors == ["Ann Baker is already on line 3."]
+
+
 def test_a_spreadsheet_saved_by_excel_reads_in_either_encoding():
     assert decode("\ufeffName\nJosé\n".encode()) == "Name\nJosé\n"
     assert decode("Name\nJosé\n".encode("cp1252")) == "Name\nJosé\n"
