@@ -206,3 +206,19 @@ def test_a_phone_offline_for_a_few_taps_loses_and_doubles_nothing(contexts, live
     # Undo a mis-tap.
     page.locator("#recent .recent button", has_text="Undo").first.click()
     expect(score(page, 1)).to_have_text("2")
+
+
+def test_the_live_boards_buttons_before_a_round_are_each_as_tall_as_their_text(
+    contexts, live_server
+):
+    """Start round N is a big button; Swap seats first, a link beside it, keeps its own
+    height, centred on the row, instead of stretching to the big one's with its words at
+    the top."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    seating_draw(night=night, seed=12)
+    host = host_page(contexts, live_server, night)
+    start = host.get_by_role("button", name="Start round 1").bounding_box()
+    swap = host.get_by_role("link", name="Swap seats first").bounding_box()
+    assert swap["height"] < start["height"] - 4, (swap, start)
+    middle = swap["y"] + swap["height"] / 2
+    assert abs(middle - (start["y"] + start["height"] / 2)) <= 2, (swap, start)
