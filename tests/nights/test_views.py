@@ -621,6 +621,18 @@ def test_the_tv_chart_waits_for_a_draw(client, night):
     assert "The seating has not been drawn yet." in text(client.get(nurl("tv", night)))
 
 
+def test_the_tv_chart_says_the_night_is_over_once_it_is(client, night):
+    """Left on the TV after the host ends the night, it does not ask for a draw."""
+    from bunco_night.play.services import night_finish
+
+    start_night(night, seed=9)
+    play_round(night)
+    night_finish(night=night)
+    for response in (client.get(nurl("tv", night)), client.get(nurl("tv", night), **HX)):
+        page = text(response)
+        assert "The night is over." in page and "not been drawn" not in page
+
+
 # Host slips: a change that replaces or ends something asks first --------------------------
 
 
