@@ -231,6 +231,45 @@
     }).catch(function () { /* no offline reload here; everything else still works */ });
   }
 
+  /* The board as this phone last showed it, kept for a reload in a dead spot: the service
+     worker's copy of the page is the page as it last loaded, and its scores and entries
+     may be long gone by. A kept board replaces the page's only if it is newer (the
+     version the polls send) and of the same round and status (``data-key``), before
+     htmx reads the page; online, the page is as new as the board or newer. */
+  var boardKey = "bunco-board-" + location.pathname;
+  function boardVersion(board) {
+    var v = /[?&]v=(\d+)\.(\d+)/.exec((board && board.getAttribute("hx-get")) || "");
+    return v ? [Number(v[1]), Number(v[2])] : null;
+  }
+  function keepBoard() {
+    var board = document.getElementById("board"), recent = document.getElementById("recent");
+    var version = boardVersion(board);
+    if (!token || !version) return;
+    local.set(boardKey, JSON.stringify({
+      key: board.dataset.key, version: version,
+      board: board.outerHTML, recent: recent ? recent.outerHTML : null
+    }));
+  }
+  function replaceWith(el, html) {
+    var parsed = document.createElement("template");
+    parsed.innerHTML = html || "";
+    var fresh = parsed.content.firstElementChild;
+    if (!el || !fresh || fresh.id !== el.id) return;
+    fresh.removeAttribute("hx-swap-oob");
+    el.replaceWith(fresh);
+  }
+  function restoreBoard() {
+    var board = document.getElementById("board"), version = boardVersion(board), kept = null;
+    try { kept = JSON.parse(local.get(boardKey) || "null"); } catch (e) { kept = null; }
+    if (!kept || !version || !kept.version || kept.key !== board.dataset.key) return;
+    var newer = kept.version[0] !== version[0] ? kept.version[0] > version[0] : kept.version[1] > version[1];
+    if (!newer) return;
+    replaceWith(board, kept.board);
+    replaceWith(document.getElementById("recent"), kept.recent);
+  }
+  if (token) { restoreBoard(); keepBoard(); }
+  document.body.addEventListener("htmx:afterSettle", keepBoard);
+
   /* Screen readers hear what a poll changed: the scores on the table phone, the seat on a
      player's page (the fragments say it in words, in data-announce). The bell banners are
      role="alert" and speak for themselves. */
@@ -421,6 +460,7 @@
     htmx.trigger(board, "htmx:abort");  /* a poll in flight would bring an older board */
     htmx.swap(board, html, { swapStyle: "outerHTML" });
     followRoller();
+    keepBoard();
   }
 
   function shift(item) {

@@ -57,6 +57,56 @@ def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, li
     assert Entry.objects.filter(table=table, round=rnd).count() == 3
 
 
+def test_a_reload_while_offline_shows_the_board_as_the_phone_last_saw_it(contexts, live_server):
+    """The service worker's copy of the page is the page as it last loaded: the scores and
+    entries the phone showed since (its own taps' answers, the polls) are not lost."""
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    rnd = start_night(night, seed=4)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", service_worker=True)
+    wait_until_kept(page)
+    tap(page, 1, "points:2")  # this phone's tap: its answer carries the board
+    expect(score(page, 0)).to_have_text("2")
+    server_tap(table, 2, "points", 1)  # another phone's tap: this one's poll shows it
+    expect(score(page, 1)).to_have_text("1")
+    expect(page.locator("#recent li")).to_have_count(2)
+
+    page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
+    assert page.reload().from_service_worker
+    expect(score(page, 0)).to_have_text("2")
+    expect(score(page, 1)).to_have_text("1")
+    expect(page.locator("#recent li")).to_have_count(2)
+    tap(page, 3, "points:1")  # the taps still work on the board put back
+    expect(page.locator("#offline")).to_contain_text("1 tap waits")
+
+    page.context.set_offline(False)
+    expect(score(page, 0)).to_have_text("3")
+    expect(page.locator("#recent li")).to_have_count(3)
+    assert Entry.objects.filter(table=table, round=rnd).count() == 3
+
+
+def test_a_kept_board_of_another_round_or_status_is_not_put_back(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=4)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    tap(page, 1, "points:2")
+    expect(score(page, 0)).to_have_text("2")
+    # As if the phone had kept a board of another round or status, newer than the page's.
+    page.evaluate(
+        """() => {
+          const key = "bunco-board-" + location.pathname;
+          const kept = JSON.parse(localStorage.getItem(key));
+          kept.key = "9-playing-1";
+          kept.version = [kept.version[0] + 5, 0];
+          localStorage.setItem(key, JSON.stringify(kept).replace(/>2</g, ">7<"));
+        }"""
+    )
+    page.reload()
+    expect(score(page, 0)).to_have_text("2")
+
+
 def test_offline_the_waiting_taps_are_listed_and_a_mis_tap_is_cancelled(contexts, live_server):
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     rnd = start_night(night, seed=4)
