@@ -962,6 +962,13 @@ def _seat_next_round(board: RoundBoard) -> Round | None:
     return nxt
 
 
+def _tables(numbers: list[int]) -> str:
+    """ "Table 3", or "Tables 3, 5 and 8"."""
+    if len(numbers) == 1:
+        return f"Table {numbers[0]}"
+    return f"Tables {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+
+
 @transaction.atomic
 def round_close(*, rnd: Round) -> Round | None:
     """Close a round the rules say is over: record results and seat the next round.
@@ -977,17 +984,26 @@ def round_close(*, rnd: Round) -> Round | None:
     if missing:
         ties = [tr for tr in missing if tr.outcome.needs_tiebreak]
         if ties:
-            playing = [str(tr.table.number) for tr in ties if tr.outcome.in_extra_turns]
-            settle = [str(tr.table.number) for tr in ties if not tr.outcome.in_extra_turns]
-            said = [f"Table {', '.join(settle)}: record who won the tie-break."] if settle else []
+            playing = [tr.table.number for tr in ties if tr.outcome.in_extra_turns]
+            settle = [tr.table.number for tr in ties if not tr.outcome.in_extra_turns]
+            said = []
+            if settle:
+                each = "each tie-break" if len(settle) > 1 else "the tie-break"
+                said.append(f"{_tables(settle)}: record who won {each}.")
             if playing:  # docs/rules.md section 3.4: the phone says when they are done
+                are = "are" if len(playing) > 1 else "is"
                 said.append(
-                    f"Table {', '.join(playing)} is playing extra turns to break a tie: wait "
+                    f"{_tables(playing)} {are} playing extra turns to break a tie: wait "
                     "for them, or record who won."
                 )
             raise ServiceError(" ".join(said), "tie_needs_break")
-        numbers = ", ".join(str(tr.table.number) for tr in missing)
-        raise ServiceError(f"Not every table is done: table {numbers}.", "round_not_over")
+        late = [tr.table.number for tr in missing]
+        them = ("their phones", "their winners") if len(late) > 1 else ("its phone", "its winner")
+        raise ServiceError(
+            f"Not every table is done: {_tables(late).lower()}. Wait for Done on {them[0]}, "
+            f"or set {them[1]} with Correct.",
+            "round_not_over",
+        )
     rnd.status, rnd.closed_at = Round.Status.CLOSED, timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
     _seat_results(board)

@@ -320,6 +320,10 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     with pytest.raises(ServiceError) as caught:
         round_close(rnd=rnd)
     assert caught.value.code == "round_not_over"
+    assert caught.value.message == (
+        "Not every table is done: table 3. Wait for Done on its phone, or set its winner "
+        "with Correct."
+    )
     for s in (1, 2, 3, 4):
         tap(t3, s, "miss")
     table_done(table=t3)
@@ -332,6 +336,29 @@ def test_the_bell_head_table_and_everyone_rolls_once():
     tiebreak_record(table=t3, side=1)
     nxt = round_close(rnd=rnd)
     assert nxt.number == 2 and nxt.status == Round.Status.PENDING and nxt.mark == 2
+
+
+def test_closing_too_soon_names_the_tables_left_in_words_for_one_or_many():
+    night = make_night(make_group())
+    rnd = start_night(night)
+    t1, t2, t3 = tables(rnd)
+    with pytest.raises(ServiceError) as caught:
+        round_close(rnd=rnd)
+    assert caught.value.message == (
+        "Not every table is done: tables 1, 2 and 3. Wait for Done on their phones, or set "
+        "their winners with Correct."
+    )
+    for _ in range(11):
+        tap(t1, 1, "points", 2)
+    for t in (t2, t3):
+        for s in (1, 2, 3, 4):
+            tap(t, s, "miss")
+        table_done(table=t)
+    with pytest.raises(ServiceError) as caught:
+        round_close(rnd=rnd)
+    assert caught.value.message == (
+        "Tables 2 and 3 are playing extra turns to break a tie: wait for them, or record who won."
+    )
 
 
 def test_undoing_the_winning_entry_unrings_the_bell():
