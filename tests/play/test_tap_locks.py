@@ -18,7 +18,7 @@ from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry, TablePlay
 from tests.factories import make_group, make_night
-from tests.locks import held_elsewhere
+from tests.locks import held_elsewhere, host_waiting
 from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = [
@@ -49,29 +49,6 @@ def tap_in_progress(table, *, whole=False, by_host=False):
             services._lock_play(rnd, table, locked=locked)
 
     return held_elsewhere(phone, commit=whole)
-
-
-@contextmanager
-def host_waiting(service, **kwargs):
-    """The host's ``service`` called on its own connection, found waiting (for a tap in
-    progress) at the start of the block and finished at its end; its errors are raised."""
-    failed = []
-
-    def host():
-        try:
-            service(**kwargs)
-        except Exception as error:  # noqa: BLE001 - raised below
-            failed.append(error)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=host)
-    thread.start()
-    thread.join(0.5)
-    assert thread.is_alive() and not failed, failed  # waiting for the tap
-    yield thread
-    thread.join(10)
-    assert not thread.is_alive() and not failed, failed
 
 
 def over_but_table_3(tables):
@@ -180,8 +157,11 @@ def test_a_close_counts_a_tap_it_waited_for():
     # by a tap in progress is in them.
     tables = night_in_play("house")
     rnd = over_but_table_3(tables)
-    with tap_in_progress(tables[3], whole=True), host_waiting(services.round_close, rnd=rnd):
-        pass
+    with (
+        tap_in_progress(tables[3], whole=True) as commit,
+        host_waiting(services.round_close, rnd=rnd),
+    ):
+        commit()
     entry = Entry.objects.get(table=tables[3], kind="bunco")
     assert entry.late_at is None
     assert Seat.objects.get(round=rnd, table=tables[3], number=1).buncos == 1
@@ -195,8 +175,11 @@ def test_the_host_and_a_tap_with_its_entry_stored_both_go_through(service):
     night = tables[3].night
     rnd = over_but_table_3(tables)
     kwargs = {"night": night} if service == "bell_ring" else {"rnd": rnd}
-    with tap_in_progress(tables[3], whole=True), host_waiting(getattr(services, service), **kwargs):
-        pass
+    with (
+        tap_in_progress(tables[3], whole=True) as commit,
+        host_waiting(getattr(services, service), **kwargs),
+    ):
+        commit()
     rnd.refresh_from_db()
     assert Entry.objects.filter(table=tables[3], kind="bunco").exists()
     assert rnd.bell_at is not None if service == "bell_ring" else rnd.closed_at is not None
