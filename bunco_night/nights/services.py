@@ -610,9 +610,16 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     """Swap two seats of a round that has not started (seating arranged by hand)."""
     if seat_a.round_id != seat_b.round_id:
         raise ServiceError("Both seats must be in the same round.", "other_round")
+    gone = Gone("That seating is gone: the night was deleted or changed meanwhile.")
+    # The night first, then the round, as every change to a seating: a correction to the
+    # round before seats this one again (play.services.results_recompute).
+    night_id = Round.objects.filter(pk=seat_a.round_id).values_list("night_id", flat=True).first()
+    if night_id is None:
+        raise gone
+    night_lock(night_id)
     rnd = Round.objects.select_for_update().filter(pk=seat_a.round_id).first()
     if rnd is None:
-        raise Gone("That seating is gone: the night was deleted or changed meanwhile.")
+        raise gone
     if not rnd.is_pending:
         raise ServiceError("Seats can be changed only before the round starts.", "round_started")
     if seat_a.pk == seat_b.pk:

@@ -2,10 +2,10 @@
 closing a round and seating the next one, the host's corrections.
 
 Every write is one transaction that locks the row serialising the change (the
-table's ``TablePlay`` for entries, the ``Round`` for closing) and is safe to
-retry: an entry's client ``nonce`` is unique, so a repeated submit is a no-op.
-The rules engine decides scores, round end and movement; ``state`` reads where a
-round stands.
+table's ``TablePlay`` for entries, the ``Round`` for closing; then the ``Night`` too,
+before seating the next round, as the seating services do) and is safe to retry: an
+entry's client ``nonce`` is unique, so a repeated submit is a no-op. The rules engine
+decides scores, round end and movement; ``state`` reads where a round stands.
 """
 
 from __future__ import annotations
@@ -979,6 +979,7 @@ def round_close(*, rnd: Round) -> Round | None:
     if not rnd.is_playing:
         raise ServiceError("That round is not being played.", "round_not_playing")
     _lock_plays(rnd)
+    rnd.night = night_lock(rnd.night_id)  # before it seats the next round: results_recompute
     board = round_board(rnd)
     missing = [tr for tr in board.tables if tr.winner_side is None]
     if missing:
@@ -1018,7 +1019,16 @@ def round_close(*, rnd: Round) -> Round | None:
 
 @transaction.atomic
 def results_recompute(*, rnd: Round) -> None:
-    """After a host's correction to a closed round: results, and the next seating if unplayed."""
+    """After a host's correction to a closed round: results, and the next seating if unplayed.
+
+    The night is locked before the winners and the next round are read, as the services
+    that seat the next round or start it lock it (``night_lock``): a draw, a swap or a
+    start in progress commits first, and those wait for this. The order of the locks:
+    a started round's rows (the correction holds the closed round's row and its table's
+    play, ``_lock_play``), then the night, then a pending round's rows. A tap holds its
+    play when it moves the night's scores version: a correction taking the night before
+    the play could deadlock with a late tap at that table."""
+    rnd.night = night_lock(rnd.night_id)
     board = round_board(rnd)
     if any(tr.winner_side is None for tr in board.tables):
         raise ServiceError("After this change a table has no winner: set one.", "no_winner")
@@ -1036,6 +1046,7 @@ def results_recompute(*, rnd: Round) -> None:
 @transaction.atomic
 def night_finish(*, night: Night) -> Night:
     """End the night early (after the round in play is closed)."""
+    night_lock(night.pk)  # before the pending rounds' rows, as results_recompute
     if night.rounds.playing().exists():
         raise ServiceError("Close the round being played first.", "round_in_play")
     night.rounds.pending().delete()
