@@ -7,11 +7,12 @@ from django.db import connection
 from django.urls import reverse
 
 from bunco_night.core.errors import ServiceError
+from bunco_night.nights.models import Night, Seat, Table
 from bunco_night.play.models import Entry
 from bunco_night.play.services import entry_put_back, entry_undo
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night
-from tests.locks import held_elsewhere
+from tests.locks import held_elsewhere, host_waiting
 from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = pytest.mark.django_db
@@ -181,3 +182,47 @@ def test_an_undo_sent_again_while_the_first_holds_its_table_changes_nothing_more
     assert len(answers) == 1 and isinstance(answers[0], Entry), answers
     assert Entry.objects.get(pk=entry.pk).undone_at == first[0].undone_at
     assert round_board(night.current_round).table(t2.pk).scores == (0, 0)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's row locks")
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("closed", [False, True], ids=["round in play", "closed round"])
+def test_a_put_back_sent_again_while_the_first_holds_its_table_changes_nothing_more(closed):
+    """A double tap on Put back: the second waits for the first's lock, then finds the
+    entry counting already, and neither puts it back again nor works the table (or the
+    closed round's results) out again: no version moves."""
+    night = make_night(make_group(), sets=1)
+    rnd = start_night(night)
+    t2 = night.tables.get(number=2)
+    if closed:
+        play_round(night)
+        rnd.refresh_from_db()
+        entry = tap(t2, 1, "bunco", rnd=rnd, by_host=True)
+    else:
+        entry = tap(t2, 1, "points", 2)
+    entry_undo(table=t2, entry_id=entry.pk, by_host=True)
+
+    def versions():
+        return (
+            *Night.objects.values_list("version", "scores_version").get(pk=night.pk),
+            Table.objects.values_list("version", flat=True).get(pk=t2.pk),
+        )
+
+    first = []
+
+    def first_send():
+        first.append(entry_put_back(table=t2, entry_id=entry.pk))
+        first.append(versions())  # as the first send leaves them
+
+    with (
+        held_elsewhere(first_send, commit=True) as commit,
+        host_waiting(entry_put_back, table=t2, entry_id=entry.pk) as second,
+    ):
+        commit()
+    assert isinstance(second[0], Entry) and second[0].undone_at is None
+    assert first[0].undone_at is None
+    assert versions() == first[1]
+    if closed:
+        assert Seat.objects.get(round=rnd, table=t2, number=1).buncos == 1
+    else:
+        assert round_board(rnd).table(t2.pk).scores == (2, 0)
