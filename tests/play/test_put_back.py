@@ -1,5 +1,6 @@
 """The host puts back an entry that was undone by mistake (docs/rules.md section 6.2)."""
 
+import re
 import threading
 
 import pytest
@@ -226,3 +227,16 @@ def test_a_put_back_sent_again_while_the_first_holds_its_table_changes_nothing_m
         assert Seat.objects.get(round=rnd, table=t2, number=1).buncos == 1
     else:
         assert round_board(rnd).table(t2.pk).scores == (2, 0)
+
+
+def test_each_undo_and_put_back_on_the_correction_page_is_named_apart(client, night):
+    """Two alike entries (the same roll by the same player) get buttons a screen reader
+    tells apart: their names carry the entry's place in the list and its time."""
+    head = night.tables.get(number=1)
+    entries = [tap(head, 1, "points", 2) for _ in range(4)]
+    for entry in entries[:2]:
+        entry_undo(table=head, entry_id=entry.pk)
+    client.login(username="host", password="bunco")
+    html = client.get(_fix_url(night)).content.decode()
+    names = re.findall(r'aria-label="((?:Undo|Put back) [^"]*)"', html)
+    assert len(names) == 4 and len(set(names)) == 4, names
