@@ -25,16 +25,28 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hideButtons);
   else hideButtons();
 
-  var alertBox = null;
+  /* Closed by a tap anywhere on it, its Close button (a keyboard reaches it) or Escape. */
+  var alertBox = null, alertText = null;
   function say(text) {
     if (!alertBox) {
-      alertBox = document.createElement("p");
+      alertBox = document.createElement("div");
       alertBox.className = "host-alert";
       alertBox.setAttribute("role", "alert");
+      alertText = document.createElement("span");
+      alertText.className = "host-alert-text";
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "host-alert-close";
+      close.setAttribute("aria-label", "Close this message");
+      close.textContent = "\u00d7";
+      alertBox.append(alertText, close);
       alertBox.addEventListener("click", function () { alertBox.hidden = true; });
+      document.addEventListener("keydown", function (e) {
+        if (e.key === "Escape") alertBox.hidden = true;
+      });
       document.body.appendChild(alertBox);
     }
-    alertBox.textContent = text;
+    alertText.textContent = text;
     alertBox.hidden = false;
   }
   function isRead(e) {  /* a poll or a section fetched, not a change sent */
