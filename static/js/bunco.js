@@ -231,23 +231,34 @@
     }).catch(function () { /* no offline reload here; everything else still works */ });
   }
 
-  /* The board as this phone last showed it, kept for a reload in a dead spot: the service
-     worker's copy of the page is the page as it last loaded, and its scores and entries
-     may be long gone by. A kept board replaces the page's only if it is newer (the
-     version the polls send) and of the same round and status (``data-key``), before
-     htmx reads the page; online, the page is as new as the board or newer. */
-  var boardKey = "bunco-board-" + location.pathname;
-  function boardVersion(board) {
-    var v = /[?&]v=(\d+)\.(\d+)/.exec((board && board.getAttribute("hx-get")) || "");
-    return v ? [Number(v[1]), Number(v[2])] : null;
+  /* What this phone last showed, kept for a reload in a dead spot: the service worker's
+     copy of the page is the page as it last loaded, and a table's scores and entries, or
+     where a player sits now, may be long gone by. The kept parts (a table's board and its
+     entries, a player's card) replace the page's only if they are newer (the version the
+     polls send) and, at a table, of the same round and status (``data-key``: the tap
+     controls are the page's), before htmx reads the page; online, the page is as new as
+     what was kept, or newer. */
+  var keptIds = !body.dataset.sw ? [] : token ? ["board", "recent"] : ["card"];
+  var keptKey = "bunco-shown-" + location.pathname;
+  function shownVersion(el) {
+    var v = /[?&]v=([0-9.]+)/.exec((el && el.getAttribute("hx-get")) || "");
+    return v ? v[1].split(".").map(Number) : null;
   }
-  function keepBoard() {
-    var board = document.getElementById("board"), recent = document.getElementById("recent");
-    var version = boardVersion(board);
-    if (!token || !version) return;
-    local.set(boardKey, JSON.stringify({
-      key: board.dataset.key, version: version,
-      board: board.outerHTML, recent: recent ? recent.outerHTML : null
+  function newer(a, b) {
+    for (var i = 0; i < Math.max(a.length, b.length); i++) {
+      if ((a[i] || 0) !== (b[i] || 0)) return (a[i] || 0) > (b[i] || 0);
+    }
+    return false;
+  }
+  function keepShown() {
+    var main = document.getElementById(keptIds[0]), version = shownVersion(main);
+    if (!version) return;
+    local.set(keptKey, JSON.stringify({
+      key: main.dataset.key || "", version: version,
+      parts: keptIds.map(function (id) {
+        var el = document.getElementById(id);
+        return el ? el.outerHTML : null;
+      })
     }));
   }
   function replaceWith(el, html) {
@@ -258,17 +269,18 @@
     fresh.removeAttribute("hx-swap-oob");
     el.replaceWith(fresh);
   }
-  function restoreBoard() {
-    var board = document.getElementById("board"), version = boardVersion(board), kept = null;
-    try { kept = JSON.parse(local.get(boardKey) || "null"); } catch (e) { kept = null; }
-    if (!kept || !version || !kept.version || kept.key !== board.dataset.key) return;
-    var newer = kept.version[0] !== version[0] ? kept.version[0] > version[0] : kept.version[1] > version[1];
-    if (!newer) return;
-    replaceWith(board, kept.board);
-    replaceWith(document.getElementById("recent"), kept.recent);
+  function restoreShown() {
+    var main = document.getElementById(keptIds[0]), version = shownVersion(main), kept = null;
+    try { kept = JSON.parse(local.get(keptKey) || "null"); } catch (e) { kept = null; }
+    if (!kept || !version || !kept.version || !kept.parts) return;
+    if (kept.key !== (main.dataset.key || "") || !newer(kept.version, version)) return;
+    keptIds.forEach(function (id, i) { replaceWith(document.getElementById(id), kept.parts[i]); });
   }
-  if (token) { restoreBoard(); keepBoard(); }
-  document.body.addEventListener("htmx:afterSettle", keepBoard);
+  if (keptIds.length) {
+    restoreShown();
+    keepShown();
+    document.body.addEventListener("htmx:afterSettle", keepShown);
+  }
 
   /* Screen readers hear what a poll changed: the scores on the table phone, the seat on a
      player's page (the fragments say it in words, in data-announce). The bell banners are
@@ -460,7 +472,7 @@
     htmx.trigger(board, "htmx:abort");  /* a poll in flight would bring an older board */
     htmx.swap(board, html, { swapStyle: "outerHTML" });
     followRoller();
-    keepBoard();
+    keepShown();
   }
 
   function shift(item) {

@@ -9,7 +9,7 @@ from bunco_night.core.views import static_build
 from bunco_night.play.models import Entry
 from tests.browser.helpers import phone, score, tap, until
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
+from tests.play.helpers import play_round, start_night
 from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -96,7 +96,7 @@ def test_a_kept_board_of_another_round_or_status_is_not_put_back(contexts, live_
     # As if the phone had kept a board of another round or status, newer than the page's.
     page.evaluate(
         """() => {
-          const key = "bunco-board-" + location.pathname;
+          const key = "bunco-shown-" + location.pathname;
           const kept = JSON.parse(localStorage.getItem(key));
           kept.key = "9-playing-1";
           kept.version = [kept.version[0] + 5, 0];
@@ -144,6 +144,27 @@ def test_online_a_reload_shows_the_latest_board_not_the_cached_one(contexts, liv
     server_tap(table, 1, "points", 2)
     page.reload()
     expect(score(page, 0)).to_have_text("2")
+
+
+def test_a_player_page_reloaded_offline_says_where_they_sit_now(contexts, live_server):
+    """The player's page came from round 1; its polls showed round 2's seat since. Offline,
+    a reload shows round 2's seat, not the seat of round 1."""
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=4)
+    attendance = night.attendances.order_by("pk").first()
+    page = phone(contexts, f"{live_server.url}/p/{attendance.token}/", service_worker=True)
+    wait_until_kept(page)
+    expect(page.locator(".next-seat")).to_contain_text("Round 1: you sit at")
+    nxt = play_round(night)
+    seat = nxt.seats.get(player=attendance.player)
+    expect(page.locator(".next-seat")).to_contain_text("Round 2: sit at")
+
+    page.context.set_offline(True)
+    assert page.reload().from_service_worker
+    expect(page.locator(".next-seat")).to_contain_text("Round 2: sit at")
+    expect(page.locator(".next-seat .where")).to_have_text(
+        f"Table {seat.table.number} · Seat {seat.number}"
+    )
 
 
 def test_the_player_page_reloads_offline_and_host_pages_have_no_service_worker(
