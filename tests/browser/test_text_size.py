@@ -63,3 +63,86 @@ def test_bigger_text_is_remembered_by_the_phone_from_the_first_paint(contexts, l
     assert page.evaluate("window.biggerAtBody") is False
     toggle = page.get_by_role("button", name="Bigger text")
     expect(toggle).to_have_attribute("aria-pressed", "false")
+
+
+# The words of each roller's chip that the page splits over two lines ("Gwendol" / "yn").
+WORDS_SPLIT = """() => [...document.querySelectorAll('#taps .chip span')].flatMap(span => {
+  const text = span.firstChild, split = [];
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, m.index);
+    range.setEnd(text, m.index + m[0].length);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (lines.size > 1) split.push(m[0]);
+  }
+  return split;
+})"""
+
+# Chips whose text runs past their edge, or past the screen's.
+CHIPS_OVERFLOWING = """() => [...document.querySelectorAll('#taps .chip span')].filter(span =>
+  span.scrollWidth > span.clientWidth || span.getBoundingClientRect().right > innerWidth
+).map(span => span.textContent.trim())"""
+
+LONG_WORD = "Wolfeschlegelsteinhausenbergerdorff"
+
+
+def chip_sizes(page) -> dict[str, float]:
+    return dict(
+        page.locator("#taps .chip span").evaluate_all(
+            "all => all.map(e => [e.textContent.trim(), parseFloat(getComputedStyle(e).fontSize)])"
+        )
+    )
+
+
+@pytest.mark.parametrize("width,height", [(320, 640), (360, 740)])
+def test_with_bigger_text_a_chip_wraps_a_name_only_between_its_words(
+    contexts, live_server, width, height
+):
+    """Who's rolling? names each player on a chip: with bigger text on the narrowest phones
+    a name wraps between its words, never "Gwendol-yn". A chip's text shrinks only as its
+    longest word needs, so a name of ordinary words is still bigger than without bigger
+    text; a word too long for any chip (a surname of 35 letters) may shrink or break, but
+    stays inside its chip and the screen."""
+    group = make_group(regulars=12, substitutes=0)
+    names = [
+        "Margaret Thompson",
+        "Christopher Lee",
+        "Bartholomew Ng",
+        "Gwendolyn Price",
+        "Maximilian Ortiz",
+        "Alexandrina Bell",
+        "Wilhelmina Cho",
+        "Bernadette Okafor",
+        "Evangeline Moss",
+        "Josephine Hart",
+        "Philippa Gray",
+        f"Hubert {LONG_WORD}",
+    ]
+    for player, name in zip(group.players.order_by("pk"), names, strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    start_night(night, seed=3)
+    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    shown, normal = [], None
+    for table in night.tables.order_by("number"):
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        toggle = page.get_by_role("button", name="Bigger text")
+        if normal is None:
+            normal = max(chip_sizes(page).values())
+            toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#taps .chip span")).to_have_count(4)
+        what = f"table {table.number} at {width} px with bigger text"
+        split = [word for word in page.evaluate(WORDS_SPLIT) if word != LONG_WORD]
+        assert split == [], f"{what}: split over two lines: {split}"
+        assert page.evaluate(CHIPS_OVERFLOWING) == [], what
+        sizes = chip_sizes(page)
+        ordinary = [n for n in sizes if max(len(word) for word in n.split()) <= 9]
+        assert all(sizes[n] > normal for n in ordinary), f"{what}: {sizes}, {normal} px without"
+        wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert wide <= screen, f"{what}: {wide} px wide: {page.evaluate(WIDEST)}"
+        shown += sizes
+    assert sorted(" ".join(text.split()) for text in shown) == sorted(names)
