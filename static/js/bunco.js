@@ -335,9 +335,10 @@
 
   /* One message at a time, at the bottom of the screen over the buttons: a newer one
      replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
-     by itself after six seconds. A message that answers a button (Done refused: someone
-     has not rolled yet) never covers that button: it moves to the top of the screen while
-     the button is in the lower half, and back if the page scrolls the button up. */
+     by itself after six seconds. It never covers Done, an Undo, or the button it answers
+     (Done refused: someone has not rolled yet), so a player can still tap them while it
+     shows: placeClear finds it a place clear of them, again whenever the page scrolls or
+     changes. */
   function showError(text, near) { showToast(text, "error", near); }
   /* A notice outlives a reload that follows it at once (a new status rebuilds the page):
      it is kept for as long as it shows, and the reloaded page shows it again. */
@@ -361,20 +362,96 @@
     box.textContent = text;
     box.addEventListener("click", clearError);
     document.body.appendChild(box);
-    if (near) {
-      placeToast = function () {
-        var el = near();
-        if (!el || !box.isConnected) return;
-        var r = el.getBoundingClientRect();
-        box.classList.toggle("at-top", r.top + r.height / 2 > window.innerHeight / 2);
-      };
-      placeToast();
-    }
+    placeToast = function () { if (box.isConnected) placeClear(box, near ? near() : null); };
+    placeToast();
     setTimeout(function () { box.remove(); }, 6000);
+  }
+
+  /* The buttons a message leaves uncovered. */
+  var UNCOVERED = "button.done, button.undo, #recent button";
+  var TOAST_GAP = 6;  /* px between the message and a button it keeps clear of */
+  function placeClear(box, near) {
+    var style = box.style, height = window.innerHeight;
+    var width = document.documentElement.clientWidth;
+    box.classList.remove("placed", "beside");
+    style.top = style.right = style.maxHeight = "";
+    /* Where the stylesheet puts it: at the bottom of the screen, at most so tall; and how
+       far down it starts when at the top (below a notch). */
+    var home = box.getBoundingClientRect();
+    var left = home.left, bottom = home.bottom, most = parseFloat(getComputedStyle(box).maxHeight);
+    box.classList.add("placed");
+    var top = box.getBoundingClientRect().top;
+    var buttons = Array.prototype.slice.call(document.querySelectorAll(UNCOVERED));
+    if (near) buttons.push(near);
+    var keep = buttons.map(function (b) { return b.getBoundingClientRect(); }).filter(function (r) {
+      return r.width > 0 && r.bottom > 0 && r.top < height;
+    });
+    /* The bottom of the screen, or the top while the button it answers is in the lower
+       half; else the other; else a gap between the buttons. */
+    var nearRect = near && near.getBoundingClientRect();
+    var upFirst = !!nearRect && nearRect.top + nearRect.height / 2 > height / 2;
+    function rank(span) {
+      var atBottom = span.b === bottom, atTop = span.a === top;
+      return upFirst ? (atTop ? 0 : atBottom ? 1 : 2) : (atBottom ? 0 : atTop ? 1 : 2);
+    }
+    /* Full width; else beside the buttons on the right (the Undo column), clear of the
+       full-width ones (Done). */
+    var widths = [{ right: width - left, beside: false }];
+    var column = Math.min.apply(null, keep.filter(function (r) { return r.left > width / 3; })
+      .map(function (r) { return r.left; }));
+    if (isFinite(column) && column - TOAST_GAP - left >= width * 0.4) {
+      widths.push({ right: Math.floor(column - TOAST_GAP), beside: true });
+    }
+    var spot = null, roomiest = null;
+    widths.some(function (w) {
+      box.classList.toggle("beside", w.beside);
+      style.right = (width - w.right) + "px";
+      style.maxHeight = "none";
+      var tall = Math.min(box.offsetHeight, most);
+      var spans = clearSpans(keep, left, w.right, top, bottom);
+      spans.forEach(function (s) {
+        if (!roomiest || s.b - s.a > roomiest.tall) roomiest = { w: w, top: s.a, tall: s.b - s.a };
+      });
+      var fit = spans.filter(function (s) { return s.b - s.a >= tall; });
+      fit.sort(function (p, q) { return rank(p) - rank(q); });
+      if (fit.length) {
+        spot = { w: w, top: fit[0].b === bottom ? bottom - tall : fit[0].a, tall: tall };
+      }
+      return spot;
+    });
+    /* Nowhere clear is tall enough: the roomiest gap, the message scrolling inside it. */
+    spot = spot || roomiest;
+    if (!spot) {  /* no room at all: where the stylesheet puts it */
+      box.classList.remove("placed", "beside");
+      style.top = style.right = style.maxHeight = "";
+      return;
+    }
+    box.classList.toggle("beside", spot.w.beside);
+    style.right = (width - spot.w.right) + "px";
+    style.top = spot.top + "px";
+    style.maxHeight = spot.tall + "px";
+  }
+  /* The stretches from ``top`` to ``bottom`` crossed by no kept-clear button between
+     ``left`` and ``right``, top first: [{a, b}]. */
+  function clearSpans(keep, left, right, top, bottom) {
+    var taken = keep.filter(function (r) {
+      return r.right + TOAST_GAP > left && r.left - TOAST_GAP < right;
+    }).map(function (r) { return [r.top - TOAST_GAP, r.bottom + TOAST_GAP]; });
+    taken.sort(function (p, q) { return p[0] - q[0]; });
+    var spans = [], from = top;
+    taken.forEach(function (t) {
+      if (t[0] > from) spans.push({ a: from, b: Math.min(t[0], bottom) });
+      from = Math.max(from, t[1]);
+    });
+    if (bottom > from) spans.push({ a: from, b: bottom });
+    return spans.filter(function (s) { return s.b > s.a; });
   }
   function replaceToast() { if (placeToast) placeToast(); }
   window.addEventListener("scroll", replaceToast, { passive: true });
   window.addEventListener("resize", replaceToast);
+  document.addEventListener("bunco:textsize", replaceToast);
+  /* A swap adds, moves or removes buttons (a new entry's Undo, Done at the bell). */
+  document.body.addEventListener("htmx:afterSettle", replaceToast);
   /* A refused button's form is swapped by the board's refresh: the button is found again
      (its form's action, and its own name and value) wherever it now is. */
   function buttonOf(form, button) {

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import TablePlay
 from bunco_night.play.pages import moves
-from bunco_night.play.services import bell_ring, round_start
+from bunco_night.play.services import bell_ring, entry_undo, round_start
 from bunco_night.play.state import round_board
 from tests.browser.helpers import fits, phone
 from tests.browser.helpers import tap as tap_on
@@ -99,6 +99,112 @@ def test_done_refused_says_why_without_covering_the_done_button(
     scroll_to_put(page, done, "bottom")
     check_uncovered(page, done)
     assert not TablePlay.objects.filter(table=table, finished_turn=True).exists()
+
+
+# The Done and Undo buttons on the screen that the message covers, or whose middle a tap
+# would not reach; and whether the message itself is on the screen and shows all its text.
+# Read once the page has drawn what its last scroll or swap moved (js/bunco.js places the
+# message again then).
+UNDER_THE_MESSAGE = """async () => {
+  await new Promise(done => setTimeout(done, 50));
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const toast = document.querySelector('.toast');
+  if (!toast) return null;
+  const t = toast.getBoundingClientRect();
+  const covered = [...document.querySelectorAll('#recent button')].filter(b => {
+    const r = b.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= innerHeight) return false;
+    const over = r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const reached = y < 0 || y > innerHeight || b.contains(document.elementFromPoint(x, y));
+    return over || !reached;
+  }).map(b => `${b.getAttribute('aria-label') || b.textContent.trim()}`
+    + ` at ${Math.round(b.getBoundingClientRect().top)} px`);
+  return { covered, onScreen: t.top >= 0 && t.bottom <= innerHeight,
+           whole: toast.scrollHeight <= toast.clientHeight + 1,
+           box: [t.left, t.top, t.right, t.bottom].map(Math.round) };
+}"""
+
+
+def check_clear_of_done_and_undo(page, what: str):
+    seen = page.evaluate(UNDER_THE_MESSAGE)
+    assert seen is not None, f"{what}: no message"
+    assert seen["covered"] == [], f"{what}: the message at {seen['box']} covers {seen['covered']}"
+    assert seen["onScreen"] and seen["whole"], f"{what}: the message at {seen['box']}"
+
+
+def five_entries_then_the_bell(night):
+    """Round 1 in play: table 2 has five entries to undo (seats 1 and 2 rolled, 3 and 4 not
+    yet), then the head table rings the bell. Returns table 2 and the bell's entry."""
+    start_night(night, seed=3)
+    table = night.tables.get(number=2)
+    for seat, kind, count in [(1, "points", 2), (1, "points", 1), (1, "miss", 0)]:
+        tap(table, seat, kind, count)
+    for seat, kind, count in [(2, "points", 1), (2, "miss", 0)]:
+        tap(table, seat, kind, count)
+    head = night.tables.get(number=1)
+    for seat in range(1, 5):
+        tap(head, seat, "miss")
+    for _ in range(11):
+        bell = tap(head, 1, "points", 2)
+    return table, bell
+
+
+def bigger_text(page):
+    page.get_by_role("button", name="Bigger text").click()
+    expect(page.get_by_role("button", name="Bigger text")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize(
+    "width,height,bigger", [(320, 640, True), (360, 740, True), (320, 640, False)]
+)
+def test_a_refused_done_s_message_covers_no_undo_wherever_the_page_is_scrolled(
+    contexts, live_server, width, height, bigger
+):
+    """Done refused (docs/rules.md section 3.1: each rolls once): the message says why, and
+    the table can still tap Done or any Undo while it shows, wherever the page is scrolled,
+    with bigger text (a taller message) too."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    table, _ = five_entries_then_the_bell(night)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    if bigger:
+        bigger_text(page)
+    buttons = page.locator("#recent button")
+    expect(buttons).to_have_count(6)  # Done, and an Undo an entry
+    done = page.get_by_role("button", name="Done ✔")
+    for i in range(6):
+        for where in ("top", "bottom"):
+            done.click()
+            expect(page.locator(".toast")).to_contain_text("Everyone rolls at least once")
+            scroll_to_put(page, buttons.nth(i), where)
+            check_clear_of_done_and_undo(
+                page, f"button {i} at the {where}, {width} px, bigger text {bigger}"
+            )
+    assert not TablePlay.objects.filter(table=table, finished_turn=True).exists()
+
+
+@pytest.mark.parametrize("width,height", [(320, 640), (360, 740)])
+def test_with_bigger_text_a_bell_taken_back_says_so_over_no_undo(
+    contexts, live_server, width, height
+):
+    """docs/rules.md section 6.2: the head table takes back the roll that rang the bell. The
+    other tables' phones say so, a message that answers no button of theirs, and it leaves
+    their Undo buttons uncovered all the same."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    table, bell = five_entries_then_the_bell(night)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    bigger_text(page)
+    undo = page.locator("#recent button.undo")
+    expect(undo).to_have_count(5)
+    scroll_to_put(page, undo.last, "bottom")
+    entry_undo(table=night.tables.get(number=1), entry_id=bell.pk)
+    expect(page.locator(".toast")).to_have_text("The bell was taken back: play on.")
+    expect(page.get_by_role("button", name="Done ✔")).to_have_count(0)
+    check_clear_of_done_and_undo(page, f"{width} px, the list moved up in place of Done")
+    scroll_to_put(page, undo.last, "bottom")
+    check_clear_of_done_and_undo(page, f"{width} px, the last Undo at the bottom")
+    scroll_to_put(page, undo.first, "top")
+    check_clear_of_done_and_undo(page, f"{width} px, the first Undo at the top")
 
 
 def test_a_tied_table_takes_back_a_mis_tapped_done_and_extra_turns_done(contexts, live_server):
