@@ -146,3 +146,27 @@ def test_with_bigger_text_a_chip_wraps_a_name_only_between_its_words(
         assert wide <= screen, f"{what}: {wide} px wide: {page.evaluate(WIDEST)}"
         shown += sizes
     assert sorted(" ".join(text.split()) for text in shown) == sorted(names)
+
+
+# Every animation of the page held at its middle, where a pulse is at its largest.
+AT_THE_PEAK = """() => document.getAnimations().forEach(a => {
+  a.pause();
+  a.currentTime = (a.effect.getComputedTiming().duration || 0) / 2;
+})"""
+
+
+def test_the_bell_banner_pulses_without_widening_a_320_px_phone(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=1)
+    bell_ring(night=night)
+    attendance = night.attendances.order_by("pk").first()
+    context = contexts(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = context.new_page()
+    for path in (f"/t/{night.tables.get(number=1).token}/", f"/p/{attendance.token}/"):
+        page.goto(live_server.url + path)
+        page.get_by_role("button", name="Bigger text").click()
+        expect(page.locator(".bell-banner").first).to_be_visible()
+        page.evaluate(AT_THE_PEAK)
+        assert page.evaluate("document.getAnimations().length") > 0  # the pulse is held
+        wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert wide <= screen, f"{path}: {wide} px wide on a {screen} px phone"
