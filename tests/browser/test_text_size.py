@@ -65,8 +65,11 @@ def test_bigger_text_is_remembered_by_the_phone_from_the_first_paint(contexts, l
     expect(toggle).to_have_attribute("aria-pressed", "false")
 
 
-# The words of each roller's chip that the page splits over two lines ("Gwendol" / "yn").
-WORDS_SPLIT = """() => [...document.querySelectorAll('#taps .chip span')].flatMap(span => {
+# The words of each roller's chip, and of each side's names over its score, that the
+# page splits over two lines ("Gwendol" / "yn").
+WORDS_SPLIT = """() => [
+  ...document.querySelectorAll('#taps .chip span, .score-box .side-names')
+].flatMap(span => {
   const text = span.firstChild, split = [];
   for (const m of text.data.matchAll(/\\S+/g)) {
     const range = document.createRange();
@@ -145,6 +148,11 @@ def test_with_bigger_text_a_chip_wraps_a_name_only_between_its_words(
         wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert wide <= screen, f"{what}: {wide} px wide: {page.evaluate(WIDEST)}"
         shown += sizes
+        page.locator("#taps .chip").first.click()
+        page.locator("#taps button[value='miss']").click()  # the board is drawn again
+        expect(page.locator("#recent li")).to_have_count(1)
+        split = [word for word in page.evaluate(WORDS_SPLIT) if word != LONG_WORD]
+        assert split == [], f"{what}, the board drawn again: split over two lines: {split}"
     assert sorted(" ".join(text.split()) for text in shown) == sorted(names)
 
 
