@@ -178,3 +178,30 @@ def test_the_bell_banner_pulses_without_widening_a_320_px_phone(contexts, live_s
         assert page.evaluate("document.getAnimations().length") > 0  # the pulse is held
         wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert wide <= screen, f"{path}: {wide} px wide on a {screen} px phone"
+
+
+# Score buttons whose label ("BUNCO!") is wider than the button leaves it room.
+LABELS_OVERFLOWING = """() => [...document.querySelectorAll('#taps button.tap')].filter(b => {
+  const label = document.createRange(), style = getComputedStyle(b);
+  label.selectNodeContents(b.firstChild);
+  const room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return label.getBoundingClientRect().width > room + 0.5 || b.scrollWidth > b.clientWidth;
+}).map(b => b.firstChild.data.trim())"""
+
+
+def test_with_bigger_text_each_score_button_holds_its_label(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night, seed=1)
+    url = f"{live_server.url}/t/{night.tables.get(number=2).token}/"
+    for width in (320, 360, 390, 412):
+        page = contexts(viewport={"width": width, "height": 740}, has_touch=True).new_page()
+        page.goto(url)
+        page.get_by_role("button", name="Bigger text").click()
+        expect(page.get_by_role("button", name="Bigger text")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        assert page.evaluate(LABELS_OVERFLOWING) == [], f"{width} px"
+        labels = page.locator("#taps button.tap").evaluate_all(
+            "all => all.map(b => parseFloat(getComputedStyle(b).fontSize))"
+        )
+        assert min(labels) >= 22, f"{width} px: shrunk too far: {labels}"
