@@ -205,3 +205,8 @@ def test_with_bigger_text_each_score_button_holds_its_label(contexts, live_serve
             "all => all.map(b => parseFloat(getComputedStyle(b).fontSize))"
         )
         assert min(labels) >= 22, f"{width} px: shrunk too far: {labels}"
+        # A side's target over its score ("to 21") is one line, not "to" over "21".
+        lines = page.locator(".score-box .target").evaluate_all(
+            "all => all.map(t => new Set([...t.getClientRects()].map(r => Math.round(r.top))).size)"
+        )
+        assert lines == [1, 1], f"{width} px: {lines}"
