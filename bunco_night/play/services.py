@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
@@ -450,16 +452,23 @@ def _may_move_bell(rnd: Round, table: Table | None) -> bool:
     )
 
 
+class Settled(NamedTuple):
+    """What ``_settle`` says: in a round in play, whether late taps wait at the table
+    (``_after_change``); in a closed round, what the correction changed."""
+
+    late_waiting: bool | None = None
+    recomputed: Recomputed | None = None
+
+
 def _settle(
     rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | None = None
-) -> bool | None:
+) -> Settled:
     """After a change at ``table``: a closed round's results follow (a host's correction),
     a round in play rings the bell if it must and tells the polling pages (``held``: as
-    for ``_after_change``, and what it returns)."""
+    for ``_after_change``)."""
     if rnd.is_closed:
-        results_recompute(rnd=rnd)
-        return None
-    return _after_change(rnd, table, held)
+        return Settled(recomputed=results_recompute(rnd=rnd))
+    return Settled(late_waiting=_after_change(rnd, table, held))
 
 
 def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
@@ -486,7 +495,7 @@ def _stored_tap(existing: Entry, table: Table) -> Entry:
     table's (the phone sent it again); a nonce of another table's entry is refused."""
     if existing.table_id != table.pk:
         raise ServiceError("This entry id belongs to another table.", "forged_nonce")
-    existing.table_after = existing.late_waiting = None
+    existing.table_after = existing.late_waiting = existing.recomputed = None
     return existing
 
 
@@ -517,7 +526,8 @@ def entry_record(
     is in play (what the phone shows next, without reading it again), else None (a retry
     of a stored tap, a tap for a round that has ended); its ``late_waiting``, whether
     late taps at the table wait for the host as this write left them, where the write
-    says so (``_touch_table``), else None.
+    says so (``_touch_table``), else None; its ``recomputed``, what a host's entry in a
+    closed round changed (``results_recompute``), else None.
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
@@ -571,7 +581,9 @@ def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap:
         entry.late_waiting = _insert_and_touch(entry, rnd, table)
     else:
         _insert(entry)
-        entry.late_waiting = _settle(rnd, table, (here.seated, _entries_after(here, entry)))
+        entry.late_waiting, entry.recomputed = _settle(
+            rnd, table, (here.seated, _entries_after(here, entry))
+        )
     return _with_table_after(entry, rnd, here, play)
 
 
@@ -652,7 +664,7 @@ def _new_entry(
     late = not by_host and (
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
     )
-    return Entry(
+    entry = Entry(
         round=rnd,
         table=table,
         seat=seat,
@@ -667,6 +679,8 @@ def _new_entry(
         extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
         late_at=timezone.now() if late else None,
     )
+    entry.recomputed = None  # what a correction to a closed round changed, once stored
+    return entry
 
 
 def _score(
@@ -711,8 +725,9 @@ def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
         raise ServiceError("That entry is not waiting for a decision.", "not_late")
     entry.late_decision = Entry.Late.ACCEPTED if accept else Entry.Late.DISCARDED
     entry.save(update_fields=["late_decision"])
+    entry.recomputed = None
     if accept:
-        _settle(rnd, entry.table)
+        entry.recomputed = _settle(rnd, entry.table).recomputed
     else:
         _touch_table(rnd, entry.table)
     return entry
@@ -748,9 +763,10 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
             )
     # Written only if not undone meanwhile (a double tap held behind the table's lock).
     now = timezone.now()
+    entry.recomputed = None
     if Entry.objects.filter(pk=entry.pk, undone_at__isnull=True).update(undone_at=now):
         entry.undone_at = now
-        _settle(rnd, table)
+        entry.recomputed = _settle(rnd, table).recomputed
     return entry
 
 
@@ -769,9 +785,10 @@ def entry_put_back(*, table: Table, entry_id: int) -> Entry:
             "That turn was in extra turns the table has taken back: add it again if it counts.",
             "extra_pass_taken_back",
         )
+    entry.recomputed = None
     if Entry.objects.filter(pk=entry.pk, undone_at__isnull=False).update(undone_at=None):
         entry.undone_at = None
-        _settle(entry.round, table)
+        entry.recomputed = _settle(entry.round, table).recomputed
     return entry
 
 
@@ -868,7 +885,7 @@ def tiebreak_record(
         raise ServiceError("Pick one of the tied sides.", "bad_tiebreak")
     play.tiebreak_side = side
     play.save(update_fields=["tiebreak_side"])
-    _settle(rnd, table)
+    play.recomputed = _settle(rnd, table).recomputed
     return play
 
 
@@ -895,7 +912,7 @@ def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
         raise ServiceError("Pick one of the table's sides.", "bad_winner")
     play.winner_side = side
     play.save(update_fields=["winner_side"])
-    _settle(rnd, table)
+    play.recomputed = _settle(rnd, table).recomputed
     return play
 
 
@@ -1017,8 +1034,34 @@ def round_close(*, rnd: Round) -> Round | None:
     return nxt
 
 
+# What became of the next round's seating after a correction (``Recomputed``).
+SEATING_DRAWN_AGAIN = "drawn_again"  # not started: seated again from the new winners
+SEATING_KEPT = "kept"  # started already: seated from the old winners, and stays so
+
+
+@dataclass(frozen=True)
+class TableWinner:
+    """A table's winner after a correction, by name, and whether the correction changed it."""
+
+    number: int
+    name: str
+    changed: bool
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """What a host's correction to a closed round changed (docs/rules.md section 6.2):
+    each table's winner, and the next round's seating (``next_seating``): drawn again
+    from the new winners, kept because that round had started, or None when it did not
+    change (the same winners) or there is no next round."""
+
+    winners: tuple[TableWinner, ...]
+    next_round: int | None
+    next_seating: str | None
+
+
 @transaction.atomic
-def results_recompute(*, rnd: Round) -> None:
+def results_recompute(*, rnd: Round) -> Recomputed:
     """After a host's correction to a closed round: results, and the next seating if unplayed.
 
     The night is locked before the winners and the next round are read, as the services
@@ -1027,7 +1070,10 @@ def results_recompute(*, rnd: Round) -> None:
     a started round's rows (the correction holds the closed round's row and its table's
     play, ``_lock_play``), then the night, then a pending round's rows. A tap holds its
     play when it moves the night's scores version: a correction taking the night before
-    the play could deadlock with a late tap at that table."""
+    the play could deadlock with a late tap at that table.
+
+    Returns what changed, for the host's answer: each table's winner, and what became of
+    the next round's seating."""
     rnd.night = night_lock(rnd.night_id)
     board = round_board(rnd)
     if any(tr.winner_side is None for tr in board.tables):
@@ -1037,10 +1083,28 @@ def results_recompute(*, rnd: Round) -> None:
     won_now = {(s.table_id, s.number) for tr in board.tables for s in tr.seats if s.won}
     nxt = rnd.night.rounds.filter(number=rnd.number + 1).first()
     # The movement follows the winners: with the same winners the next seating stays as it
-    # is, seats the host swapped by hand included.
-    if nxt is not None and nxt.is_pending and (won_now != won_before or not nxt.seats.exists()):
+    # is, seats the host swapped by hand included. A next round that has started keeps
+    # the seating it was played with (docs/rules.md section 6.2).
+    moved, seating = won_now != won_before, None
+    if nxt is not None and nxt.is_pending and (moved or not nxt.seats.exists()):
         _seat_next_round(board)
+        seating = SEATING_DRAWN_AGAIN
+    elif nxt is not None and moved:
+        seating = SEATING_KEPT
     night_touch(rnd.night)
+    return Recomputed(
+        winners=tuple(
+            TableWinner(
+                tr.table.number,
+                tr.side_names()[tr.winner_side],
+                {n for t, n in won_now if t == tr.table.pk}
+                != {n for t, n in won_before if t == tr.table.pk},
+            )
+            for tr in board.tables
+        ),
+        next_round=None if nxt is None else nxt.number,
+        next_seating=seating,
+    )
 
 
 @transaction.atomic

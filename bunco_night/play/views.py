@@ -414,8 +414,12 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
             entry = get_object_or_404(
                 Entry, pk=_int(request.POST.get("entry"), 0), round__night=night
             )
-            services.late_entry_decide(entry=entry, accept=action == "accept")
-            done = "Late entry counted." if action == "accept" else "Late entry discarded."
+            entry = services.late_entry_decide(entry=entry, accept=action == "accept")
+            done = _said(
+                "Late entry counted." if action == "accept" else "Late entry discarded.",
+                entry.recomputed,
+                entry.table.number,
+            )
         elif action == "finish":
             services.night_finish(night=night)
             done = "The night is over."
@@ -434,6 +438,28 @@ def _round_of(night: Night, request: HttpRequest) -> Round:
     return rnd
 
 
+def _said(done: str, recomputed: services.Recomputed | None, number: int) -> str:
+    """The answer to a host's correction at table ``number``: ``done``, and, in a closed
+    round, what it changed and what it did not (docs/rules.md section 6.2): the table's
+    winner (and any other table's that changed), and the next round's seating."""
+    if recomputed is None:
+        return done
+    said = [done]
+    for winner in recomputed.winners:
+        if winner.changed:
+            said.append(f"Table {winner.number}'s winner is now {winner.name}.")
+        elif winner.number == number:
+            said.append(f"Table {winner.number}'s winner is still {winner.name}.")
+    if recomputed.next_seating == services.SEATING_KEPT:
+        said.append(
+            f"Round {recomputed.next_round} had already started, seated from the old result: "
+            "its seating stays as it is."
+        )
+    elif recomputed.next_seating == services.SEATING_DRAWN_AGAIN:
+        said.append(f"Round {recomputed.next_round}'s seating was drawn again from the new result.")
+    return " ".join(said)
+
+
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The host corrects a table's entries or winner, in any started round."""
@@ -444,27 +470,29 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         action = request.POST.get("action")
         try:
             if action == "undo":
-                services.entry_undo(
+                done = services.entry_undo(
                     table=table, entry_id=_int(request.POST.get("entry"), 0), by_host=True
                 )
             elif action == "put_back":
-                services.entry_put_back(table=table, entry_id=_int(request.POST.get("entry"), 0))
+                done = services.entry_put_back(
+                    table=table, entry_id=_int(request.POST.get("entry"), 0)
+                )
             elif action == "add":
-                services.entry_record(
+                done = services.entry_record(
                     table=table, by_host=True, rnd=rnd, **_tap_fields(request.POST)
                 )
             elif action == "winner":
                 side = request.POST.get("side")
-                services.winner_set(
+                done = services.winner_set(
                     rnd=rnd, table=table, side=None if side in (None, "") else _int(side, -1)
                 )
             elif action == "tiebreak":
-                services.tiebreak_record(
+                done = services.tiebreak_record(
                     table=table, side=_int(request.POST.get("side"), -1), rnd=rnd, by_host=True
                 )
             else:
                 raise ServiceError("Unknown action.", "bad_action")
-            messages.success(request, "Saved.")
+            messages.success(request, _said("Saved.", done.recomputed, table.number))
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect(f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}")
