@@ -103,7 +103,15 @@ def _planned(night: Night, group: Group) -> Night:
 def night_update(
     *, night: Night, date: dt.date, time: dt.time | None, place: str, sets: int
 ) -> Night:
-    """Change when and where, or how many sets, before the night is over."""
+    """Change when and where, or how many sets, before the night is over.
+
+    The night is locked before the last round played is read, as a round's close, start
+    and the seating services lock it: a close in progress commits first (its round
+    closed, the next one seated), and this sees it, deletes a round seated beyond the new
+    last one and ends a night whose last round is played; those wait for this. It takes
+    no started round's row, so the order of the locks is theirs: the night, then the
+    pending rounds' rows it deletes."""
+    night = night_lock(night.pk)
     if night.is_over:
         raise ServiceError("This night is over.", "night_over")
     if not 1 <= sets <= 12:
