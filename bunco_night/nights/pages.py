@@ -1,5 +1,6 @@
 """What the host's night page shows: attendance with each row's refused change, dues with
-the latest payment to undo, and the seating (no writes here)."""
+the latest payment to undo, and the seating (no writes here); and the seating's pages on
+a TV."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ from bunco_night.groups.models import Player
 from bunco_night.rules.presets import FILL_GHOSTS
 
 from .models import Attendance, Night, Payment
-from .selectors import DuesRow, dues_summary, partners_again, seated_tables, seating_round
+from .selectors import (
+    DuesRow,
+    SeatedTable,
+    dues_summary,
+    partners_again,
+    seated_tables,
+    seating_round,
+)
 
 
 @dataclass
@@ -114,3 +122,61 @@ def night_context(
         "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
         "partners_again": partners_again(rnd, chart) if pickable else [],
     }
+
+
+# A TV cannot scroll: its seating chart comes in pages of at most this many tables, which
+# turn by themselves (static/js/tv.js), as the room screen's do.
+TV_TABLES_PER_PAGE = 20
+# The grid of a TV page by the most tables a page of the night shows: (up to, columns, rows).
+TV_GRIDS = (
+    (1, 1, 1),
+    (2, 2, 1),
+    (4, 2, 2),
+    (6, 3, 2),
+    (8, 4, 2),
+    (12, 4, 3),
+    (15, 5, 3),
+    (TV_TABLES_PER_PAGE, 5, 4),
+)
+
+
+@dataclass(frozen=True)
+class TvPage:
+    """One screenful of the seating TV: its tables and the grid they fill."""
+
+    number: int
+    tables: list[SeatedTable]
+    columns: int
+    rows: int
+
+    @property
+    def chart_class(self) -> str:
+        """The chart's classes in the stylesheet: its grid (columns x rows), and whether
+        its cards are compact."""
+        return f"tv-grid tv-grid-{self.columns}x{self.rows}" + ("" if self.roomy else " tv-compact")
+
+    @property
+    def roomy(self) -> bool:
+        """One or two tables on the screen: each card also has room for how its table plays
+        and a box around each seat; with more, a card is its seats' names, a line each."""
+        return self.columns * self.rows <= 2
+
+    @property
+    def teams(self) -> bool:
+        return any(t.teams for t in self.tables)
+
+
+def tv_pages(chart: list[SeatedTable]) -> list[TvPage]:
+    """``chart`` in as few pages as hold ``TV_TABLES_PER_PAGE`` tables each, shared out
+    evenly (50 tables: 17, 17 and 16, not 20, 20 and 10), every page in the same grid."""
+    if not chart:
+        return []
+    count = -(-len(chart) // TV_TABLES_PER_PAGE)
+    size, extra = divmod(len(chart), count)  # the first ``extra`` pages have one more
+    columns, rows = next((c, r) for most, c, r in TV_GRIDS if size + bool(extra) <= most)
+    pages, start = [], 0
+    for number in range(1, count + 1):
+        end = start + size + (number <= extra)
+        pages.append(TvPage(number, chart[start:end], columns, rows))
+        start = end
+    return pages

@@ -26,7 +26,7 @@ from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
 from .models import Attendance, Night, Payment, Seat
-from .pages import RowError, night_context
+from .pages import RowError, night_context, tv_pages
 from .selectors import (
     attendance_of,
     delete_refusal,
@@ -425,13 +425,11 @@ def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The seating chart full screen for a TV; it checks for a new draw every few seconds."""
+    """The seating chart full screen for a TV, in pages that turn by themselves when it has
+    too many tables for one screen; it checks for a new draw every few seconds."""
     night = night_for_host(request.user, pk)
     rnd = seating_round(night)
-    context = {
-        "night": night,
-        "round": rnd,
-        "chart": seated_tables(rnd) if rnd is not None else [],
-    }
+    chart = seated_tables(rnd) if rnd is not None else []
+    context = {"night": night, "round": rnd, "pages": tv_pages(chart)}
     template = "nights/tv.html#tv_chart" if request.htmx else "nights/tv.html"
     return render(request, template, context)

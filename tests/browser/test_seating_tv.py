@@ -1,0 +1,141 @@
+"""The seating chart on a TV ("Show on TV"): a TV cannot scroll, so any night's seating fits
+the screen at 1280x720, 1280x800 and 1920x1080, every card holding its names (up to 40
+characters) whole; a night with more tables than one screen holds comes in pages that
+turn by themselves, as the room screen's do."""
+
+import pytest
+
+from bunco_night.groups.models import Player
+from tests.browser.helpers import host_page, until
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TVS = [(1280, 720), (1280, 800), (1920, 1080)]
+
+# The page shown: its number, how far the document scrolls, the screen, every table card
+# (its title, box, and how much of it its overflow hides) and every seat name's font size
+# and whether its box lies inside its card's.
+SHOWN = """() => {
+  const shown = [...document.querySelectorAll('[data-tv-page]')].filter(p => !p.hidden);
+  const page = shown[0] || document.getElementById('tv-chart');  // a chart without pages
+  const cards = [...page.querySelectorAll('.table-card')].map(card => {
+    const box = card.getBoundingClientRect();
+    const names = [...card.querySelectorAll('.seat-name')].map(n => {
+      const r = n.getBoundingClientRect();
+      return {text: n.textContent.trim(), size: parseFloat(getComputedStyle(n).fontSize),
+              inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                      && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5};
+    });
+    return {title: card.querySelector('.table-title').textContent.trim(),
+            top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+            hidden: [card.scrollHeight - card.clientHeight, card.scrollWidth - card.clientWidth],
+            names: names};
+  });
+  return {number: Number(page.dataset.tvPage || 0), pages: shown.length || 1,
+          scroll: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
+          screen: [innerWidth, innerHeight], cards: cards,
+          note: (page.querySelector('.tv-note') || {}).textContent || ''};
+}"""
+
+# Each poll of the chart (every 10 s) swaps it whole: the page shown before it and after.
+SWAPS = """() => {
+  const shown = () => [...document.querySelectorAll('[data-tv-page]')]
+    .filter(p => !p.hidden).map(p => p.dataset.tvPage).join();
+  window.tvSwaps = [];
+  let before;
+  document.body.addEventListener('htmx:beforeSwap', () => { before = shown(); });
+  document.body.addEventListener('htmx:afterSwap', () => {
+    window.tvSwaps.push([before, shown()]);
+  });
+}"""
+
+LONG_NAME = "Bartholomew Featherstonehaugh-Smith"  # with " 007": 39 characters
+
+
+def night_of(players: int):
+    """A night of ``players`` regulars seated for round 1, every fourth one with a name
+    of nearly 40 characters."""
+    group = make_group(regulars=players, substitutes=0)
+    for i, player in enumerate(Player.objects.filter(group=group).order_by("pk"), start=1):
+        if i % 4 == 1:
+            player.name = f"{LONG_NAME} {i:03d}"
+            player.save()
+    night = make_night(group, sets=1)
+    rnd = start_night(night, seed=4)
+    return night, {f"Table {n}" for n in rnd.seats.values_list("table__number", flat=True)}
+
+
+def check_fits(shown: dict, what: str) -> set[str]:
+    """Every card of the page shown lies inside the screen and shows all of its names;
+    nothing scrolls. Gives the tables the page shows."""
+    width, height = shown["screen"]
+    assert shown["pages"] == 1, f"{what}: {shown['pages']} pages shown at once"
+    assert shown["scroll"][0] <= height, f"{what}: {shown['scroll'][0]} px tall on a {height} px TV"
+    assert shown["scroll"][1] <= width, f"{what}: {shown['scroll'][1]} px wide on a {width} px TV"
+    for card in shown["cards"]:
+        where = f"{what}, {card['title']}"
+        assert card["top"] >= 0 and card["bottom"] <= height, f"{where}: {card}"
+        assert card["left"] >= 0 and card["right"] <= width, f"{where}: {card}"
+        assert card["hidden"][0] <= 0 and card["hidden"][1] <= 0, f"{where}: cut off {card}"
+        for name in card["names"]:
+            assert name["inside"], f"{where}: {name['text']} leaves its card"
+    return {card["title"].split(" ·")[0] for card in shown["cards"]}
+
+
+def name_sizes(shown: dict) -> list[float]:
+    return sorted(n["size"] for card in shown["cards"] for n in card["names"])
+
+
+# Players, and how big most names are at the least, as a share of the TV's width: the
+# room screen's names are 1.35 %; the fewer the tables, the bigger.
+NIGHTS = [(8, 0.03), (16, 0.02), (20, 0.02), (60, 0.012)]
+
+
+@pytest.mark.parametrize("players, most_names", NIGHTS)
+def test_a_night_of_up_to_twenty_tables_fits_one_screen_of_every_tv(
+    contexts, live_server, players, most_names
+):
+    night, tables = night_of(players)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/seating/tv/")
+    for width, height in TVS:
+        tv.set_viewport_size({"width": width, "height": height})
+        tv.wait_for_timeout(200)  # the resize settles and the names are fitted
+        shown = tv.evaluate(SHOWN)
+        what = f"{players} players at {width}x{height}"
+        assert check_fits(shown, what) == tables
+        assert shown["number"] == 1 and "Page" not in shown["note"]
+        sizes = name_sizes(shown)
+        assert sizes[len(sizes) // 2] >= most_names * width, (what, sizes)
+        # A card of long names makes them smaller, never too small to read.
+        assert sizes[0] >= 0.008 * width, (what, sizes)
+
+
+def test_a_night_of_fifty_tables_turns_its_pages_by_themselves(contexts, live_server):
+    """200 players: three pages of 17, 17 and 16 tables, each on one screen, that turn by
+    themselves; the chart's poll every 10 s keeps the page shown."""
+    night, tables = night_of(200)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/seating/tv/")
+    for width, height in reversed(TVS):  # the pages then turn on the smallest
+        tv.set_viewport_size({"width": width, "height": height})
+        tv.wait_for_timeout(200)
+        shown = tv.evaluate(SHOWN)
+        check_fits(shown, f"200 players at {width}x{height}")
+        assert name_sizes(shown)[0] >= 0.008 * width
+    tv.evaluate(SWAPS)
+    first = tv.evaluate(SHOWN)["number"]
+    seen: set[str] = set()
+    for turn in range(4):  # round the three pages and back to the first
+        number = (first - 1 + turn) % 3 + 1
+        until(
+            tv, f"!document.querySelector('[data-tv-page=\"{number}\"]').hidden", f"page {number}"
+        )
+        shown = tv.evaluate(SHOWN)
+        assert shown["number"] == number and f"Page {number} of 3" in shown["note"]
+        on_page = check_fits(shown, f"200 players, page {number}")
+        assert len(on_page) in (16, 17)
+        seen |= on_page
+    assert seen == tables
+    swaps = tv.evaluate("window.tvSwaps")
+    assert swaps and all(before == after for before, after in swaps), swaps
