@@ -92,6 +92,8 @@ def test_a_bell_taken_back_lets_the_tables_play_on_and_rings_again(contexts, liv
     done = page.get_by_role("button", name="Done ✔")
     done.click()
     expect(page.locator("#board")).to_contain_text("Done. Waiting for the other tables.")
+    # Done stops the taps: the page reloads to drop its tap controls; read it once it has.
+    expect(page.locator("#taps")).to_have_count(0)
     assert page.evaluate("Number(sessionStorage.rings)") == 1
 
     entry_undo(table=head, entry_id=last.pk)
