@@ -1092,14 +1092,10 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     elif nxt is not None and moved:
         seating = SEATING_KEPT
     night_touch(rnd.night)
+    flipped = {table_id for table_id, _ in won_now ^ won_before}
     return Recomputed(
         winners=tuple(
-            TableWinner(
-                tr.table.number,
-                tr.side_names()[tr.winner_side],
-                {n for t, n in won_now if t == tr.table.pk}
-                != {n for t, n in won_before if t == tr.table.pk},
-            )
+            TableWinner(tr.table.number, tr.side_names()[tr.winner_side], tr.table.pk in flipped)
             for tr in board.tables
         ),
         next_round=None if nxt is None else nxt.number,

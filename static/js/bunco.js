@@ -549,7 +549,6 @@
     htmx.trigger(board, "htmx:abort");  /* a poll in flight would bring an older board */
     htmx.swap(board, html, { swapStyle: "outerHTML" });
     followRoller();
-    keepShown();
   }
 
   function shift(item) {

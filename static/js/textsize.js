@@ -10,10 +10,10 @@
   root.classList.toggle("text-bigger", stored());
 
   /* Names wrap between their words, never inside one ("Gwendol-yn"): where the longest
-     word of a [data-fit-words] box (a roller's chip, a side's names, a score button) is wider than the box, its text is
-     made smaller until the word fits, down to SMALLEST of its size. A word too long even
-     then (a pasted e-mail address) is left to the stylesheet, which breaks it anywhere
-     rather than let it run off the screen. */
+     word of a [data-fit-words] box (a roller's chip, a side's names, a score button) is
+     wider than the box, its text is made smaller until the word fits, down to SMALLEST of
+     its size. A word too long even then (a pasted e-mail address) is left to the
+     stylesheet, which breaks it anywhere rather than let it run off the screen. */
   var SMALLEST = 0.65;
   var canvas = null;
   function widestWord(el) {
