@@ -51,6 +51,21 @@ def listening_at(cfg):
 # `make run` turns the access log on (--access-logfile -); the benches leave it off.
 logger_class = RedactingLogger
 
+
+def _site_time_zone() -> None:
+    """Log in the site's time zone in the arbiter too. Each worker loads the site's
+    settings, and Django then sets the process's time zone (``TZ``) to ``TIME_ZONE``; the
+    arbiter never loaded them, so its lines were stamped in the machine's zone beside its
+    workers' (``+0000`` next to ``-0600``). Loading the settings here does the same for
+    the arbiter, before its first line."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bunco_night.settings")
+    from django.conf import settings
+
+    settings.TIME_ZONE  # noqa: B018 (the first read loads the settings, which set TZ)
+
+
+_site_time_zone()
+
 # A worker process runs Python on one core at a time (the GIL), so only processes use
 # both cores of a small laptop. One more worker than cores: while one renders the host's
 # board (about 0.17 s for 125 tables) or waits for SQLite's write lock, the cores still

@@ -1,11 +1,15 @@
 """Security headers on every page type, no cache for secret links, no probing of other
 hosts' nights, production settings that pass `check --deploy`, and a log without secrets."""
 
+import contextlib
 import logging
+import os
 import re
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -182,13 +186,9 @@ def test_the_gunicorn_access_log_is_redacted():
     assert "/t/…/state/?v=1.2" in line and "http://10.0.0.2:8000/t/…/" in line
 
 
-def test_gunicorn_names_where_it_listens_though_each_worker_opens_its_own_socket():
-    """``reuse_port`` leaves gunicorn's arbiter without a socket; its start line still
-    names the address to open."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
+def _gunicorn(port: int, **env) -> subprocess.Popen:
+    """gunicorn as `make run` starts it (one worker), its log on a pipe."""
+    return subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
             "-c",
@@ -201,9 +201,23 @@ def test_gunicorn_names_where_it_listens_though_each_worker_opens_its_own_socket
             "bunco_night.wsgi",
         ],
         cwd=ROOT,
+        env={**os.environ, **env},
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_gunicorn_names_where_it_listens_though_each_worker_opens_its_own_socket():
+    """``reuse_port`` leaves gunicorn's arbiter without a socket; its start line still
+    names the address to open."""
+    port = _free_port()
+    server = _gunicorn(port)
     try:
         lines = []
         for line in server.stderr:
@@ -212,10 +226,34 @@ def test_gunicorn_names_where_it_listens_though_each_worker_opens_its_own_socket
                 break
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        server.wait(timeout=60)  # a worker still warming up stops when it is ready
     listening = [line for line in lines if "Listening at:" in line]
     assert len(listening) == 1, lines
     assert f"Listening at: http://127.0.0.1:{port} (" in listening[0]
+
+
+def test_gunicorn_s_arbiter_and_workers_log_in_one_time_zone():
+    """A worker's lines after Django has set the site's time zone (its exit), and the
+    arbiter's, carry the same UTC offset: the site's, wherever the machine's clock is."""
+    port = _free_port()
+    # The site in Chicago, the machine in UTC: the zones differ all year.
+    server = _gunicorn(port, TZ="UTC", DJANGO_TIME_ZONE="America/Chicago")
+    lines = []
+    try:
+        for line in server.stderr:
+            lines.append(line)
+            if "Booting worker" in line:
+                break
+        # The worker has loaded the site's settings once Django answers.
+        with contextlib.suppress(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=30)
+    finally:
+        server.terminate()
+        lines += server.stderr.read().splitlines(keepends=True)
+        server.wait(timeout=60)  # a worker still warming up stops when it is ready
+    assert any("Worker exiting" in line for line in lines), lines
+    offsets = {re.match(r"\[[^]]* ([+-]\d{4})\]", line)[1] for line in lines if line[:1] == "["}
+    assert offsets in ({"-0600"}, {"-0500"}), lines
 
 
 def test_gunicorn_names_each_kind_of_address_it_binds():
