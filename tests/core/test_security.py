@@ -1,13 +1,13 @@
 """Security headers on every page type, no cache for secret links, no probing of other
 hosts' nights, production settings that pass `check --deploy`, and a log without secrets."""
 
-import contextlib
 import logging
 import os
 import re
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from datetime import timedelta
@@ -244,9 +244,19 @@ def test_gunicorn_s_arbiter_and_workers_log_in_one_time_zone():
             lines.append(line)
             if "Booting worker" in line:
                 break
-        # The worker has loaded the site's settings once Django answers.
-        with contextlib.suppress(urllib.error.HTTPError):
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=30)
+        # The worker has loaded the site's settings once Django answers (it opens its own
+        # socket, reuse_port, after the line above).
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=30)
+                break
+            except urllib.error.HTTPError:  # an answer all the same
+                break
+            except urllib.error.URLError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
     finally:
         server.terminate()
         lines += server.stderr.read().splitlines(keepends=True)
