@@ -10,6 +10,7 @@ the referrer of a phone's poll, a redirect's Location) goes through
 ``bunco_night.core.logging.redact``.
 """
 
+import contextlib
 import os
 
 from gunicorn.glogging import Logger
@@ -60,8 +61,11 @@ def _site_time_zone() -> None:
     the arbiter, before its first line."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bunco_night.settings")
     from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
 
-    settings.TIME_ZONE  # noqa: B018 (the first read loads the settings, which set TZ)
+    # Settings that will not load (no secret key) fail each worker too, whose log says why.
+    with contextlib.suppress(ImproperlyConfigured):
+        settings.TIME_ZONE  # noqa: B018 (the first read loads the settings, which set TZ)
 
 
 _site_time_zone()
