@@ -20,6 +20,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from bunco_night.core.bulk import update_each
 from bunco_night.core.compiled import (
     ID_MARKERS,
     Compiled,
@@ -927,6 +928,7 @@ def _seat_results(board: RoundBoard) -> None:
     """Write each seat's win or loss, buncos, mini (low, high) buncos, marks and the points
     its person rolled (docs/rules.md section 6.4) from the entries."""
     card_game = board.round.night.rules_obj.is_card_game
+    seats = []
     for tr in board.tables:
         side = tr.winner_side
         winners = set(tr.seated.game.side_seats(side)) if side is not None else set()
@@ -951,7 +953,8 @@ def _seat_results(board: RoundBoard) -> None:
             s.buncos, s.mini_buncos, s.marks = c["buncos"], c["minis"], c["marks"]
             s.low_buncos, s.high_buncos = c["low"], c["high"]
             s.score = None if card_game or s.player_id is None else points.get(s.player_id, 0)
-        Seat.objects.bulk_update(tr.seats, RESULT_FIELDS)
+        seats += tr.seats
+    update_each(seats, RESULT_FIELDS)
 
 
 def _no_credit() -> dict:
