@@ -1091,6 +1091,9 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     moved, seating = won_now != won_before, None
     if nxt is not None and nxt.is_pending and (moved or not nxt.seats.exists()):
         _seat_next_round(board)
+        # A draw of that round can no longer be taken back: the seating it replaced
+        # followed the old winners (docs/rules.md section 6.2).
+        Round.objects.filter(pk=nxt.pk).update(replaced_seating=None)
         seating = SEATING_DRAWN_AGAIN
     elif nxt is not None and moved:
         seating = SEATING_KEPT
