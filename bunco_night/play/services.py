@@ -1056,7 +1056,8 @@ class Recomputed:
     """What a host's correction to a closed round changed (docs/rules.md section 6.2):
     each table's winner, and the next round's seating (``next_seating``): drawn again
     from the new winners, kept because that round had started, or None when it did not
-    change (the same winners) or there is no next round."""
+    change (the same winners, or a next round with no seating yet) or there is no next
+    round."""
 
     winners: tuple[TableWinner, ...]
     next_round: int | None
@@ -1087,16 +1088,18 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     nxt = rnd.night.rounds.filter(number=rnd.number + 1).first()
     # The movement follows the winners: with the same winners the next seating stays as it
     # is, seats the host swapped by hand included. A next round that has started keeps
-    # the seating it was played with (docs/rules.md section 6.2).
+    # the seating it was played with; one with no seating has none because who plays
+    # changed since this round: the movement from it no longer fits, and the host draws
+    # it (docs/rules.md sections 6.2 and 10).
     moved, seating = won_now != won_before, None
-    if nxt is not None and nxt.is_pending and (moved or not nxt.seats.exists()):
+    if nxt is not None and moved and not nxt.is_pending:
+        seating = SEATING_KEPT
+    elif nxt is not None and moved and nxt.seats.exists():
         _seat_next_round(board)
         # A draw of that round can no longer be taken back: the seating it replaced
         # followed the old winners (docs/rules.md section 6.2).
         Round.objects.filter(pk=nxt.pk).update(replaced_seating=None)
         seating = SEATING_DRAWN_AGAIN
-    elif nxt is not None and moved:
-        seating = SEATING_KEPT
     night_touch(rnd.night)
     flipped = {table_id for table_id, _ in won_now ^ won_before}
     return Recomputed(

@@ -1,6 +1,7 @@
 """What the host is told after correcting a closed round (docs/rules.md section 6.2): the
 table's winner, changed or not, and the next round's seating: drawn again from the new
-winners while that round has not started, kept as it is once it has."""
+winners while that round has not started, kept as it is once it has; a next round left
+with no seating because who plays changed (section 10) is not seated by a correction."""
 
 import html
 import re
@@ -8,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from bunco_night.nights.services import attendance_leave
 from bunco_night.play.services import (
     SEATING_DRAWN_AGAIN,
     SEATING_KEPT,
@@ -158,3 +160,42 @@ def test_the_late_entry_service_answers_what_it_changed(night):
     late = tap(night.tables.get(number=3), 2, "miss", round_number=1)
     done = late_entry_decide(entry=late, accept=True).recomputed
     assert not any(w.changed for w in done.winners) and done.next_seating is None
+
+
+@pytest.fixture
+def unseated():
+    """Round 1 closed at one table of two; then one of them left, and the movement's
+    seating for round 2 no longer fits (docs/rules.md section 10): round 2 is not
+    seated, for the host to draw when who plays is settled."""
+    night = make_night(make_group(regulars=2, substitutes=0))
+    start_night(night)
+    play_round(night)
+    attendance_leave(attendance=night.attendances.get(player__name="Regular 2"))
+    assert not night.rounds.get(number=2).seats.exists()
+    return night
+
+
+def test_a_correction_that_moves_no_winner_leaves_an_unseated_next_round_unseated(unseated):
+    rnd = unseated.rounds.get(number=1)
+    t1 = unseated.tables.get(number=1)
+    done = entry_record(table=t1, nonce=nonce(), seat=2, kind="miss", rnd=rnd, by_host=True)
+    assert not any(w.changed for w in done.recomputed.winners)
+    assert done.recomputed.next_seating is None  # nothing was drawn again
+    assert not unseated.rounds.get(number=2).seats.exists()
+
+
+def test_a_new_winner_does_not_seat_who_left_in_an_unseated_next_round(unseated):
+    """The movement from round 1 would seat Regular 2, who left: round 2 stays for the
+    host to draw."""
+    rnd = unseated.rounds.get(number=1)
+    done = winner_set(rnd=rnd, table=unseated.tables.get(number=1), side=1).recomputed
+    assert done.winners[0].changed and done.next_seating is None
+    assert not unseated.rounds.get(number=2).seats.exists()
+
+
+def test_the_correction_page_says_nothing_of_an_unseated_next_round(client, unseated):
+    client.login(username="host", password="bunco")
+    data = {"action": "add", "round": "1", "seat": "2", "tap": "miss", "nonce": nonce()}
+    response = client.post(fix_url(unseated), data, follow=True)
+    name = side_name(unseated.rounds.get(number=1), 1, 0)
+    assert said(response) == [f"Saved. Table 1's winner is still {name}."]
