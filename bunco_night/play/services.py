@@ -34,8 +34,21 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
-from bunco_night.nights.selectors import SeatedTable, seating_of, table_seats_and_round
-from bunco_night.nights.services import night_lock, night_touch, round_for, round_mark, seats_save
+from bunco_night.nights.selectors import (
+    SeatedTable,
+    players_tonight,
+    seating_of,
+    table_seats_and_round,
+)
+from bunco_night.nights.services import (
+    _reseat,
+    night_lock,
+    night_touch,
+    round_for,
+    round_mark,
+    seats_save,
+    tables_sync,
+)
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.movement import Ghost, next_seating
 from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
@@ -961,8 +974,9 @@ def _no_credit() -> dict:
     return {"buncos": 0, "minis": 0, "low": 0, "high": 0, "marks": {}}
 
 
-def _seat_next_round(board: RoundBoard) -> Round | None:
-    """Seat the next round by the engine's movement; None after the last round."""
+def _seat_next_round(board: RoundBoard, tables: list[Table] | None = None) -> Round | None:
+    """Seat the next round by the engine's movement (at ``tables``, by default the
+    round's own, as they are); None after the last round."""
     rnd = board.round
     night = rnd.night
     if rnd.number >= night.total_rounds:
@@ -978,8 +992,24 @@ def _seat_next_round(board: RoundBoard) -> Round | None:
     if nxt.mark is None:
         nxt.mark = round_mark(night, number, random.Random(f"{night.seed}-{number}"))
         nxt.save(update_fields=["mark"])
-    seats_save(nxt, [tr.table for tr in board.tables], moved)
+    seats_save(nxt, tables or [tr.table for tr in board.tables], moved)
     return nxt
+
+
+def _seat_next_round_again(board: RoundBoard) -> None:
+    """After a correction that changed a winner: the next round seated again by the
+    movement from the new winners, then for who plays now, as a change of who plays
+    between the rounds re-seats it (docs/rules.md section 10)."""
+    night = board.round.night
+    played = [s.player_id for tr in board.tables for s in tr.seats if s.player_id is not None]
+    playing = [p.pk for p in players_tonight(night)]
+    # The tables as the corrected round had them: who plays may have changed them since.
+    _seat_next_round(board, tables_sync(night, [tr.size for tr in board.tables]))
+    _reseat(
+        night,
+        leaving=[p for p in played if p not in playing],
+        arriving=[p for p in playing if p not in played],
+    )
 
 
 def _tables(numbers: list[int]) -> str:
@@ -1095,7 +1125,7 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     if nxt is not None and moved and not nxt.is_pending:
         seating = SEATING_KEPT
     elif nxt is not None and moved and nxt.seats.exists():
-        _seat_next_round(board)
+        _seat_next_round_again(board)
         # A draw of that round can no longer be taken back: the seating it replaced
         # followed the old winners (docs/rules.md section 6.2).
         Round.objects.filter(pk=nxt.pk).update(replaced_seating=None)
