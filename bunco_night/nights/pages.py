@@ -125,7 +125,7 @@ def night_context(
 
 
 # A TV cannot scroll: its seating chart comes in pages of at most this many tables, which
-# turn by themselves (static/js/tv.js), as the room screen's do.
+# turn by themselves (static/js/pages.js), as the room screen's do.
 TV_TABLES_PER_PAGE = 20
 # The grid of a TV page by the most tables a page of the night shows: (up to, columns, rows).
 TV_GRIDS = (
@@ -166,17 +166,28 @@ class TvPage:
         return any(t.teams for t in self.tables)
 
 
-def tv_pages(chart: list[SeatedTable]) -> list[TvPage]:
-    """``chart`` in as few pages as hold ``TV_TABLES_PER_PAGE`` tables each, shared out
-    evenly (50 tables: 17, 17 and 16, not 20, 20 and 10), every page in the same grid."""
-    if not chart:
+def even_pages(items: list, most: int) -> list[list]:
+    """``items`` in as few pages as hold ``most`` each, shared out evenly, in order: the
+    first pages take one more where they cannot all be the same (13 tables at twelve a
+    page: 7 and 6, not 12 and 1). A screen nobody scrolls shows them one at a time
+    (static/js/pages.js): the seating TV's and the room screen's."""
+    if not items:
         return []
-    count = -(-len(chart) // TV_TABLES_PER_PAGE)
-    size, extra = divmod(len(chart), count)  # the first ``extra`` pages have one more
-    columns, rows = next((c, r) for most, c, r in TV_GRIDS if size + bool(extra) <= most)
+    count = -(-len(items) // most)
+    size, extra = divmod(len(items), count)  # the first ``extra`` pages have one more
     pages, start = [], 0
     for number in range(1, count + 1):
         end = start + size + (number <= extra)
-        pages.append(TvPage(number, chart[start:end], columns, rows))
+        pages.append(items[start:end])
         start = end
     return pages
+
+
+def tv_pages(chart: list[SeatedTable]) -> list[TvPage]:
+    """``chart`` in even pages of at most ``TV_TABLES_PER_PAGE`` tables (50 tables: 17, 17
+    and 16, not 20, 20 and 10), every page in the grid its largest page needs."""
+    pages = even_pages(chart, TV_TABLES_PER_PAGE)
+    if not pages:
+        return []
+    columns, rows = next((c, r) for most, c, r in TV_GRIDS if len(pages[0]) <= most)
+    return [TvPage(n, tables, columns, rows) for n, tables in enumerate(pages, start=1)]

@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
+from bunco_night.nights.pages import even_pages
 from bunco_night.nights.selectors import SeatedTable, round_before, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.movement import Ghost, first_roller
@@ -685,18 +686,17 @@ def _late_entries(night: Night) -> list[Entry]:
     )
 
 
+# The most tables a page of the room screen holds: its sizes follow the screen's width, so
+# on a 16:9 TV (1280x720 as 1920x1080) three rows of four cards of four names a line take
+# 82 % of the height; a fourth row would take 104 %.
 ROOM_TABLES_PER_PAGE = 12
-
-
-def _pages(items: list, size: int = ROOM_TABLES_PER_PAGE) -> list[list]:
-    """``items`` in pages of ``size``; a TV shows one page at a time and turns them."""
-    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 @dataclass
 class RoomScreen:
     """The TV: the round, the bell, every table's score in play or where to sit next, and
-    the standings so far. Tables come in pages of twelve that turn by themselves."""
+    the standings so far. Tables come in even pages of at most twelve that turn by
+    themselves."""
 
     board: LiveBoard
     seating: list[list[SeatedTable]]
@@ -731,4 +731,6 @@ def room_screen(night: Night) -> RoomScreen:
     board = live_board(night)
     seating = seated_tables(board.next_round) if board.next_round else []
     playing = board.round is not None and board.round.is_playing
-    return RoomScreen(board, _pages(seating), _pages(board.tables) if playing else [])
+    most = ROOM_TABLES_PER_PAGE
+    scores = even_pages(board.tables, most) if playing else []
+    return RoomScreen(board, even_pages(seating, most), scores)

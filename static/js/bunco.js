@@ -297,19 +297,6 @@
     announced = now;
   });
 
-  /* The room screen shows twelve tables at a time and turns its pages by itself. */
-  var roomPage = 0;
-  function showRoomPage() {
-    var pages = document.querySelectorAll("#screen [data-room-page]");
-    if (!pages.length) return;
-    roomPage = roomPage % pages.length;
-    pages.forEach(function (p, i) { p.hidden = i !== roomPage; });
-  }
-  if (document.body.classList.contains("room")) {
-    setInterval(function () { roomPage += 1; showRoomPage(); }, 8000);
-    document.body.addEventListener("htmx:afterSwap", showRoomPage);
-  }
-
   /* ---- the table phone's queue ----
      Every tap is stored on the phone first and sent in order. The server acknowledges a
      tap (stored, or set aside as a late entry for the host), refuses it (shown until the

@@ -1,12 +1,9 @@
-/* The seating TV (templates/nights/tv.html). A TV cannot scroll: a night with more tables
-   than one screen holds comes in pages, and they turn by themselves as the room screen's
-   do; the page shown stays shown when the chart's poll brings it again. The grid fills
+/* The seating TV (templates/nights/tv.html), whose pages js/pages.js turns. The grid fills
    the screen whatever the names; a card whose names do not fit it gets smaller names, a
    step at a time, and only when even the smallest cannot hold a word is it broken. */
 (function () {
   "use strict";
-  var TURN_MS = 8000, STEP = 0.05, SMALLEST = 0.5;
-  var shown = 0;
+  var STEP = 0.05, SMALLEST = 0.5;
 
   function overflows(card) {
     return card.scrollHeight > card.clientHeight || card.scrollWidth > card.clientWidth;
@@ -27,16 +24,14 @@
     crowded.forEach(function (card) { card.classList.add("tv-break"); });
   }
 
-  function show() {
-    var pages = document.querySelectorAll("#tv-chart [data-tv-page]");
-    if (!pages.length) return;
-    shown = shown % pages.length;
-    pages.forEach(function (p, i) { p.hidden = i !== shown; });
-    fit(pages[shown]);
+  /* Every page shown, each time: its cards' room changes with the screen. */
+  function fitShown() {
+    document.querySelectorAll("#tv-chart [data-page]").forEach(function (page) {
+      if (!page.hidden) fit(page);
+    });
   }
 
-  show();
-  setInterval(function () { shown += 1; show(); }, TURN_MS);
-  document.body.addEventListener("htmx:afterSwap", show);
-  window.addEventListener("resize", show);
+  document.body.addEventListener("bunco:page", function (event) { fit(event.target); });
+  window.addEventListener("resize", fitShown);
+  fitShown();
 })();

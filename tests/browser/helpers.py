@@ -19,9 +19,10 @@ def phone(contexts, url, width=390, height=844, service_worker=False):
     return page
 
 
-def host_page(contexts, live_server, night, path=None):
-    """The host, logged in on a desktop-sized page, at the night's live board (or ``path``)."""
-    context = contexts(viewport={"width": 1280, "height": 900})
+def host_page(contexts, live_server, night, path=None, scripts=True):
+    """The host, logged in on a desktop-sized page, at the night's live board (or ``path``);
+    in a browser that runs no scripts if not ``scripts``."""
+    context = contexts(viewport={"width": 1280, "height": 900}, java_script_enabled=scripts)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/accounts/login/")

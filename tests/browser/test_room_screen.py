@@ -1,6 +1,7 @@
 """The room screen on a TV across a living room: the whole seating of up to 12 tables on
-one screen without scrolling, pages that turn by themselves beyond that, and text at a
-contrast of 7:1 or better."""
+one screen without scrolling, even pages that turn by themselves beyond that (every page
+shown, and the screen scrolling, without scripts), and text at a contrast of 7:1 or
+better."""
 
 import pytest
 from playwright.sync_api import expect
@@ -69,20 +70,84 @@ def test_twelve_tables_fit_one_screen_and_read_from_across_the_room(
     assert lowest[0][0] >= 7, lowest
 
 
-def test_more_than_twelve_tables_turn_pages_by_themselves(contexts, live_server):
-    night = make_night(make_group(regulars=60, substitutes=0), sets=1)
-    rnd = start_night(night, seed=4)
-    tap(rnd.seats.get(table__number=13, number=1).table, 1, "points", 2)
+# The pages of the screen: for each, whether it is hidden, its tables, and whether each
+# of them shows.
+PAGES = """() => [...document.querySelectorAll('[data-page]')].map(p => ({
+  number: Number(p.dataset.page), hidden: p.hidden,
+  note: (p.querySelector('.room-note') || {}).textContent || '',
+  tables: [...p.querySelectorAll('.room-table h3')].map(h => [
+    h.textContent.replace(' \u2714', '').trim(), !!h.offsetParent])
+}))"""
+
+
+def test_thirteen_tables_come_in_two_even_pages_that_turn_by_themselves(contexts, live_server):
+    """13 tables: pages of 7 and 6 (not 12 and 1), each saying "Page N of 2", one shown at a
+    time, turning by themselves."""
+    night = make_night(make_group(regulars=52, substitutes=0), sets=1)
+    start_night(night, seed=4)
+    play_round(night)  # the screen shows where everyone sits for round 2
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
     tv.set_viewport_size({"width": 1280, "height": 720})
-    first, second = tv.locator("[data-room-page='1']"), tv.locator("[data-room-page='2']")
+    first, second = tv.locator("[data-page='1']"), tv.locator("[data-page='2']")
     expect(first).to_be_visible()
     expect(second).to_be_hidden()
+    pages = tv.evaluate(PAGES)
+    assert [len(p["tables"]) for p in pages] == [7, 6]
+    assert [p["hidden"] for p in pages] == [False, True]
+    assert [t for p in pages for t, _ in p["tables"]] == [
+        f"Table {n}" + (" · head" if n == 1 else "") for n in range(1, 14)
+    ]
+    assert "Page 1 of 2" in pages[0]["note"] and "Page 2 of 2" in pages[1]["note"]
     assert fits(tv)
     expect(second).to_be_visible(timeout=12_000)  # the page turns after a few seconds
-    expect(second.locator(".room-table")).to_have_count(3)
+    expect(first).to_be_hidden()
     expect(second).to_contain_text("Table 13")
+    assert fits(tv)
     assert tv.evaluate(LOWEST_CONTRAST)[0][0] >= 7
+
+
+def test_a_score_the_poll_brings_stays_on_its_page(contexts, live_server):
+    """A round in play on 13 tables: a tap at table 13 (page 2) and one at table 1 (page 1)
+    reach the screen by its poll, each table swapped in on its own page and shown only
+    with it."""
+    night = make_night(make_group(regulars=52, substitutes=0), sets=1)
+    rnd = start_night(night, seed=4)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    expect(tv.locator("[data-page='1']")).to_be_visible()
+    tap(rnd.seats.get(table__number=13, number=1).table, 1, "points", 2)
+    tap(rnd.seats.get(table__number=1, number=1).table, 1, "points", 1)
+    expect(tv.locator("#room-table-13 .room-scores b")).to_have_text(["2", "0"])
+    expect(tv.locator("#room-table-1 .room-scores b")).to_have_text(["1", "0"])
+    seen = set()
+    for _ in range(2):  # whichever page shows now, then the other
+        pages = tv.evaluate(PAGES)
+        assert [len(p["tables"]) for p in pages] == [7, 6]
+        assert [t for p in pages for t, _ in p["tables"]] == [f"Table {n}" for n in range(1, 14)]
+        assert sum(not p["hidden"] for p in pages) == 1, pages
+        for p in pages:
+            assert all(shows == (not p["hidden"]) for _, shows in p["tables"]), p
+        shown = next(p["number"] for p in pages if not p["hidden"])
+        seen.add(shown)
+        assert fits(tv)
+        other = 3 - shown
+        expect(tv.locator(f"[data-page='{other}']")).to_be_visible(timeout=12_000)
+    assert seen == {1, 2}
+    expect(tv.locator("[data-page='2'] #room-table-13 .room-scores b")).to_have_text(["2", "0"])
+    expect(tv.locator("[data-page='1'] #room-table-1 .room-scores b")).to_have_text(["1", "0"])
+
+
+def test_without_scripts_every_page_shows(contexts, live_server):
+    """A TV that runs no scripts shows every table, page after page, and scrolls."""
+    night = make_night(make_group(regulars=52, substitutes=0), sets=1)
+    start_night(night, seed=4)
+    play_round(night)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/", scripts=False)
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    pages = tv.evaluate(PAGES)
+    assert [p["hidden"] for p in pages] == [False, False]
+    assert all(shows for p in pages for _, shows in p["tables"])
+    assert len([t for p in pages for t in p["tables"]]) == 13
 
 
 @pytest.mark.parametrize("viewport", [(1920, 1080), (1280, 720)])

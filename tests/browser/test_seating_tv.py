@@ -1,7 +1,8 @@
 """The seating chart on a TV ("Show on TV"): a TV cannot scroll, so any night's seating fits
 the screen at 1280x720, 1280x800 and 1920x1080, every card holding its names (up to 40
 characters) whole; a night with more tables than one screen holds comes in pages that
-turn by themselves, as the room screen's do."""
+turn by themselves, as the room screen's do; without scripts every page shows, and the TV
+scrolls."""
 
 import pytest
 
@@ -18,7 +19,7 @@ TVS = [(1280, 720), (1280, 800), (1920, 1080)]
 # (its title, box, and how much of it its overflow hides) and every seat name's font size
 # and whether its box lies inside its card's.
 SHOWN = """() => {
-  const shown = [...document.querySelectorAll('[data-tv-page]')].filter(p => !p.hidden);
+  const shown = [...document.querySelectorAll('[data-page]')].filter(p => !p.hidden);
   const page = shown[0] || document.getElementById('tv-chart');  // a chart without pages
   const cards = [...page.querySelectorAll('.table-card')].map(card => {
     const box = card.getBoundingClientRect();
@@ -33,7 +34,7 @@ SHOWN = """() => {
             hidden: [card.scrollHeight - card.clientHeight, card.scrollWidth - card.clientWidth],
             names: names};
   });
-  return {number: Number(page.dataset.tvPage || 0), pages: shown.length || 1,
+  return {number: Number(page.dataset.page || 0), pages: shown.length || 1,
           scroll: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
           screen: [innerWidth, innerHeight], cards: cards,
           note: (page.querySelector('.tv-note') || {}).textContent || ''};
@@ -41,8 +42,8 @@ SHOWN = """() => {
 
 # Each poll of the chart (every 10 s) swaps it whole: the page shown before it and after.
 SWAPS = """() => {
-  const shown = () => [...document.querySelectorAll('[data-tv-page]')]
-    .filter(p => !p.hidden).map(p => p.dataset.tvPage).join();
+  const shown = () => [...document.querySelectorAll('[data-page]')]
+    .filter(p => !p.hidden).map(p => p.dataset.page).join();
   window.tvSwaps = [];
   let before;
   document.body.addEventListener('htmx:beforeSwap', () => { before = shown(); });
@@ -128,9 +129,7 @@ def test_a_night_of_fifty_tables_turns_its_pages_by_themselves(contexts, live_se
     seen: set[str] = set()
     for turn in range(4):  # round the three pages and back to the first
         number = (first - 1 + turn) % 3 + 1
-        until(
-            tv, f"!document.querySelector('[data-tv-page=\"{number}\"]').hidden", f"page {number}"
-        )
+        until(tv, f"!document.querySelector('[data-page=\"{number}\"]').hidden", f"page {number}")
         shown = tv.evaluate(SHOWN)
         assert shown["number"] == number and f"Page {number} of 3" in shown["note"]
         on_page = check_fits(shown, f"200 players, page {number}")
@@ -139,3 +138,26 @@ def test_a_night_of_fifty_tables_turns_its_pages_by_themselves(contexts, live_se
     assert seen == tables
     swaps = tv.evaluate("window.tvSwaps")
     assert swaps and all(before == after for before, after in swaps), swaps
+
+
+def test_without_scripts_every_page_shows_every_name(contexts, live_server):
+    """A TV that runs no scripts: the three pages of 200 players one under another, every
+    card whole, and the TV scrolls to them."""
+    night, tables = night_of(200)
+    tv = host_page(
+        contexts, live_server, night, path=f"/nights/{night.pk}/seating/tv/", scripts=False
+    )
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    pages = tv.evaluate(
+        """() => [...document.querySelectorAll('[data-page]')].map(p => ({
+      shown: !!p.offsetParent, note: p.querySelector('.tv-note').textContent,
+      cards: [...p.querySelectorAll('.table-card')].map(c => ({
+        title: c.querySelector('.table-title').textContent.trim().split(' ·')[0],
+        whole: c.scrollHeight <= c.clientHeight && c.scrollWidth <= c.clientWidth}))}))"""
+    )
+    assert [p["shown"] for p in pages] == [True, True, True]
+    assert [f"Page {n} of 3" in p["note"] for n, p in enumerate(pages, start=1)] == [True] * 3
+    assert {c["title"] for p in pages for c in p["cards"]} == tables
+    assert all(c["whole"] for p in pages for c in p["cards"]), pages
+    height = tv.evaluate("document.scrollingElement.scrollHeight")
+    assert height > 3 * 600

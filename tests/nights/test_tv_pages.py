@@ -2,8 +2,10 @@
 of a night in the grid its largest page needs."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bunco_night.nights.pages import TV_TABLES_PER_PAGE, tv_pages
+from bunco_night.nights.pages import TV_TABLES_PER_PAGE, even_pages, tv_pages
 
 
 @pytest.mark.parametrize(
@@ -32,3 +34,31 @@ def test_pages_share_the_tables_out_evenly(tables, sizes, grid):
     assert {f"{p.columns}x{p.rows}" for p in pages} == ({grid} if grid else set())
     for p in pages:
         assert len(p.tables) <= min(p.columns * p.rows, TV_TABLES_PER_PAGE)
+
+
+@pytest.mark.parametrize(
+    "items, most, sizes",
+    [
+        (0, 12, []),
+        (1, 12, [1]),
+        (12, 12, [12]),
+        (13, 12, [7, 6]),  # the room screen's 13 tables: not 12 and 1
+        (25, 12, [9, 8, 8]),
+        (36, 12, [12, 12, 12]),
+        (21, 20, [11, 10]),
+    ],
+)
+def test_even_pages_are_as_few_as_hold_the_items_and_differ_by_one_at_most(items, most, sizes):
+    pages = even_pages(list(range(items)), most)
+    assert [len(p) for p in pages] == sizes
+    assert [i for p in pages for i in p] == list(range(items))
+
+
+@given(items=st.integers(min_value=0, max_value=300), most=st.integers(min_value=1, max_value=30))
+def test_even_pages_hold_every_item_once_in_as_few_even_pages_as_can(items, most):
+    pages = even_pages(list(range(items)), most)
+    assert [i for p in pages for i in p] == list(range(items))
+    assert len(pages) == -(-items // most)
+    sizes = [len(p) for p in pages]
+    assert all(0 < size <= most for size in sizes)
+    assert sizes == sorted(sizes, reverse=True) and (not sizes or sizes[0] - sizes[-1] <= 1)

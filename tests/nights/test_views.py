@@ -617,20 +617,23 @@ def test_the_tv_chart_is_full_screen_without_navigation(client, night):
     assert fragment.lstrip().startswith('<div id="tv-chart"') and "<html" not in fragment
 
 
-def test_the_tv_chart_of_many_tables_comes_in_pages_the_first_shown(client, host):
-    """21 tables: two pages, of 11 and 10, on a TV that cannot scroll (js/tv.js turns them);
-    the poll brings both again."""
+def test_the_tv_chart_of_many_tables_comes_in_pages_none_hidden(client, host):
+    """21 tables: two pages, of 11 and 10, on a TV that cannot scroll (js/pages.js shows
+    one at a time and turns them); the poll brings both again. No page comes hidden: a
+    TV without scripts shows them all, one under another."""
     night = make_night(make_group(user=host, regulars=84, substitutes=0))
     seating_draw(night=night, seed=9)
     for response in (client.get(nurl("tv", night)), client.get(nurl("tv", night), **HX)):
         page = text(response)
-        pages = re.findall(r'<section class="tv-page" data-tv-page="(\d)"( hidden)?>', page)
-        assert pages == [("1", ""), ("2", " hidden")]
-        first, second = page.split('data-tv-page="2"')
+        pages = re.findall(r'<section class="tv-page" data-page="(\d)"( hidden)?>', page)
+        assert pages == [("1", ""), ("2", "")]
+        assert " hidden" not in page
+        first, second = page.split('data-page="2"')
         assert first.count('class="table-card') == 11 and "Page 1 of 2" in first
         assert second.count('class="table-card') == 10 and "Page 2 of 2" in second
         assert "Table 21" in second and 'class="chart tv-grid tv-grid-4x3 tv-compact"' in first
-    assert 'src="/static/js/tv.js"' in text(client.get(nurl("tv", night)))
+    whole = text(client.get(nurl("tv", night)))
+    assert 'src="/static/js/pages.js"' in whole and 'src="/static/js/tv.js"' in whole
 
 
 def test_the_tv_chart_waits_for_a_draw(client, night):
