@@ -322,7 +322,8 @@
 
   /* One message at a time, at the bottom of the screen over the buttons: a newer one
      replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
-     by itself after six seconds. It never covers Done, an Undo, or the button it answers
+     by itself after six seconds. A keyboard closes it too: Escape, or its Close button;
+     it never takes the focus, which stays on the button that was pressed. It never covers Done, an Undo, or the button it answers
      (Done refused: someone has not rolled yet), so a player can still tap them while it
      shows: placeClear finds it a place clear of them, again whenever the page scrolls or
      changes. */
@@ -341,17 +342,38 @@
     setTimeout(function () { session.remove(noticeKey); }, 6000);
   }
   var placeToast = null;
+  var focusedBefore = null;  /* where the focus was before it reached a Close button */
   function showToast(text, kind, near) {
     clearError();
     var box = document.createElement("div");
     box.className = "toast " + kind;
-    box.setAttribute("role", kind === "error" ? "alert" : "status");
-    box.textContent = text;
+    /* The Close button first, floated right: the text wraps round it, not under it. */
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "toast-close";
+    close.setAttribute("aria-label", "Close this message");
+    close.addEventListener("focus", function (e) { focusedBefore = e.relatedTarget; });
+    var words = document.createElement("span");
+    words.setAttribute("role", kind === "error" ? "alert" : "status");
+    words.textContent = text;
+    box.append(close, words);
     box.addEventListener("click", clearError);
     document.body.appendChild(box);
     placeToast = function () { if (box.isConnected) placeClear(box, near ? near() : null); };
     placeToast();
-    setTimeout(function () { box.remove(); }, 6000);
+    setTimeout(function () { if (box.isConnected) removeToasts([box]); }, 6000);
+  }
+  /* Escape closes the message, unless it closes a dialog (who rolled the bunco). */
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || document.querySelector("dialog[open]")) return;
+    if (document.querySelector(".toast")) clearError();
+  });
+  /* A message closed while its Close button had the focus gives it back where it was. */
+  function removeToasts(boxes) {
+    var back = boxes.some(function (box) { return box.contains(document.activeElement); });
+    boxes.forEach(function (box) { box.remove(); });
+    if (back && focusedBefore && focusedBefore.isConnected) focusedBefore.focus();
+    if (back) focusedBefore = null;
   }
 
   /* The buttons a message leaves uncovered. */
@@ -451,7 +473,7 @@
   }
   function clearError() {
     placeToast = null;
-    document.querySelectorAll(".toast").forEach(function (box) { box.remove(); });
+    removeToasts(Array.prototype.slice.call(document.querySelectorAll(".toast")));
   }
 
   /* Taps the server refused or could not store stay listed until the player decides.
