@@ -9,12 +9,14 @@
   }
   root.classList.toggle("text-bigger", stored());
 
-  /* Names wrap between their words, never inside one ("Gwendol-yn"): where the longest
-     word of a [data-fit-words] box (a roller's chip, a side's names, a score button) is
-     wider than the box, its text is made smaller until the word fits, down to SMALLEST of
-     its size. A word too long even then (a pasted e-mail address) is left to the
-     stylesheet, which breaks it anywhere rather than let it run off the screen. */
-  var SMALLEST = 0.65;
+  /* Names wrap between their words, never inside one ("Gwendol-yn"), and are never made
+     smaller than the page's own text. Where the longest word of a [data-fit-words] box (a
+     roller's chip, a side's names, a score button) is wider than the box, its text is
+     made smaller until the word fits, but no smaller than the box's size without Bigger
+     text (nor than the page's text): pressing Bigger text never makes a name smaller. A
+     chip whose name does not fit even so takes a whole row ("fit-wide"), its name at full
+     size again. Only a word too long for that (a pasted e-mail address) is broken, by the
+     stylesheet, at that smallest size: a broken word reads better than a tiny one. */
   var canvas = null;
   function widestWord(el) {
     canvas = canvas || document.createElement("canvas");
@@ -31,16 +33,42 @@
     }
     return widest;
   }
+  /* The room a box's words have, and the size its text needs for the longest to fit it
+     (its own size when it fits). A pixel to spare: the canvas and the page may round a
+     width differently. */
+  function needs(el) {
+    var style = getComputedStyle(el), size = parseFloat(style.fontSize);
+    var room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
+    var widest = widestWord(el);
+    if (room <= 0 || widest <= room) return size;
+    return Math.floor(size * room / widest * 10) / 10;
+  }
   function fitWords() {
-    document.querySelectorAll("[data-fit-words]").forEach(function (el) {
+    var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-fit-words]"));
+    boxes.forEach(function (el) {
       el.style.fontSize = "";
-      var style = getComputedStyle(el);
-      /* A pixel to spare: the canvas and the page may round a width differently. */
-      var room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
-      var widest = widestWord(el);
-      if (room <= 0 || widest <= room) return;
-      var size = parseFloat(style.fontSize);
-      el.style.fontSize = Math.max(size * SMALLEST, Math.floor(size * room / widest * 10) / 10) + "px";
+      var chip = el.closest(".chip");
+      if (chip) chip.classList.remove("fit-wide");
+    });
+    /* The least each box is given: its size without Bigger text, or the page's text size
+       without it if that is less (a score button's big label may shrink to it). */
+    var bigger = root.classList.contains("text-bigger");
+    if (bigger) root.classList.remove("text-bigger");
+    var text = parseFloat(getComputedStyle(root).fontSize);
+    var least = boxes.map(function (el) {
+      return Math.min(text, parseFloat(getComputedStyle(el).fontSize));
+    });
+    if (bigger) root.classList.add("text-bigger");
+    boxes.forEach(function (el, i) {
+      var chip = el.closest(".chip");
+      var size = parseFloat(getComputedStyle(el).fontSize), fits = needs(el);
+      if (fits >= size) return;
+      if (fits < least[i] && chip) {
+        chip.classList.add("fit-wide");
+        fits = needs(el);
+        if (fits >= size) return;
+      }
+      el.style.fontSize = Math.max(least[i], fits) + "px";
     });
   }
   window.addEventListener("resize", fitWords);

@@ -1,0 +1,98 @@
+"""A name on the table phone is never made smaller than the page's own text to fit: a
+roller's chip whose name does not fit half a row takes the whole row, and only a word too
+long for that breaks. Pressing Bigger text never makes a name smaller than without it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_phone_fit import WIDEST
+from tests.browser.test_text_size import CHIPS_OVERFLOWING, LONG_WORD
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The words of each roller's chip that the page splits over two lines ("Gwendol" / "yn").
+CHIP_WORDS_SPLIT = """() => [...document.querySelectorAll('#taps .chip span')].flatMap(span => {
+  const text = span.firstChild, split = [];
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, m.index);
+    range.setEnd(text, m.index + m[0].length);
+    if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) {
+      split.push(m[0]);
+    }
+  }
+  return split;
+})"""
+
+# The font size of each side's names over its score.
+SIDE_NAMES = """() => [...document.querySelectorAll('.score-box .side-names')].map(
+  e => parseFloat(getComputedStyle(e).fontSize))"""
+
+# Each chip's name, its font size, and whether its chip takes the whole row.
+CHIPS = """() => [...document.querySelectorAll('#taps .chip span')].map(span => [
+  span.textContent.trim(), parseFloat(getComputedStyle(span).fontSize),
+  span.closest('.chip').getBoundingClientRect().width > innerWidth * 0.6])"""
+
+NAMES = [
+    "Bartholomew Ng",  # the 11-letter word that bigger text shrank below the page's text
+    "Amy Li",
+    "Maximiliana Featherstonehaugh",
+    "Jo Park",
+    "Evangeline Moss",
+    "Tom Hart",
+    "Bo Cho",
+    f"Hubert {LONG_WORD}",
+]
+
+
+@pytest.mark.parametrize("width,height", [(320, 640), (390, 844)])
+def test_a_name_is_never_shrunk_below_the_page_s_text(contexts, live_server, width, height):
+    group = make_group(regulars=8, substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), NAMES, strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    start_night(night, seed=3)
+    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    seen = {}
+    for table in night.tables.order_by("number"):
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        expect(page.locator("#taps .chip span")).to_have_count(4)
+        toggle = page.get_by_role("button", name="Bigger text")
+        if toggle.get_attribute("aria-pressed") == "true":
+            toggle.click()
+        # The page's own text size, without Bigger text.
+        text = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+        for bigger in (False, True):
+            if bigger:
+                toggle.click()
+                expect(toggle).to_have_attribute("aria-pressed", "true")
+            what = f"table {table.number} at {width} px, bigger text {bigger}"
+            chips = page.evaluate(CHIPS)
+            for name, size, wide in chips:
+                seen.setdefault(name, {})[bigger] = (size, wide)
+            if not bigger:  # the sizes without Bigger text, the least with it
+                normal = max(size for _, size, _ in chips)
+                least_sides = max(page.evaluate(SIDE_NAMES))
+            assert all(size >= normal for _, size, _ in chips), f"{what}: {chips}"
+            assert normal >= 0.9 * text, f"{what}: {normal} px chips, {text} px text"
+            split = [w for w in page.evaluate(CHIP_WORDS_SPLIT) if w != LONG_WORD]
+            assert split == [], f"{what}: split over two lines: {split}"
+            # A side's names keep at least their size without Bigger text ("Feather-
+            # stonehaugh" breaks over two lines rather than get smaller).
+            sides = page.evaluate(SIDE_NAMES)
+            assert min(sides) >= least_sides, f"{what}: {sides}"
+            assert page.evaluate(CHIPS_OVERFLOWING) == [], what
+            wide, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert wide <= screen, f"{what}: {wide} px wide: {page.evaluate(WIDEST)}"
+    assert sorted(seen) == sorted(NAMES)
+    for name, sizes in seen.items():  # Bigger text never makes a name smaller
+        assert sizes[True][0] >= sizes[False][0], (width, name, sizes)
+    # The name of a 35-letter word takes the whole row, at the page's size, broken.
+    assert seen[f"Hubert {LONG_WORD}"][True][1] and seen[f"Hubert {LONG_WORD}"][False][1]
+    # An ordinary name shares its row.
+    assert not seen["Amy Li"][True][1] and not seen["Amy Li"][False][1]
