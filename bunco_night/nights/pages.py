@@ -30,6 +30,7 @@ class AttendanceRow:
     error: str = ""
     error_in: str = ""  # which of the row's forms failed: "status", "pick", "new" or "leave"
     typed: dict | None = None  # what was typed into the new-substitute form
+    fields: frozenset = frozenset()  # the inputs the error is about, for aria-invalid
 
 
 @dataclass
@@ -38,6 +39,7 @@ class RowError:
     where: str
     message: str
     typed: dict | None = None
+    fields: frozenset = frozenset()
 
 
 @dataclass
@@ -47,6 +49,14 @@ class DuesLine:
     row: DuesRow
     last_payment: Payment | None
     error: str = ""
+
+    @property
+    def shown(self) -> bool:
+        """Whether the row has anything to say: an attendance that owes nothing, paid
+        nothing and carries nothing is an empty placeholder, for a row-level change to
+        fill in when it does."""
+        r = self.row
+        return bool(r.owes_cents or r.paid_cents or r.carried_cents or r.prepaid_cents)
 
 
 def night_context(
@@ -61,6 +71,7 @@ def night_context(
     confirm_draw: str = "",
     draw_seed: str = "",
     confirm_undo: int | None = None,
+    new_tables: list[int] = (),
 ) -> dict:
     """Everything the night page and its sections show."""
     night.refresh_from_db()
@@ -71,6 +82,7 @@ def night_context(
         row = AttendanceRow(a)
         if row_error and row_error.attendance_pk == a.pk:
             row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
+            row.fields = row_error.fields
         rows.append(row)
     on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
     free = group.players.filter(retired=False).exclude(pk__in=on_list)
@@ -87,7 +99,6 @@ def night_context(
             pay_error.message if pay_error and pay_error.attendance_pk == r.attendance.pk else "",
         )
         for r in summary.rows
-        if r.owes_cents or r.paid_cents or r.carried_cents or r.prepaid_cents
     ]
 
     rnd = seating_round(night)
@@ -109,6 +120,7 @@ def night_context(
         "guest_error": guest_error,
         "summary": summary,
         "dues_rows": dues_rows,
+        "dues_shown": sum(1 for line in dues_rows if line.shown),
         "round": rnd,
         "chart": chart,
         "pickable": pickable,
@@ -121,6 +133,60 @@ def night_context(
         "draw_seed": draw_seed,
         "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
         "partners_again": partners_again(rnd, chart) if pickable else [],
+        "new_tables": new_tables,
+    }
+
+
+def attendance_row_context(
+    night: Night, attendance_pk: int, *, row_error: RowError | None = None
+) -> dict:
+    """What one attendance change redraws on the night page: the row (None once a guest's
+    row is removed), the count playing, the row's dues line and the dues totals, the
+    late-arrival form's list, and the seating when there is one, which the change may
+    re-seat. Its queries do not grow with the night's size."""
+    night.refresh_from_db()
+    group = night.group
+    attendances = list(night.attendances.select_related("player", "substitute"))
+    attendance = next((a for a in attendances if a.pk == attendance_pk), None)
+    row = None
+    if attendance is not None:
+        row = AttendanceRow(attendance)
+        if row_error and row_error.attendance_pk == attendance_pk:
+            row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
+            row.fields = row_error.fields
+    on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
+    free = group.players.filter(retired=False).exclude(pk__in=on_list)
+    summary = dues_summary(night)
+    dues_row = next((r for r in summary.rows if r.attendance.pk == attendance_pk), None)
+    dues_line = None
+    if dues_row is not None:
+        last = (
+            Payment.objects.filter(attendance_id=attendance_pk).order_by("-created", "-pk").first()
+        )
+        dues_line = DuesLine(dues_row, last)
+    rnd = seating_round(night)
+    chart = seated_tables(rnd) if rnd is not None else []
+    return {
+        "night": night,
+        "group": group,
+        "row": row,
+        "attendance_pk": attendance_pk,
+        "row_error": row_error,
+        "playing": sum(1 for a in attendances if a.plays is not None),
+        "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
+        "has_played": night.rounds.closed().exists(),
+        "free_subs": free.filter(kind=Player.Kind.SUBSTITUTE),
+        "free_players": free,
+        "summary": summary,
+        "line": dues_line,
+        "dues_shown": sum(1 for r in summary.rows if DuesLine(r, None).shown),
+        "round": rnd,
+        "chart": chart,
+        "pickable": bool(chart) and rnd.is_pending,
+        "pick": None,
+        "redraw": rnd is not None and not chart,
+        "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
+        "partners_again": partners_again(rnd, chart) if chart and rnd.is_pending else [],
     }
 
 

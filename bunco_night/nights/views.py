@@ -1,9 +1,11 @@
 """The host's night page: attendance and substitutes, dues and the pot, seating, the TV chart.
 
 Every form works as a plain POST that redirects back to its section. With htmx the
-same POST answers with just the section that changed (django-template-partials);
-an attendance change also refreshes dues and seating out of band, because who
-plays decides who owes and clears a drawn seating.
+same POST answers with just the section that changed (django-template-partials). A
+change in one attendance row answers with that row, and out of band with what it
+changes elsewhere: the count playing, the row's dues and the dues totals, and the
+seating when there is one (who plays re-seats it); a charity night's whole page is
+hundreds of kilobytes, too much to send for a tap.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
 from .models import Attendance, Night, Payment, Seat
-from .pages import RowError, night_context, tv_pages
+from .pages import RowError, attendance_row_context, night_context, tv_pages
 from .selectors import (
     attendance_of,
     delete_refusal,
@@ -232,9 +234,49 @@ def _after_change(
     return redirect(f"{night.get_absolute_url()}#{section}")
 
 
-def _after_attendance(request, night: Night, row_error: RowError | None = None, **errors):
+def _table_numbers(night: Night) -> set[int]:
+    return set(night.tables.values_list("number", flat=True))
+
+
+def _new_tables(request: HttpRequest, night: Night, before: set[int]) -> list[int]:
+    """The tables a change of who plays added to the seating: each needs its card or QR
+    code at the table. A plain POST is told in a message, as it is redirected."""
+    new = sorted(_table_numbers(night) - before)
+    if new and not request.htmx:
+        names = " and ".join(f"Table {n}" for n in new)
+        its = (
+            "is new: print its card or show its QR code"
+            if len(new) == 1
+            else ("are new: print their cards or show their QR codes")
+        )
+        messages.info(request, f"{names} {its} (Print, or Table links & QR).")
+    return new
+
+
+def _after_attendance(
+    request,
+    night: Night,
+    row_error: RowError | None = None,
+    *,
+    attendance_pk: int | None = None,
+    new_tables: list[int] = (),
+    **errors,
+):
+    """With htmx, a change in one row (``attendance_pk``) answers with that row; a late
+    arrival with the whole attendance section."""
+    if request.htmx and attendance_pk is not None:
+        context = attendance_row_context(night, attendance_pk, row_error=row_error)
+        context["new_tables"] = new_tables
+        return render(request, f"{PAGE}#att_row_changed", context)
     return _after_change(
-        request, night, "attendance", "attendance_changed", row_error=row_error, **errors
+        request,
+        night,
+        "attendance",
+        "attendance_changed",
+        row_error=row_error,
+        # A plain POST was told in a message: the page it is redirected to has no notice.
+        new_tables=new_tables if request.htmx else (),
+        **errors,
     )
 
 
@@ -256,8 +298,15 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
     attendance = attendance_of(night, attendance_pk)
     form = AttendanceForm(request.POST, group=night.group)
     where = "pick" if request.POST.get("status") == Attendance.Status.SENT_SUB else "status"
+    before = _table_numbers(night)
     message = _refusal(form, lambda data: services.attendance_set(attendance=attendance, **data))
-    return _after_attendance(request, night, _row_error(attendance, where, message))
+    return _after_attendance(
+        request,
+        night,
+        _row_error(attendance, where, message),
+        attendance_pk=attendance.pk,
+        new_tables=_new_tables(request, night, before),
+    )
 
 
 @login_required
@@ -271,7 +320,10 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
         form, lambda data: services.attendance_send_new_substitute(attendance=attendance, **data)
     )
     typed = {k: request.POST.get(k, "") for k in ("name", "phone", "email")}
-    return _after_attendance(request, night, _row_error(attendance, "new", message, typed))
+    error = _row_error(attendance, "new", message, typed)
+    if error is not None:  # the inputs it is about; a refusal of the whole form is the name's
+        error.fields = frozenset(set(form.errors) & {"name", "phone"} or {"name"})
+    return _after_attendance(request, night, error, attendance_pk=attendance.pk)
 
 
 @login_required
@@ -280,12 +332,14 @@ def attendance_leave(request: HttpRequest, pk: int, attendance_pk: int) -> HttpR
     """Someone leaves between rounds, or a guest added by mistake is removed."""
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
+    pk = attendance.pk  # a guest's row is deleted (and forgets its pk)
     message = ""
     try:
         services.attendance_leave(attendance=attendance)
     except ServiceError as error:
         message = error.message
-    return _after_attendance(request, night, _row_error(attendance, "leave", message))
+    error = RowError(pk, "leave", message) if message else None
+    return _after_attendance(request, night, error, attendance_pk=pk)
 
 
 @login_required
@@ -294,8 +348,10 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A late arrival from the roster joins tonight's list."""
     night = night_for_host(request.user, pk)
     form = GuestForm(request.POST, group=night.group)
+    before = _table_numbers(night)
     message = _refusal(form, lambda data: services.guest_add(night=night, **data))
-    return _after_attendance(request, night, guest_error=message)
+    new_tables = _new_tables(request, night, before)
+    return _after_attendance(request, night, guest_error=message, new_tables=new_tables)
 
 
 @login_required

@@ -363,17 +363,18 @@ def test_sending_a_substitute_needs_one_picked(client, night):
     assert "Pick the substitute, or add a new one." in text(response)
 
 
-def test_attendance_with_htmx_returns_the_list_and_refreshes_dues_and_seating(client, night):
+def test_attendance_with_htmx_returns_the_row_and_refreshes_dues_and_seating(client, night):
     seating_draw(night=night, seed=3)
     ann = att(night, "Regular 6")
     response = client.post(nurl("attendance", night, ann.pk), {"status": "absent"}, **HX)
     page = text(response)
-    assert page.lstrip().startswith('<section id="attendance"')
+    assert page.lstrip().startswith(f'<li class="att-row status-absent" id="att-{ann.pk}"')
     assert "<html" not in page and "site-header" not in page
     tags = re.findall(r'<section id="(\w+)"([^>]*)>', page)
     sections = [(id_, 'hx-swap-oob="true"' in attrs) for id_, attrs in tags]
-    # The list is the target; dues and seating changed too, so they come out of band.
-    assert sections == [("attendance", False), ("dues", True), ("seating", True)]
+    # The row is the target; the seating changed too, so it comes out of band (the dues
+    # come as the row's line and the totals: tests/nights/test_attendance_rows.py).
+    assert sections == [("seating", True)]
     # Who plays changed: the seating is re-planned around the leaver (docs/rules.md section 10).
     seating = page[page.index('<section id="seating"') :]
     assert "Regular 6" not in seating and seating.count('class="seat-name"') == 11
