@@ -1,0 +1,52 @@
+"""A tap on an attendance row of the host's night page, in real headless Chromium: the row
+changes in place (htmx brings it alone), and the count playing and the dues totals follow
+out of band; the rest of the list stays as it was."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import phone
+from tests.factories import make_group, make_night, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_tap_on_a_row_updates_the_row_and_the_totals(contexts, live_server):
+    group = make_group(user=make_user())
+    night = make_night(group)
+    page = phone(contexts, f"{live_server.url}/accounts/login/?next=/nights/{night.pk}/", 390, 844)
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill("bunco")
+    page.get_by_role("button", name="Log in").click()
+    ann = night.attendances.get(player__name="Regular 3")
+    row, other = page.locator(f"#att-{ann.pk}"), page.locator("#att-list > li").first
+    expect(page.locator("#att-count")).to_have_text("12 playing")
+    # A mark on another row shows that the list was not drawn again.
+    other.evaluate("li => li.dataset.untouched = 'yes'")
+    row.get_by_role("button", name="Not coming (Regular 3)").click()
+    expect(row.locator(".att-status")).to_have_text("Not coming, no substitute")
+    expect(row.get_by_role("button", name="Not coming (Regular 3)")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator("#att-count")).to_have_text("11 playing")
+    expect(page.locator("#draw-playing")).to_contain_text("11 players tonight")
+    expect(page.locator(f"#dues-{ann.pk}")).to_contain_text("(not coming)")
+    expect(other).to_have_attribute("data-untouched", "yes")
+
+    page.get_by_role("button", name="Mark $5.00 paid for Regular 3", exact=True).click()
+    expect(page.locator(f"#dues-{ann.pk}")).to_contain_text("✓ paid")
+    row.get_by_role("button", name="Coming (Regular 3)", exact=True).click()
+    expect(row.locator(".att-status")).to_have_text("Coming")
+    expect(page.locator("#att-count")).to_have_text("12 playing")
+    expect(page.locator(f"#dues-{ann.pk}")).not_to_contain_text("(not coming)")
+    expect(page.locator(f"#dues-{ann.pk}")).to_contain_text("✓ paid")
+    collected = page.locator("#dues-totals .pot dd")
+    expect(collected).to_have_text("$5.00")
+
+    # Sending a substitute: the row says who, and the late-arrival list no longer offers them.
+    row.locator("summary").click()
+    row.get_by_label("Substitute for Regular 3").select_option(label="Sub 1")
+    row.get_by_role("button", name="Send this substitute").click()
+    expect(row.locator(".att-status")).to_contain_text("Sends a substitute: Sub 1")
+    expect(page.locator("#guest option", has_text="Sub 1")).to_have_count(0)
+    expect(other).to_have_attribute("data-untouched", "yes")
