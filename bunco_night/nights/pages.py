@@ -156,14 +156,7 @@ def attendance_row_context(
             row.fields = row_error.fields
     on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
     free = group.players.filter(retired=False).exclude(pk__in=on_list)
-    summary = dues_summary(night)
-    dues_row = next((r for r in summary.rows if r.attendance.pk == attendance_pk), None)
-    dues_line = None
-    if dues_row is not None:
-        last = (
-            Payment.objects.filter(attendance_id=attendance_pk).order_by("-created", "-pk").first()
-        )
-        dues_line = DuesLine(dues_row, last)
+    dues = _dues_of_one(night, attendance_pk)
     rnd = seating_round(night)
     chart = seated_tables(rnd) if rnd is not None else []
     return {
@@ -177,9 +170,7 @@ def attendance_row_context(
         "has_played": night.rounds.closed().exists(),
         "free_subs": free.filter(kind=Player.Kind.SUBSTITUTE),
         "free_players": free,
-        "summary": summary,
-        "line": dues_line,
-        "dues_shown": sum(1 for r in summary.rows if DuesLine(r, None).shown),
+        **dues,
         "round": rnd,
         "chart": chart,
         "pickable": bool(chart) and rnd.is_pending,
@@ -187,6 +178,36 @@ def attendance_row_context(
         "redraw": rnd is not None and not chart,
         "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
         "partners_again": partners_again(rnd, chart) if chart and rnd.is_pending else [],
+    }
+
+
+def _dues_of_one(night: Night, attendance_pk: int, error: str = "") -> dict:
+    """The dues totals and one attendance's dues line (None: no longer on the list)."""
+    summary = dues_summary(night)
+    row = next((r for r in summary.rows if r.attendance.pk == attendance_pk), None)
+    line = None
+    if row is not None:
+        payments = Payment.objects.filter(attendance_id=attendance_pk)
+        line = DuesLine(row, payments.order_by("-created", "-pk").first(), error)
+    return {
+        "summary": summary,
+        "line": line,
+        "dues_shown": sum(1 for r in summary.rows if DuesLine(r, None).shown),
+    }
+
+
+def dues_row_context(
+    night: Night, attendance_pk: int, *, pay_error: str = "", confirm_undo: int | None = None
+) -> dict:
+    """What a payment (or its taking back) redraws on the night page: the attendance's
+    dues line, with the question or the refusal, and the dues totals. Its queries do not
+    grow with the night's size."""
+    night.refresh_from_db()
+    return {
+        "night": night,
+        "group": night.group,
+        "confirm_undo": confirm_undo,
+        **_dues_of_one(night, attendance_pk, pay_error),
     }
 
 

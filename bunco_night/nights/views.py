@@ -28,7 +28,7 @@ from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 from . import services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
 from .models import Attendance, Night, Payment, Seat
-from .pages import RowError, attendance_row_context, night_context, tv_pages
+from .pages import RowError, attendance_row_context, dues_row_context, night_context, tv_pages
 from .selectors import (
     attendance_of,
     delete_refusal,
@@ -280,6 +280,27 @@ def _after_attendance(
     )
 
 
+def _after_payment(
+    request,
+    night: Night,
+    attendance_pk: int,
+    pay_error: RowError | None = None,
+    confirm_undo: int | None = None,
+) -> HttpResponse:
+    """htmx gets the attendance's dues line, and the dues totals out of band."""
+    if request.htmx:
+        context = dues_row_context(
+            night,
+            attendance_pk,
+            pay_error=pay_error.message if pay_error else "",
+            confirm_undo=confirm_undo,
+        )
+        return render(request, f"{PAGE}#dues_row_changed", context)
+    return _after_change(
+        request, night, "dues", "dues", pay_error=pay_error, confirm_undo=confirm_undo
+    )
+
+
 def _refusal(form, action) -> str:
     """Run ``action`` with the form's data; '' when it was done, else why not in one sentence."""
     form_apply(form, action)
@@ -370,7 +391,7 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
         )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
-    return _after_change(request, night, "dues", "dues", pay_error=error)
+    return _after_payment(request, night, attendance.pk, pay_error=error)
 
 
 @login_required
@@ -393,7 +414,7 @@ def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRe
         )
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
-    return _after_change(request, night, "dues", "dues", pay_error=error)
+    return _after_payment(request, night, attendance.pk, pay_error=error)
 
 
 @login_required
@@ -405,13 +426,13 @@ def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse
     if payment is None:  # taken back already, from a page out of date: show the row as it is
         attendance = attendance_of(night, whole_number(request.POST.get("attendance")) or 0)
         gone = "That payment is already taken back (in another tab, or by a co-host)."
-        return _after_change(
-            request, night, "dues", "dues", pay_error=RowError(attendance.pk, "pay", gone)
+        return _after_payment(
+            request, night, attendance.pk, pay_error=RowError(attendance.pk, "pay", gone)
         )
     if request.POST.get("confirmed") != "1":
-        return _after_change(request, night, "dues", "dues", confirm_undo=payment.pk)
+        return _after_payment(request, night, payment.attendance_id, confirm_undo=payment.pk)
     services.payment_undo(payment=payment)
-    return _after_change(request, night, "dues", "dues")
+    return _after_payment(request, night, payment.attendance_id)
 
 
 @login_required

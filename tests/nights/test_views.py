@@ -449,12 +449,16 @@ def test_record_dues_and_see_the_pot(client, night):
     assert dues.count("✓ paid") == 3
 
 
-def test_pay_with_htmx_returns_just_the_dues(client, night):
+def test_pay_with_htmx_returns_the_dues_line_and_the_totals(client, night):
     ann = att(night, "Regular 1")
     response = client.post(nurl("pay", night, ann.pk), **HX)
     page = text(response)
-    assert page.lstrip().startswith('<section id="dues"')
-    assert "hx-swap-oob" not in page and 'id="attendance"' not in page
+    assert page.lstrip().startswith(f'<li class="dues-row paid" id="dues-{ann.pk}"')
+    assert page.count('class="dues-row') == 1 and 'id="attendance"' not in page
+    oob = re.findall(r'id="([\w-]+)"[^>]*hx-swap-oob="true"', page)
+    assert oob == ["dues-version", "dues-totals"]
+    totals = page[page.index('id="dues-totals"') :]
+    assert "<dt>Collected (the pot)</dt><dd>$5.00</dd>" in totals
     assert Payment.objects.get().amount_cents == 500
     assert "Take back $5.00" in page
 
