@@ -64,6 +64,16 @@ def players_tonight(night: Night) -> list[Player]:
     return [a.plays for a in attendances if a.plays is not None]
 
 
+def substitutes_on_list(night: Night) -> set[int]:
+    """The substitutes on tonight's list, sent for a regular or added as late arrivals:
+    every row's substitute picker on the night page offers the group's others."""
+    listed = Q(pk__in=night.attendances.values("player_id")) | Q(
+        pk__in=night.attendances.values("substitute_id")
+    )
+    subs = night.group.players.filter(listed, kind=Player.Kind.SUBSTITUTE)
+    return set(subs.values_list("pk", flat=True))
+
+
 def next_round_number(night: Night) -> int:
     """The number of the round to seat next."""
     last = night.rounds.closed().order_by("-number").first()

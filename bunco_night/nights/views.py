@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from bunco_night.core.errors import Gone, ServiceError
 from bunco_night.core.forms import form_apply, form_message, whole_number
@@ -39,6 +40,7 @@ from .selectors import (
     seated_tables,
     seating_round,
     sets_change_effects,
+    substitutes_on_list,
 )
 
 PAGE = "nights/night.html"
@@ -260,15 +262,20 @@ def _after_attendance(
     *,
     attendance_pk: int | None = None,
     new_tables: list[int] = (),
+    subs_before: set[int] | None = None,
     **errors,
 ):
     """With htmx, a change in one row (``attendance_pk``) answers with that row; a late
-    arrival with the whole attendance section."""
+    arrival, or a change that sent or freed a substitute (``subs_before`` is the
+    substitutes on the list before it), with the whole attendance section, whose every
+    row's substitute picker offers the substitutes still free."""
+    if subs_before is not None and substitutes_on_list(night) != subs_before:
+        attendance_pk = None
     if request.htmx and attendance_pk is not None:
         context = attendance_row_context(night, attendance_pk, row_error=row_error)
         context["new_tables"] = new_tables
         return render(request, f"{PAGE}#att_row_changed", context)
-    return _after_change(
+    response = _after_change(
         request,
         night,
         "attendance",
@@ -278,6 +285,9 @@ def _after_attendance(
         new_tables=new_tables if request.htmx else (),
         **errors,
     )
+    if request.htmx:  # a row's form targets its row: the section replaces the section
+        response = reswap(retarget(response, "#attendance"), "outerHTML")
+    return response
 
 
 def _after_payment(
@@ -319,7 +329,7 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
     attendance = attendance_of(night, attendance_pk)
     form = AttendanceForm(request.POST, group=night.group)
     where = "pick" if request.POST.get("status") == Attendance.Status.SENT_SUB else "status"
-    before = _table_numbers(night)
+    before, subs_before = _table_numbers(night), substitutes_on_list(night)
     message = _refusal(form, lambda data: services.attendance_set(attendance=attendance, **data))
     return _after_attendance(
         request,
@@ -327,6 +337,7 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
         _row_error(attendance, where, message),
         attendance_pk=attendance.pk,
         new_tables=_new_tables(request, night, before),
+        subs_before=subs_before,
     )
 
 
@@ -337,6 +348,7 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
     form = NewSubstituteForm(request.POST)
+    subs_before = substitutes_on_list(night)
     message = _refusal(
         form, lambda data: services.attendance_send_new_substitute(attendance=attendance, **data)
     )
@@ -344,7 +356,9 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
     error = _row_error(attendance, "new", message, typed)
     if error is not None:  # the inputs it is about; a refusal of the whole form is the name's
         error.fields = frozenset(set(form.errors) & {"name", "phone"} or {"name"})
-    return _after_attendance(request, night, error, attendance_pk=attendance.pk)
+    return _after_attendance(
+        request, night, error, attendance_pk=attendance.pk, subs_before=subs_before
+    )
 
 
 @login_required
@@ -354,13 +368,14 @@ def attendance_leave(request: HttpRequest, pk: int, attendance_pk: int) -> HttpR
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
     pk = attendance.pk  # a guest's row is deleted (and forgets its pk)
+    subs_before = substitutes_on_list(night)
     message = ""
     try:
         services.attendance_leave(attendance=attendance)
     except ServiceError as error:
         message = error.message
     error = RowError(pk, "leave", message) if message else None
-    return _after_attendance(request, night, error, attendance_pk=pk)
+    return _after_attendance(request, night, error, attendance_pk=pk, subs_before=subs_before)
 
 
 @login_required

@@ -46,10 +46,9 @@ def oob_ids(page: str) -> list[str]:
 
 def test_a_tap_answers_with_the_row_and_the_counts_and_dues_it_changes(client, night):
     ann = att(night, "Regular 6")
-    response = client.post(url("attendance", night, ann.pk), {"status": "sub", **sub(night)}, **HX)
+    response = client.post(url("attendance", night, ann.pk), {"status": "absent"}, **HX)
     page = text(response)
-    assert page.lstrip().startswith(f'<li class="att-row status-sub" id="att-{ann.pk}"')
-    assert "Sends a substitute: <strong>Sub 1</strong>" in page
+    assert page.lstrip().startswith(f'<li class="att-row status-absent" id="att-{ann.pk}"')
     assert '<section id="attendance"' not in page and '<section id="dues"' not in page
     assert page.count('class="att-row') == 1  # no other player's row
     assert oob_ids(page) == [
@@ -60,12 +59,47 @@ def test_a_tap_answers_with_the_row_and_the_counts_and_dues_it_changes(client, n
         f"dues-{ann.pk}",
         "draw-playing",
     ]
-    assert '<span class="count" id="att-count" hx-swap-oob="true">12 playing</span>' in page
-    # Sub 1 is on the list now: no longer offered as a late arrival.
+    assert '<span class="count" id="att-count" hx-swap-oob="true">11 playing</span>' in page
+    dues = page[page.index(f'id="dues-{ann.pk}"') :]
+    assert "Regular 6" in dues[: dues.index("</li>")]
+
+
+def pickers(page: str) -> dict[str, list[str]]:
+    """Each row's substitute picker: its select's id, and the names it offers."""
+    return {
+        select: re.findall(r"<option value=\"\d+\"[^>]*>([^<(]+)", options)
+        for select, options in re.findall(r'<select id="(sub-\d+)"[^>]*>(.*?)</select>', page, re.S)
+    }
+
+
+def test_a_substitute_sent_or_freed_redraws_every_row_s_picker(client, night):
+    """Every row offers the substitutes still free: sending one takes them out of the other
+    rows' pickers, and sending them no more puts them back, so the answer is the whole
+    attendance section, with the late-arrival list and dues as before."""
+    ann, other = att(night, "Regular 6"), att(night, "Regular 7")
+    response = client.post(url("attendance", night, ann.pk), {"status": "sub", **sub(night)}, **HX)
+    # The row's form targets its row: the answer says to replace the section instead.
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#attendance", "outerHTML")
+    page = text(response)
+    assert '<section id="attendance"' in page
+    assert "Sends a substitute: <strong>Sub 1</strong>" in page
+    offered = pickers(page)
+    assert [n.strip() for n in offered[f"sub-{other.pk}"]] == ["Sub 2"]
     late = page[page.index('id="guest-form"') :]
     assert "Sub 1" not in late[: late.index("</select>")] and "Sub 2" in late
     dues = page[page.index(f'id="dues-{ann.pk}"') :]
     assert "(sub: Sub 1)" in dues[: dues.index("</li>")]
+    page = text(client.post(url("attendance", night, ann.pk), {"status": "coming"}, **HX))
+    assert '<section id="attendance"' in page
+    assert [n.strip() for n in pickers(page)[f"sub-{other.pk}"]] == ["Sub 1", "Sub 2"]
+
+
+def test_a_new_substitute_sent_in_place_of_one_frees_the_first(client, night):
+    ann, other = att(night, "Regular 6"), att(night, "Regular 7")
+    client.post(url("attendance", night, ann.pk), {"status": "sub", **sub(night)})
+    page = text(client.post(url("new_substitute", night, ann.pk), {"name": "Nina New"}, **HX))
+    assert "Sends a substitute: <strong>Nina New</strong>" in page
+    assert [n.strip() for n in pickers(page)[f"sub-{other.pk}"]] == ["Sub 1", "Sub 2"]
 
 
 def sub(night):
@@ -99,11 +133,16 @@ def test_a_refused_tap_answers_with_the_row_and_its_error_only(client, night):
     assert att(night, "Regular 4").status == Attendance.Status.COMING
 
 
-def test_a_guest_removed_before_play_takes_their_row_and_dues_line_away(client, night):
+def test_a_guest_removed_before_play_is_offered_as_a_substitute_again(client, night):
+    """Someone new by name joins the roster as a substitute: removing them frees a
+    substitute, so the whole section comes back, without their row or dues line, and with
+    them in every row's picker."""
     guest = guest_add(night=night, name="Zed")
+    other = att(night, "Regular 7")
     page = text(client.post(url("leave", night, guest.pk), **HX))
-    assert 'class="att-row' not in page  # the empty answer removes the row
-    assert f'<li id="dues-{guest.pk}" hx-swap-oob="delete"></li>' in page
+    assert '<section id="attendance"' in page
+    assert f'id="att-{guest.pk}"' not in page and f'id="dues-{guest.pk}"' not in page
+    assert "Zed" in [n.strip() for n in pickers(page)[f"sub-{other.pk}"]]
     assert not night.attendances.filter(pk=guest.pk).exists()
 
 
