@@ -183,7 +183,9 @@ def _check_between_rounds(night: Night) -> None:
         )
 
 
-def _reseat(night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int] = ()) -> None:
+def seating_reseat(
+    night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int] = ()
+) -> None:
     """Who plays changed between rounds: re-seat the next round, keeping everyone else where
     the movement put them (docs/rules.md section 10).
 
@@ -267,13 +269,13 @@ def lists_follow_retirement(*, player: Player, retired: bool) -> None:
             place.delete()  # a ghost that stood in for them stands in for nobody (SET_NULL)
             # A draw taken back would bring back a seating that names the place.
             night.rounds.pending().update(replaced_seating=None)
-            _reseat(night, **_plays_change(plays, None))
+            seating_reseat(night, **_plays_change(plays, None))
             night_touch(night)
         elif not retired and place is None and player.is_regular:
             if player.pk in _playing_ids(night):  # a substitute for someone tonight
                 continue
             Attendance.objects.create(night=night, player=player)
-            _reseat(night, arriving=[player.pk])
+            seating_reseat(night, arriving=[player.pk])
             night_touch(night)
 
 
@@ -336,7 +338,7 @@ def attendance_set(
     attendance.status = status
     attendance.substitute = substitute if status == Attendance.Status.SENT_SUB else None
     attendance.save(update_fields=["status", "substitute"])
-    _reseat(night, **_plays_change(before, attendance.plays))
+    seating_reseat(night, **_plays_change(before, attendance.plays))
     night_touch(attendance.night)
     return attendance
 
@@ -372,7 +374,7 @@ def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> 
     if player.pk in _playing_ids(night):
         raise ServiceError(f"{player} is already on tonight's list.", "already_playing", "player")
     attendance = Attendance.objects.create(night=night, player=player)
-    _reseat(night, arriving=[player.pk])
+    seating_reseat(night, arriving=[player.pk])
     night_touch(night)
     return attendance
 
@@ -393,7 +395,7 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
         attendance.substitute = None
         attendance.save(update_fields=["status", "substitute"])
         result = attendance
-    _reseat(night, **_plays_change(before, None))
+    seating_reseat(night, **_plays_change(before, None))
     night_touch(night)
     return result
 

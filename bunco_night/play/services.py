@@ -41,11 +41,11 @@ from bunco_night.nights.selectors import (
     table_seats_and_round,
 )
 from bunco_night.nights.services import (
-    _reseat,
     night_lock,
     night_touch,
     round_for,
     round_mark,
+    seating_reseat,
     seats_save,
     tables_sync,
 )
@@ -1005,7 +1005,7 @@ def _seat_next_round_again(board: RoundBoard) -> None:
     playing = [p.pk for p in players_tonight(night)]
     # The tables as the corrected round had them: who plays may have changed them since.
     _seat_next_round(board, tables_sync(night, [tr.size for tr in board.tables]))
-    _reseat(
+    seating_reseat(
         night,
         leaving=[p for p in played if p not in playing],
         arriving=[p for p in playing if p not in played],
