@@ -1,5 +1,7 @@
 """Helpers for the browser tests: a phone, a logged-in host, a tap, a score, a page that fits."""
 
+from playwright.sync_api import Error as PlaywrightError
+
 
 def phone(contexts, url, width=390, height=844, service_worker=False):
     """A phone-sized page (touch) opened at ``url``.
@@ -60,6 +62,20 @@ def host_paths(night, correct_round: int) -> dict[str, str]:
         "correct a table": f"/nights/{night.pk}/live/table/2/?round={correct_round}",
         "print": f"/nights/{night.pk}/print/",
     }
+
+
+def settled_evaluate(page, expression: str):
+    """``page.evaluate``, once any navigation under way is over. A phone's page reloads
+    itself when its table's state changes what it may tap (js/bunco.js: Done, a round
+    closed), so a read right after such a change can land mid-reload and fail with
+    "Execution context was destroyed"; it is read again in the page that loaded."""
+    for attempt in range(5):
+        try:
+            return page.evaluate(expression)
+        except PlaywrightError as error:
+            if "Execution context was destroyed" not in str(error) or attempt == 4:
+                raise
+            page.wait_for_load_state()
 
 
 def until(page, expression: str, what: str):
