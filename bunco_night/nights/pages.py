@@ -75,18 +75,7 @@ def night_context(
 ) -> dict:
     """Everything the night page and its sections show."""
     night.refresh_from_db()
-    group = night.group
     attendances = list(night.attendances.select_related("player", "substitute"))
-    rows = []
-    for a in attendances:
-        row = AttendanceRow(a)
-        if row_error and row_error.attendance_pk == a.pk:
-            row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
-            row.fields = row_error.fields
-        rows.append(row)
-    on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
-    free = group.players.filter(retired=False).exclude(pk__in=on_list)
-
     summary = dues_summary(night)
     last_payment = {
         p.attendance_id: p
@@ -100,39 +89,24 @@ def night_context(
         )
         for r in summary.rows
     ]
-
-    rnd = seating_round(night)
-    chart = seated_tables(rnd) if rnd is not None else []
-    pickable = bool(chart) and rnd.is_pending
-    seat_ids = {s.pk for t in chart for s in t.seats}
-    picked = whole_number(pick) if pickable else None
-    picked = picked if picked in seat_ids else None
+    seating = _seating_parts(night)
+    seat_ids = {s.pk for t in seating["chart"] for s in t.seats}
+    picked = whole_number(pick) if seating["pickable"] else None
     return {
-        "night": night,
-        "group": group,
+        **_list_parts(night, attendances),
+        **seating,
         "rules_label": PRESET_NAMES.get(night.rules_obj.name, night.rules_obj.name),
-        "rows": rows,
-        "playing": sum(1 for a in attendances if a.plays is not None),
-        "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
-        "has_played": night.rounds.closed().exists(),
-        "free_subs": free.filter(kind=Player.Kind.SUBSTITUTE),
-        "free_players": free,
+        "rows": [_row(a, row_error) for a in attendances],
         "guest_error": guest_error,
         "summary": summary,
         "dues_rows": dues_rows,
         "dues_shown": sum(1 for line in dues_rows if line.shown),
-        "round": rnd,
-        "chart": chart,
-        "pickable": pickable,
-        "pick": picked,
-        "redraw": rnd is not None and not chart,
+        "pick": picked if picked in seat_ids else None,
         "draw_error": draw_error,
         "swap_error": swap_error,
         "confirm_draw": confirm_draw,
         "confirm_undo": confirm_undo,
         "draw_seed": draw_seed,
-        "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
-        "partners_again": partners_again(rnd, chart) if pickable else [],
         "new_tables": new_tables,
     }
 
@@ -145,39 +119,56 @@ def attendance_row_context(
     late-arrival form's list, and the seating when there is one, which the change may
     re-seat. Its queries do not grow with the night's size."""
     night.refresh_from_db()
-    group = night.group
     attendances = list(night.attendances.select_related("player", "substitute"))
     attendance = next((a for a in attendances if a.pk == attendance_pk), None)
-    row = None
-    if attendance is not None:
-        row = AttendanceRow(attendance)
-        if row_error and row_error.attendance_pk == attendance_pk:
-            row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
-            row.fields = row_error.fields
-    on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
-    free = group.players.filter(retired=False).exclude(pk__in=on_list)
-    dues = _dues_of_one(night, attendance_pk)
-    rnd = seating_round(night)
-    chart = seated_tables(rnd) if rnd is not None else []
     return {
-        "night": night,
-        "group": group,
-        "row": row,
+        **_list_parts(night, attendances),
+        **_dues_of_one(night, attendance_pk),
+        **_seating_parts(night),
+        "row": None if attendance is None else _row(attendance, row_error),
         "attendance_pk": attendance_pk,
         "row_error": row_error,
+        "pick": None,
+    }
+
+
+def _row(attendance: Attendance, row_error: RowError | None) -> AttendanceRow:
+    """An attendance row, with the error of the change refused in it, if it was."""
+    row = AttendanceRow(attendance)
+    if row_error and row_error.attendance_pk == attendance.pk:
+        row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
+        row.fields = row_error.fields
+    return row
+
+
+def _list_parts(night: Night, attendances: list[Attendance]) -> dict:
+    """What the attendance list shows besides its rows: the count playing, and who on the
+    roster is free to come late or to substitute."""
+    on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
+    free = night.group.players.filter(retired=False).exclude(pk__in=on_list)
+    return {
+        "night": night,
+        "group": night.group,
         "playing": sum(1 for a in attendances if a.plays is not None),
         "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
         "has_played": night.rounds.closed().exists(),
         "free_subs": free.filter(kind=Player.Kind.SUBSTITUTE),
         "free_players": free,
-        **dues,
+    }
+
+
+def _seating_parts(night: Night) -> dict:
+    """The seating section: the round it seats, its chart, and what the host may do."""
+    rnd = seating_round(night)
+    chart = seated_tables(rnd) if rnd is not None else []
+    pickable = bool(chart) and rnd.is_pending
+    return {
         "round": rnd,
         "chart": chart,
-        "pickable": bool(chart) and rnd.is_pending,
-        "pick": None,
+        "pickable": pickable,
         "redraw": rnd is not None and not chart,
         "can_undo_draw": rnd is not None and rnd.is_pending and rnd.replaced_seating is not None,
-        "partners_again": partners_again(rnd, chart) if chart and rnd.is_pending else [],
+        "partners_again": partners_again(rnd, chart) if pickable else [],
     }
 
 
