@@ -2,6 +2,9 @@
 
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night
+
 
 def phone(contexts, url, width=390, height=844, service_worker=False):
     """A phone-sized page (touch) opened at ``url``.
@@ -92,3 +95,14 @@ def until(page, expression: str, what: str):
 def fits(page) -> bool:
     """Nothing on the page is wider than the phone's screen."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def named_night(names: list[str]):
+    """A night of one set, its first round started, whose players are called ``names``."""
+    group = make_group(regulars=len(names), substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), names, strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    start_night(night, seed=3)
+    return night

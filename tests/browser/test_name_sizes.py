@@ -5,10 +5,9 @@ long for that breaks. Pressing Bigger text never makes a name smaller than witho
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import named_night
 from tests.browser.test_phone_fit import WIDEST
 from tests.browser.test_text_size import CHIPS_OVERFLOWING, LONG_WORD
-from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,12 +48,7 @@ NAMES = [
 
 @pytest.mark.parametrize("width,height", [(320, 640), (390, 844)])
 def test_a_name_is_never_shrunk_below_the_page_s_text(contexts, live_server, width, height):
-    group = make_group(regulars=8, substitutes=0)
-    for player, name in zip(group.players.order_by("pk"), NAMES, strict=True):
-        player.name = name
-        player.save(update_fields=["name"])
-    night = make_night(group, sets=1)
-    start_night(night, seed=3)
+    night = named_night(NAMES)
     context = contexts(viewport={"width": width, "height": height}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(30_000)

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.play.services import bell_ring
-from tests.browser.helpers import score
+from tests.browser.helpers import named_night, score
 from tests.browser.test_phone_fit import WIDEST
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
@@ -106,7 +106,6 @@ def test_with_bigger_text_a_chip_wraps_a_name_only_between_its_words(
     longest word needs, so a name of ordinary words is still bigger than without bigger
     text; a word too long for any chip (a surname of 35 letters) may shrink or break, but
     stays inside its chip and the screen."""
-    group = make_group(regulars=12, substitutes=0)
     names = [
         "Margaret Thompson",
         "Christopher Lee",
@@ -121,11 +120,7 @@ def test_with_bigger_text_a_chip_wraps_a_name_only_between_its_words(
         "Philippa Gray",
         f"Hubert {LONG_WORD}",
     ]
-    for player, name in zip(group.players.order_by("pk"), names, strict=True):
-        player.name = name
-        player.save(update_fields=["name"])
-    night = make_night(group, sets=1)
-    start_night(night, seed=3)
+    night = named_night(names)
     context = contexts(viewport={"width": width, "height": height}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
