@@ -323,10 +323,10 @@
   /* One message at a time, at the bottom of the screen over the buttons: a newer one
      replaces it, a tap on it or the next tap on the table's buttons clears it, and it goes
      by itself after six seconds. A keyboard closes it too: Escape, or its Close button;
-     it never takes the focus, which stays on the button that was pressed. It never covers Done, an Undo, or the button it answers
-     (Done refused: someone has not rolled yet), so a player can still tap them while it
-     shows: placeClear finds it a place clear of them, again whenever the page scrolls or
-     changes. */
+     it never takes the focus, which stays on the button that was pressed. It never
+     covers Done, an Undo, or the button it answers (Done refused: someone has not rolled
+     yet), so a player can still tap them while it shows: placeClear finds it a place
+     clear of them, again whenever the page scrolls or changes. */
   function showError(text, near) { showToast(text, "error", near); }
   /* A notice outlives a reload that follows it at once (a new status rebuilds the page):
      it is kept for as long as it shows, and the reloaded page shows it again. */
