@@ -81,6 +81,19 @@ def settled_evaluate(page, expression: str):
             page.wait_for_load_state()
 
 
+def settled_goto(page, url: str):
+    """``page.goto(url)``, again if a reload the page started itself (as in
+    ``settled_evaluate``) interrupted it: "Navigation to ... is interrupted by another
+    navigation"."""
+    for attempt in range(5):
+        try:
+            return page.goto(url)
+        except PlaywrightError as error:
+            if "interrupted by another navigation" not in str(error) or attempt == 4:
+                raise
+            page.wait_for_load_state()
+
+
 def until(page, expression: str, what: str):
     """Until ``expression`` is true in the page. ``page.evaluate`` awaits a promise and runs
     under the site's Content-Security-Policy; ``wait_for_function`` would do neither (it

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from bunco_night.nights.services import payment_record
 from bunco_night.play.services import bell_ring, round_start, table_done
 from bunco_night.play.state import round_board
-from tests.browser.helpers import host_page, host_paths
+from tests.browser.helpers import host_page, host_paths, settled_goto
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -68,7 +68,9 @@ def phones(contexts):
 
         def open(self, url):
             for page, _ in self.pages:
-                page.goto(url)
+                # The page open from the step before may be reloading itself: the
+                # server-side change since makes its table's state differ.
+                settled_goto(page, url)
 
         def check(self, what, buttons=False):
             for page, height in self.pages:
