@@ -112,22 +112,29 @@ def night_context(
 
 
 def attendance_row_context(
-    night: Night, attendance_pk: int, *, row_error: RowError | None = None
-) -> dict:
-    """What one attendance change redraws on the night page: the row (None once a guest's
-    row is removed), the count playing, the row's dues line and the dues totals, the
-    late-arrival form's list, and the seating when there is one, which the change may
-    re-seat. Its queries do not grow with the night's size."""
+    night: Night, attendance_pk: int, *, row_error: RowError | None = None, added: bool = False
+) -> dict | None:
+    """What one attendance change redraws on the night page: the row, the count playing,
+    the row's dues line and the dues totals, the late-arrival form's list, and the seating
+    when there is one, which the change may re-seat. ``added``: the row is new (a late
+    arrival), and goes in before the row ``after`` (None: at the end), as does its dues
+    line, both lists being in the same order. None when the row is gone (a guest removed,
+    here or meanwhile in another tab): the whole section is redrawn instead. Its queries
+    do not grow with the night's size."""
     night.refresh_from_db()
     attendances = list(night.attendances.select_related("player", "substitute"))
-    attendance = next((a for a in attendances if a.pk == attendance_pk), None)
+    index = next((i for i, a in enumerate(attendances) if a.pk == attendance_pk), None)
+    if index is None:
+        return None
+    after = attendances[index + 1].pk if index + 1 < len(attendances) else None
     return {
         **_list_parts(night, attendances),
         **_dues_of_one(night, attendance_pk),
         **_seating_parts(night),
-        "row": None if attendance is None else _row(attendance, row_error),
-        "attendance_pk": attendance_pk,
+        "row": _row(attendances[index], row_error),
         "row_error": row_error,
+        "added": added,
+        "after": after,
         "pick": None,
     }
 

@@ -64,13 +64,13 @@ def players_tonight(night: Night) -> list[Player]:
     return [a.plays for a in attendances if a.plays is not None]
 
 
-def substitutes_on_list(night: Night) -> set[int]:
-    """The substitutes on tonight's list, sent for a regular or added as late arrivals:
-    every row's substitute picker on the night page offers the group's others."""
-    listed = Q(pk__in=night.attendances.values("player_id")) | Q(
-        pk__in=night.attendances.values("substitute_id")
-    )
-    subs = night.group.players.filter(listed, kind=Player.Kind.SUBSTITUTE)
+def free_substitutes(night: Night) -> set[int]:
+    """The substitutes every row's substitute picker on the night page offers: the group's
+    substitutes who are not retired and not on tonight's list, neither sent for a regular
+    nor added as late arrivals."""
+    sent = night.attendances.filter(substitute__isnull=False).values("substitute_id")
+    listed = Q(pk__in=night.attendances.values("player_id")) | Q(pk__in=sent)  # no NULL in NOT IN
+    subs = night.group.players.filter(kind=Player.Kind.SUBSTITUTE, retired=False).exclude(listed)
     return set(subs.values_list("pk", flat=True))
 
 

@@ -1,11 +1,12 @@
-"""The host's night page: attendance and substitutes, dues and the pot, seating, the TV chart.
+"""The host's night page: attendance and substitutes, dues and the pot, seating, the TV
+chart.
 
-Every form works as a plain POST that redirects back to its section. With htmx the
-same POST answers with just the section that changed (django-template-partials). A
-change in one attendance row answers with that row, and out of band with what it
-changes elsewhere: the count playing, the row's dues and the dues totals, and the
-seating when there is one (who plays re-seats it); a charity night's whole page is
-hundreds of kilobytes, too much to send for a tap.
+Every form works as a plain POST that redirects back to its section. With htmx the same
+POST answers with just the section that changed (django-template-partials). A change in
+one attendance row answers with that row, and a late arrival with their new row put in
+its place, and out of band with what it changes elsewhere: the count playing, the row's
+dues and the dues totals, and the seating when there is one (who plays re-seats it); a
+charity night's whole page is hundreds of kilobytes, too much to send for a tap.
 """
 
 from __future__ import annotations
@@ -34,13 +35,13 @@ from .selectors import (
     attendance_of,
     delete_refusal,
     dues_summary,
+    free_substitutes,
     night_for_host,
     plan_doubts,
     redraw_replaces,
     seated_tables,
     seating_round,
     sets_change_effects,
-    substitutes_on_list,
 )
 
 PAGE = "nights/night.html"
@@ -261,20 +262,29 @@ def _after_attendance(
     row_error: RowError | None = None,
     *,
     attendance_pk: int | None = None,
+    added: bool = False,
     new_tables: list[int] = (),
-    subs_before: set[int] | None = None,
+    free_before: set[int] | None = None,
     **errors,
 ):
-    """With htmx, a change in one row (``attendance_pk``) answers with that row; a late
-    arrival, or a change that sent or freed a substitute (``subs_before`` is the
-    substitutes on the list before it), with the whole attendance section, whose every
-    row's substitute picker offers the substitutes still free."""
-    if subs_before is not None and substitutes_on_list(night) != subs_before:
+    """With htmx, a change in one row (``attendance_pk``) answers with that row, and a
+    late arrival (``added``) with their new row, put in its place in the list; a change
+    that took or freed a substitute (``free_before`` is the free substitutes before it),
+    a guest's row removed, or a refusal not tied to a row, with the whole attendance
+    section, whose every row's substitute picker offers the substitutes still free."""
+    if free_before is not None and free_substitutes(night) != free_before:
         attendance_pk = None
+    context = None
     if request.htmx and attendance_pk is not None:
-        context = attendance_row_context(night, attendance_pk, row_error=row_error)
+        context = attendance_row_context(night, attendance_pk, row_error=row_error, added=added)
+    if context is not None:
         context["new_tables"] = new_tables
-        return render(request, f"{PAGE}#att_row_changed", context)
+        response = render(request, f"{PAGE}#att_row_changed", context)
+        if added:  # the form targets the section: the row goes in before the next one
+            if context["after"] is None:
+                return reswap(retarget(response, "#att-list"), "beforeend")
+            return reswap(retarget(response, f"#att-{context['after']}"), "beforebegin")
+        return response
     response = _after_change(
         request,
         night,
@@ -329,7 +339,7 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
     attendance = attendance_of(night, attendance_pk)
     form = AttendanceForm(request.POST, group=night.group)
     where = "pick" if request.POST.get("status") == Attendance.Status.SENT_SUB else "status"
-    before, subs_before = _table_numbers(night), substitutes_on_list(night)
+    before, free_before = _table_numbers(night), free_substitutes(night)
     message = _refusal(form, lambda data: services.attendance_set(attendance=attendance, **data))
     return _after_attendance(
         request,
@@ -337,7 +347,7 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
         _row_error(attendance, where, message),
         attendance_pk=attendance.pk,
         new_tables=_new_tables(request, night, before),
-        subs_before=subs_before,
+        free_before=free_before,
     )
 
 
@@ -348,7 +358,7 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
     form = NewSubstituteForm(request.POST)
-    subs_before = substitutes_on_list(night)
+    free_before = free_substitutes(night)
     message = _refusal(
         form, lambda data: services.attendance_send_new_substitute(attendance=attendance, **data)
     )
@@ -357,7 +367,7 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
     if error is not None:  # the inputs it is about; a refusal of the whole form is the name's
         error.fields = frozenset(set(form.errors) & {"name", "phone"} or {"name"})
     return _after_attendance(
-        request, night, error, attendance_pk=attendance.pk, subs_before=subs_before
+        request, night, error, attendance_pk=attendance.pk, free_before=free_before
     )
 
 
@@ -367,27 +377,39 @@ def attendance_leave(request: HttpRequest, pk: int, attendance_pk: int) -> HttpR
     """Someone leaves between rounds, or a guest added by mistake is removed."""
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
-    pk = attendance.pk  # a guest's row is deleted (and forgets its pk)
-    subs_before = substitutes_on_list(night)
+    free_before = free_substitutes(night)
     message = ""
     try:
         services.attendance_leave(attendance=attendance)
     except ServiceError as error:
         message = error.message
-    error = RowError(pk, "leave", message) if message else None
-    return _after_attendance(request, night, error, attendance_pk=pk, subs_before=subs_before)
+    # A guest's row removed forgets its pk (``attendance_pk`` is it), and answers with the
+    # whole section: a guest is a substitute, whom every row's picker offers again.
+    error = RowError(attendance_pk, "leave", message) if message else None
+    return _after_attendance(
+        request, night, error, attendance_pk=attendance_pk, free_before=free_before
+    )
 
 
 @login_required
 @require_POST
 def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
-    """A late arrival from the roster joins tonight's list."""
+    """A late arrival from the roster, or someone new, joins tonight's list."""
     night = night_for_host(request.user, pk)
     form = GuestForm(request.POST, group=night.group)
-    before = _table_numbers(night)
-    message = _refusal(form, lambda data: services.guest_add(night=night, **data))
+    before, free_before = _table_numbers(night), free_substitutes(night)
+    added = form_apply(form, lambda data: services.guest_add(night=night, **data))
     new_tables = _new_tables(request, night, before)
-    return _after_attendance(request, night, guest_error=message, new_tables=new_tables)
+    if added is None:
+        return _after_attendance(request, night, guest_error=form_message(form))
+    return _after_attendance(
+        request,
+        night,
+        attendance_pk=added.pk,
+        added=True,
+        new_tables=new_tables,
+        free_before=free_before,
+    )
 
 
 @login_required

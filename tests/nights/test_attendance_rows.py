@@ -1,10 +1,11 @@
 """An attendance change on the host's night page redraws its row, not the section.
 
-With htmx a tap on a row (coming, not coming, a substitute, leaves) answers with that row,
-and out of band with what the change touches elsewhere: the count playing, the row's dues
-line and the dues totals, the late-arrival list, and the seating once there is one
-(docs/rules.md section 10: who plays re-seats the next round). A charity night's page is
-hundreds of kilobytes; a tap must not cost all of them, nor a query per player.
+With htmx a tap on a row (coming, not coming, a substitute, leaves) answers with that
+row, a late arrival with their new row, put in its place in the list, and out of band
+with what the change touches elsewhere: the count playing, the row's dues line and the
+dues totals, the late-arrival list, and the seating once there is one (docs/rules.md
+section 10: who plays re-seats the next round). A charity night's page is hundreds of
+kilobytes; a tap must not cost all of them, nor a query per player.
 """
 
 import re
@@ -273,3 +274,161 @@ def test_a_payment_makes_as_many_queries_for_100_players_as_for_12(client):
     )
     assert small == large
     assert large_bytes < small_bytes * 1.5  # the line and the totals, not every line
+
+
+# A late arrival ----------------------------------------------------------------------------
+
+
+def test_a_late_arrival_answers_with_their_row_put_in_its_place(client, night):
+    """The list is in name order: the new row goes in before the row after it, and its
+    dues line before that row's line; everything else comes out of band, as for a tap."""
+    first = att(night, "Regular 1")
+    response = client.post(url("guest_add", night), {"name": "Lou Late"}, **HX)
+    lou = att(night, "Lou Late")
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == (f"#att-{first.pk}", "beforebegin")
+    page = text(response)
+    assert page.lstrip().startswith(f'<li class="att-row status-coming" id="att-{lou.pk}"')
+    assert '<section id="attendance"' not in page and '<section id="dues"' not in page
+    assert page.count('class="att-row') == 1  # no other player's row
+    assert oob_ids(page) == [
+        "attendance-version",
+        "att-count",
+        "guest-form",
+        "dues-totals",
+        "draw-playing",
+    ]
+    assert '<span class="count" id="att-count" hx-swap-oob="true">13 playing</span>' in page
+    assert (
+        f'<ul hx-swap-oob="beforebegin:#dues-{first.pk}"><li class="dues-row" id="dues-{lou.pk}"'
+        in (re.sub(r">\s+<", "><", page))
+    )
+    dues = page[page.index(f'id="dues-{lou.pk}"') :]
+    assert "$5.00 due" in dues[: dues.index("</li>")]
+    assert dues.count("hx-swap-oob") == 0  # the wrapper is what goes in out of band
+    assert "<dt>Expected</dt><dd>$65.00</dd>" in page
+
+
+def test_a_late_arrival_last_in_name_order_goes_at_the_end(client, night):
+    response = client.post(url("guest_add", night), {"name": "Zed"}, **HX)
+    zed = att(night, "Zed")
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#att-list", "beforeend")
+    page = text(response)
+    assert page.lstrip().startswith(f'<li class="att-row status-coming" id="att-{zed.pk}"')
+    assert '<ul hx-swap-oob="beforeend:#dues-list">' in page
+    assert '<ul class="dues-list" id="dues-list">' in text(client.get(night.get_absolute_url()))
+
+
+def test_a_regular_new_to_the_roster_arriving_late_answers_with_their_row(client, night):
+    """Someone added to the roster after the night was planned is not on its list."""
+    from bunco_night.groups.services import player_add
+
+    ned = player_add(group=night.group, name="Ned")
+    response = client.post(url("guest_add", night), {"player": ned.pk}, **HX)
+    assert response["HX-Reswap"] == "beforebegin"
+    assert '<section id="attendance"' not in text(response)
+    assert f'id="att-{att(night, "Ned").pk}"' in text(response)
+
+
+def test_a_substitute_from_the_roster_arriving_late_redraws_every_picker(client, night):
+    """Sub 1 was free: every row's picker offered them, so the whole section comes back."""
+    sub1 = night.group.players.get(name="Sub 1")
+    other = att(night, "Regular 7")
+    response = client.post(url("guest_add", night), {"player": sub1.pk}, **HX)
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#attendance", "outerHTML")
+    page = text(response)
+    assert '<section id="attendance"' in page and f'id="att-{att(night, "Sub 1").pk}"' in page
+    assert [n.strip() for n in pickers(page)[f"sub-{other.pk}"]] == ["Sub 2"]
+
+
+def test_with_a_seating_a_late_arrival_brings_the_seating_and_its_new_table(client, group):
+    night = make_night(group)
+    seating_draw(night=night, seed=3)
+    response = client.post(url("guest_add", night), {"name": "Late 1"}, **HX)
+    page = text(response)
+    assert page.lstrip().startswith('<li class="att-row status-coming"')
+    assert '<section id="attendance"' not in page
+    assert oob_ids(page)[-1] == "seating" and "Table 4 is new" in page
+    assert "Late 1" in page[page.index('<section id="seating"') :]
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"name": "  "}, "Choose who arrived, or type a new name."),
+        ({"name": "regular 3"}, "already on the roster"),
+        ({"player": "abc"}, "Choose someone from the roster."),
+        ({"player": "999999"}, "Choose someone from the roster."),
+        ({"name": "x" * 81}, "A name has at most 80 characters."),
+    ],
+    ids=["blank", "duplicate", "not a number", "nobody", "too long"],
+)
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_a_refused_late_arrival_says_why(client, night, data, message, htmx):
+    response = client.post(url("guest_add", night), data, **(HX if htmx else {}))
+    assert response.status_code == 200
+    page = text(response)
+    error = page[page.index('id="guest-error"') :]
+    assert message in error[: error.index("</p>")]
+    assert night.attendances.count() == 12
+
+
+def test_without_javascript_a_late_arrival_goes_back_to_the_page(client, night):
+    response = client.post(url("guest_add", night), {"name": "Lou Late"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{night.get_absolute_url()}#attendance"
+    assert "13 playing" in text(client.get(response["Location"]))
+
+
+def test_a_guest_gone_with_no_substitute_freed_still_redraws_the_section(client, night):
+    """A row that is gone never answers alone (the page would keep it): a retired guest
+    removed frees nobody the pickers offer, and the whole section comes back without them."""
+    guest = guest_add(night=night, name="Zed")
+    guest.player.retired = True
+    guest.player.save(update_fields=["retired"])
+    response = client.post(url("leave", night, guest.pk), **HX)
+    page = text(response)
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#attendance", "outerHTML")
+    assert '<section id="attendance"' in page and f'id="att-{guest.pk}"' not in page
+    assert f'id="dues-{guest.pk}"' not in page and "12 playing" in page
+
+
+def queries_of_a_late_arrival(client, players: int, drawn: bool) -> tuple[int, int]:
+    user = make_user(f"late-{players}-{drawn}")
+    group = make_group(user=user, regulars=players, substitutes=2, name=f"L {players} {drawn}")
+    night = make_night(group, sets=2)
+    if drawn:
+        seating_draw(night=night, seed=players)
+    client.force_login(user)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(url("guest_add", night), {"name": "Lou Late"}, **HX)
+    lou = att(night, "Lou Late")
+    assert (
+        text(response).lstrip().startswith(f'<li class="att-row status-coming" id="att-{lou.pk}"')
+    )
+    assert '<section id="attendance"' not in text(response)
+    reads = [q for q in captured.captured_queries if not q["sql"].startswith("INSERT")]
+    return len(reads), len(response.content)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("drawn", [False, True], ids=["before the draw", "seated"])
+def test_a_late_arrival_makes_as_many_queries_for_100_players_as_for_12(client, drawn):
+    (small, small_bytes), (large, large_bytes) = (
+        queries_of_a_late_arrival(client, 12, drawn),
+        queries_of_a_late_arrival(client, 100, drawn),
+    )
+    assert small == large
+    if not drawn:  # the row and the totals: the same size whatever the night's size
+        assert large_bytes < small_bytes * 1.5
+
+
+def test_someone_new_sent_as_a_substitute_answers_with_the_row(client, night):
+    """Someone new was never offered by a picker: sending them frees and takes nobody, so
+    the row answers alone (sending them in place of Sub 1 frees Sub 1: the section, above)."""
+    ann = att(night, "Regular 6")
+    page = text(client.post(url("new_substitute", night, ann.pk), {"name": "Nina New"}, **HX))
+    assert page.lstrip().startswith(f'<li class="att-row status-sub" id="att-{ann.pk}"')
+    assert '<section id="attendance"' not in page
+    assert "Sends a substitute: <strong>Nina New</strong>" in page
+    dues = page[page.index(f'id="dues-{ann.pk}"') :]
+    assert "(sub: Nina New)" in dues[: dues.index("</li>")]
