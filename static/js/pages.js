@@ -4,7 +4,7 @@
    time and turns them every eight seconds. A poll that swaps the pages, or a table on
    one, keeps the page shown. Only this hides a page: without scripts every page shows,
    one under another, and the screen scrolls ("paged" on <html> tells the stylesheet
-   which). A page shown is told so ("bunco:page"), for a screen that fits it (js/tv.js). */
+   which). A page shown is told so ("bunco:page"), for a screen that fits it (js/fit.js). */
 (function () {
   "use strict";
   var TURN_MS = 8000;

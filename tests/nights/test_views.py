@@ -638,7 +638,7 @@ def test_the_tv_chart_of_many_tables_comes_in_pages_none_hidden(client, host):
         assert second.count('class="table-card') == 10 and "Page 2 of 2" in second
         assert "Table 21" in second and 'class="chart tv-grid tv-grid-4x3 tv-compact"' in first
     whole = text(client.get(nurl("tv", night)))
-    assert 'src="/static/js/pages.js"' in whole and 'src="/static/js/tv.js"' in whole
+    assert 'src="/static/js/pages.js"' in whole and 'src="/static/js/fit.js"' in whole
 
 
 def test_the_tv_chart_waits_for_a_draw(client, night):
