@@ -686,9 +686,9 @@ def _late_entries(night: Night) -> list[Entry]:
     )
 
 
-# The most tables a page of the room screen holds: its sizes follow the screen's width, so
-# on a 16:9 TV (1280x720 as 1920x1080) three rows of four cards of four names a line take
-# 82 % of the height; a fourth row would take 104 %.
+# The most tables a page of the room screen holds: three rows of four fill the screen's
+# height (static/css/play.css), names too long for a table made smaller (static/js/fit.js);
+# a fourth row would leave 30-character names too small to read across a room.
 ROOM_TABLES_PER_PAGE = 12
 
 

@@ -48,8 +48,10 @@
   function fitShown() { fit(shown(document)); }
 
   document.body.addEventListener("bunco:page", function (event) { fit(shown(event.target)); });
-  /* A poll's answer: a screen drawn again, or a table, or the side column's facts. */
-  document.body.addEventListener("htmx:afterSwap", fitShown);
+  /* A poll's answer: a screen drawn again, or a table, or the side column's facts. Once
+     settled: until then htmx gives a box swapped in by its id the old box's style and
+     classes (its --fit too), and takes them back after. */
+  document.body.addEventListener("htmx:afterSettle", fitShown);
   window.addEventListener("resize", fitShown);
   fitShown();
 })();

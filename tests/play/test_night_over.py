@@ -62,9 +62,9 @@ def test_a_night_ended_early_says_it_is_over(client, night):
     assert "Night over after round 2 of 6" in room and "Round 2 of 6" not in room
     assert "so far" not in room.lower() and "nobody yet" not in room
     # The screen's main column, empty of tables now, shows the prizes.
-    main = room[room.index('<div class="room-main">') : room.index('<div class="room-side">')]
+    main = room[room.index('<div class="room-main">') : room.index('<div class="room-side"')]
     assert '<div class="room-prizes">' in main and "Most wins" in main
-    assert "Most wins" not in room[room.index('<div class="room-side">') :]
+    assert "Most wins" not in room[room.index('<div class="room-side"') :]
     assert "more: the host has the full standings" not in room  # all four are shown
     # The Prizes PDF says it too, and a table phone no longer shows a round to roll for.
     from tests.printing.helpers import sheet_html, words

@@ -546,6 +546,6 @@ def test_the_room_screen_says_how_many_more_standings_there_are(client, night):
     play_round(night)
     client.login(username="host", password="bunco")
     room = client.get(reverse("play:room", args=[night.pk])).content.decode()
-    side = room[room.index('<div class="room-side">') :]
+    side = room[room.index('<div class="room-side"') :]
     assert side.count("<tr><td>") == 5
     assert "and 7 more: the host has the full standings." in side
