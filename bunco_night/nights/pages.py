@@ -223,6 +223,10 @@ TV_GRIDS = (
     (15, 5, 3),
     (TV_TABLES_PER_PAGE, 5, 4),
 )
+# The most characters of a name that a line of a TV card holds at the grid's own size
+# (static/css/site.css gives every grid about as many): a page with a longer name tells the
+# stylesheet, which makes room for two lines a name where no script fits them.
+TV_LINE_CHARS = 16
 
 
 @dataclass(frozen=True)
@@ -236,9 +240,18 @@ class TvPage:
 
     @property
     def chart_class(self) -> str:
-        """The chart's classes in the stylesheet: its grid (columns x rows), and whether
-        its cards are compact."""
-        return f"tv-grid tv-grid-{self.columns}x{self.rows}" + ("" if self.roomy else " tv-compact")
+        """The chart's classes in the stylesheet: its grid (columns x rows), whether its
+        cards are compact, and whether a name is longer than a line."""
+        return (
+            f"tv-grid tv-grid-{self.columns}x{self.rows}"
+            + ("" if self.roomy else " tv-compact")
+            + (" tv-long-names" if self.long_names else "")
+        )
+
+    @property
+    def long_names(self) -> bool:
+        """A name on the page is longer than a card's line holds at the grid's size."""
+        return any(len(seat.occupant_name) > TV_LINE_CHARS for t in self.tables for seat in t.seats)
 
     @property
     def roomy(self) -> bool:

@@ -1,11 +1,19 @@
 """The seating TV's pages: as few as hold twenty tables each, shared out evenly, every page
 of a night in the grid its largest page needs."""
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bunco_night.nights.pages import TV_TABLES_PER_PAGE, even_pages, tv_pages
+from bunco_night.nights.pages import (
+    TV_LINE_CHARS,
+    TV_TABLES_PER_PAGE,
+    TvPage,
+    even_pages,
+    tv_pages,
+)
 
 
 @pytest.mark.parametrize(
@@ -62,3 +70,24 @@ def test_even_pages_hold_every_item_once_in_as_few_even_pages_as_can(items, most
     sizes = [len(p) for p in pages]
     assert all(0 < size <= most for size in sizes)
     assert sizes == sorted(sizes, reverse=True) and (not sizes or sizes[0] - sizes[-1] <= 1)
+
+
+def _table(*names: str) -> SimpleNamespace:
+    return SimpleNamespace(seats=[SimpleNamespace(occupant_name=n) for n in names])
+
+
+@pytest.mark.parametrize(
+    "names, long",
+    [
+        (["Amy Li", "Regular 12", "Jo", "Bo"], False),
+        (["Amy Li", "x" * TV_LINE_CHARS, "Jo", "Bo"], False),
+        (["Amy Li", "x" * (TV_LINE_CHARS + 1), "Jo", "Bo"], True),
+        (["Amy Li", "Ghost (for Evangeline Moss)", "Jo", "Bo"], True),
+    ],
+)
+def test_a_page_says_when_a_name_is_longer_than_a_line(names, long):
+    """The stylesheet makes room for two lines a name on such a page where no script fits
+    the names (static/css/site.css, tv-long-names)."""
+    page = TvPage(1, [_table("Al", "Bea", "Cy", "Di"), _table(*names)], 2, 1)
+    assert page.long_names is long
+    assert ("tv-long-names" in page.chart_class.split()) is long
