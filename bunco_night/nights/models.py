@@ -325,6 +325,12 @@ class Round(models.Model):
         blank=True,
         help_text="The seating a re-draw replaced, per table [player, ghost for]: to undo it.",
     )
+    draw_seed = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The seed of the draw that made this round's seating; none when the movement, "
+        "a correction or a change of who plays made it (docs/rules.md section 4.4).",
+    )
 
     objects = RoundQuerySet.as_manager()
 

@@ -218,12 +218,13 @@ def seating_reseat(
         )
     except RuleError:
         Seat.objects.filter(round=rnd).delete()
-        Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
+        Round.objects.filter(pk=rnd.pk).update(replaced_seating=None, draw_seed=None)
         return
     seating = _ghosts_for_the_absent(night, replan.seating)
     tables = tables_sync(night, [len(t) for t in seating])
     seats_save(rnd, tables, seating)
-    Round.objects.filter(pk=rnd.pk).update(replaced_seating=None)
+    # No longer the seating a draw made: its seed would not make it again (section 4.4).
+    Round.objects.filter(pk=rnd.pk).update(replaced_seating=None, draw_seed=None)
 
 
 def _ghosts_for_the_absent(night: Night, seating: Seating) -> Seating:
@@ -538,6 +539,7 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     rnd.replaced_seating = {
         "mark": rnd.mark,
         "seed": night.seed,
+        "draw_seed": rnd.draw_seed,
         "tables": [[[s.player_id, s.ghost_for_id] for s in t.seats] for t in tables],
     }
     if not tables:
@@ -547,8 +549,8 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
                 night.tables.filter(active=True).order_by("number").values_list("seats", flat=True)
             ),
         }
-    rnd.mark = round_mark(night, number, rng)
-    rnd.save(update_fields=["mark", "replaced_seating"])
+    rnd.mark, rnd.draw_seed = round_mark(night, number, rng), seed
+    rnd.save(update_fields=["mark", "replaced_seating", "draw_seed"])
     seats_save(rnd, tables_sync(night, layout.sizes), seating)
     night.seed = seed
     night.save(update_fields=["seed"])
@@ -585,8 +587,9 @@ def seating_draw_undo(*, night: Night) -> Round:
     if kept.get("made"):  # a round the first draw made goes with it
         rnd.delete()
     else:
-        rnd.mark, rnd.replaced_seating = kept["mark"], None
-        rnd.save(update_fields=["mark", "replaced_seating"])
+        # The seed of the draw that made the seating put back, if a draw made it.
+        rnd.mark, rnd.replaced_seating, rnd.draw_seed = kept["mark"], None, kept.get("draw_seed")
+        rnd.save(update_fields=["mark", "replaced_seating", "draw_seed"])
     night.seed = kept["seed"]
     night.save(update_fields=["seed"])
     night_touch(night)

@@ -991,7 +991,10 @@ def _seat_next_round(board: RoundBoard, tables: list[Table] | None = None) -> Ro
         return nxt
     if nxt.mark is None:
         nxt.mark = round_mark(night, number, random.Random(f"{night.seed}-{number}"))
-        nxt.save(update_fields=["mark"])
+    # The movement made this seating, not a draw: no seed makes it (docs/rules.md section
+    # 4.4). A mark a draw rolled for the round stays: it is not part of the seating.
+    nxt.draw_seed = None
+    nxt.save(update_fields=["mark", "draw_seed"])
     seats_save(nxt, tables or [tr.table for tr in board.tables], moved)
     return nxt
 
