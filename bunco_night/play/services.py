@@ -1095,6 +1095,8 @@ class Recomputed:
     winners: tuple[TableWinner, ...]
     next_round: int | None
     next_seating: str | None
+    # The next round's draw could be taken back before, and no longer can (section 4.4).
+    draw_undo_lost: bool = False
 
 
 @transaction.atomic
@@ -1124,10 +1126,11 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     # the seating it was played with; one with no seating has none because who plays
     # changed since this round: the movement from it no longer fits, and the host draws
     # it (docs/rules.md sections 6.2 and 10).
-    moved, seating = won_now != won_before, None
+    moved, seating, undo_lost = won_now != won_before, None, False
     if nxt is not None and moved and not nxt.is_pending:
         seating = SEATING_KEPT
     elif nxt is not None and moved and nxt.seats.exists():
+        undo_lost = nxt.replaced_seating is not None
         _seat_next_round_again(board)
         # A draw of that round can no longer be taken back: the seating it replaced
         # followed the old winners (docs/rules.md section 6.2).
@@ -1142,6 +1145,7 @@ def results_recompute(*, rnd: Round) -> Recomputed:
         ),
         next_round=None if nxt is None else nxt.number,
         next_seating=seating,
+        draw_undo_lost=undo_lost,
     )
 
 

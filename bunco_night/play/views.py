@@ -456,7 +456,11 @@ def _said(done: str, recomputed: services.Recomputed | None, number: int) -> str
             "its seating stays as it is."
         )
     elif recomputed.next_seating == services.SEATING_DRAWN_AGAIN:
-        said.append(f"Round {recomputed.next_round}'s seating was drawn again from the new result.")
+        # Seated by the movement, not drawn: a draw of that round is gone (section 4.4).
+        again = f"Round {recomputed.next_round} was seated again from the corrected winners"
+        if recomputed.draw_undo_lost:
+            again += "; the draw can no longer be undone"
+        said.append(f"{again}.")
     return " ".join(said)
 
 

@@ -1,7 +1,9 @@
 """A host's correction to a closed round and a draw of the next round (docs/rules.md
 sections 4.4 and 6.2): a correction that seats the next round again from new winners
-takes away the draw's undo, since the seating the draw replaced followed the old winners;
-a correction that moves no winner leaves the draw's undo as it was."""
+takes away the draw's undo, since the seating the draw replaced followed the old winners,
+and says so; a correction that moves no winner leaves the draw's undo as it was."""
+
+import html
 
 import pytest
 from django.urls import reverse
@@ -51,7 +53,7 @@ def test_a_correction_that_seats_the_next_round_again_takes_away_the_draw_s_undo
     rnd, nxt = night.rounds.get(number=1), night.rounds.get(number=2)
     assert UNDO in night_page(client, night)
     done = winner_set(rnd=rnd, table=night.tables.get(number=1), side=1).recomputed
-    assert done.next_seating == SEATING_DRAWN_AGAIN
+    assert done.next_seating == SEATING_DRAWN_AGAIN and done.draw_undo_lost
     moved = seating(nxt)  # the movement from the new winners
     nxt.refresh_from_db()
     assert nxt.replaced_seating is None
@@ -61,6 +63,28 @@ def test_a_correction_that_seats_the_next_round_again_takes_away_the_draw_s_undo
     assert caught.value.code == "nothing_to_undo"
     assert seating(nxt) == moved  # the old winners' seating did not come back
     assert moved != movement["round 2"]
+
+
+def test_the_correction_page_says_the_draw_can_no_longer_be_undone(client, night):
+    """The host who meant to undo the draw is told why the button went away."""
+    client.login(username="host", password="bunco")
+    url = reverse("play:table_fix", args=[night.pk, 1]) + "?round=1"
+    response = client.post(url, {"action": "winner", "side": "1", "round": "1"}, follow=True)
+    page = html.unescape(response.content.decode())
+    assert (
+        "Round 2 was seated again from the corrected winners; the draw can no longer be "
+        "undone." in page
+    )
+    assert UNDO not in night_page(client, night)
+
+
+def test_a_correction_that_moves_no_winner_says_nothing_of_the_draw(client, night):
+    client.login(username="host", password="bunco")
+    url = reverse("play:table_fix", args=[night.pk, 2]) + "?round=1"
+    data = {"action": "add", "round": "1", "seat": "2", "tap": "miss", "nonce": nonce()}
+    page = client.post(url, data, follow=True).content.decode()
+    assert "Saved." in page and "seated again" not in page and "undone" not in page
+    assert UNDO in night_page(client, night)
 
 
 def test_an_undo_tapped_on_a_page_from_before_the_correction_puts_nothing_back(client, night):

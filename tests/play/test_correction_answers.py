@@ -1,5 +1,5 @@
 """What the host is told after correcting a closed round (docs/rules.md section 6.2): the
-table's winner, changed or not, and the next round's seating: drawn again from the new
+table's winner, changed or not, and the next round's seating: seated again from the new
 winners while that round has not started, kept as it is once it has; a next round left
 with no seating because who plays changed (section 10) is not seated by a correction."""
 
@@ -63,6 +63,7 @@ def test_a_new_winner_while_the_next_round_is_not_started_draws_it_again(night):
     assert done.winners[0] == TableWinner(1, side_name(rnd, 1, 1), changed=True)
     assert not any(w.changed for w in done.winners[1:])
     assert (done.next_round, done.next_seating) == (2, SEATING_DRAWN_AGAIN)
+    assert not done.draw_undo_lost  # the movement seated round 2: there was no draw
     assert seating(nxt) != before
 
 
@@ -110,15 +111,17 @@ def test_the_correction_page_says_the_started_round_keeps_its_seating(client, ni
     ]
 
 
-def test_the_correction_page_says_the_next_round_was_drawn_again(client, night):
+def test_the_correction_page_says_the_next_round_was_seated_again(client, night):
+    """Round 2 was seated by the movement, with no draw to take back: the answer says it
+    was seated again, and nothing about a draw."""
     client.login(username="host", password="bunco")
     response = client.post(
         fix_url(night), {"action": "winner", "side": "1", "round": "1"}, follow=True
     )
     name = side_name(night.rounds.get(number=1), 1, 1)
     assert said(response) == [
-        f"Saved. Table 1's winner is now {name}. Round 2's seating was drawn again from "
-        "the new result."
+        f"Saved. Table 1's winner is now {name}. Round 2 was seated again from the "
+        "corrected winners."
     ]
 
 
