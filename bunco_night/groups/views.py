@@ -197,9 +197,8 @@ def player_save(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
 @require_POST
 def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """Retire a player once the host has said yes (``retired=0`` brings them back at
-    once); their history stays. Retiring takes them off the lists of the nights to come,
-    with what they answered for them, which bringing them back does not restore: a
-    mis-tap must not do it (docs/rules.md section 8.1)."""
+    once); their history stays. Retiring takes them off the lists of the nights to come;
+    bringing them back puts their places back as they were (docs/rules.md section 8.1)."""
     player = player_for_host(request.user, slug, player_pk)
     retired = request.POST.get("retired", "1") != "0"
     if retired and not player.retired and request.POST.get("confirmed") != "1":

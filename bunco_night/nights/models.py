@@ -211,6 +211,25 @@ class Attendance(models.Model):
         return not self.is_absent or self.player.is_regular
 
 
+class RetiredPlace(models.Model):
+    """What a retired player's place on a night not started yet said when retiring took
+    it off the list, so that bringing them back puts it back as it was, with its link
+    (docs/rules.md section 8.1)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="retired_places")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="retired_places")
+    status = models.CharField(max_length=8, choices=AttendanceStatus.choices)
+    token = models.CharField(max_length=43)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="one_retired_place_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.get_status_display()}), retired"
+
+
 class Payment(models.Model):
     """Money the host took for an attendance's dues."""
 

@@ -24,7 +24,7 @@ from bunco_night.rules.layouts import plan_layout
 from bunco_night.rules.movement import Ghost, Seating, seat_players
 from bunco_night.rules.replan import replan_seating, round_partners
 
-from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
+from .models import Attendance, Night, Payment, Prepayment, RetiredPlace, Round, Seat, Table
 from .selectors import (
     delete_refusal,
     next_round_number,
@@ -251,10 +251,11 @@ def _ghosts_for_the_absent(night: Night, seating: Seating) -> Seating:
 
 
 def lists_follow_retirement(*, player: Player, retired: bool) -> None:
-    """A retired player leaves the lists of the group's nights not started yet, and a
-    regular brought back is on them again as coming (docs/rules.md section 8.1). A night
-    in play changes between rounds, by the host. A place with dues taken for it, and the
-    place of a regular who sends a substitute, stay for the host to settle."""
+    """A retired player leaves the lists of the group's nights not started yet, and what
+    their place said is kept; brought back, they are on those lists again as their place
+    said, and a regular who had none there is on it as coming (docs/rules.md section 8.1).
+    A night in play changes between rounds, by the host. A place with dues taken for it,
+    and the place of a regular who sends a substitute, stay for the host to settle."""
     for pk in player.group.nights.filter(status=Night.Status.PLANNING).values_list("pk", flat=True):
         try:
             night = night_lock(pk)
@@ -266,18 +267,32 @@ def lists_follow_retirement(*, player: Player, retired: bool) -> None:
         if retired and place is not None:
             if place.sends_substitute or place.payments.exists():
                 continue
+            RetiredPlace.objects.update_or_create(
+                night=night, player=player, defaults={"status": place.status, "token": place.token}
+            )
             plays = place.plays
             place.delete()  # a ghost that stood in for them stands in for nobody (SET_NULL)
             # A draw taken back would bring back a seating that names the place.
             night.rounds.pending().update(replaced_seating=None)
             seating_reseat(night, **_plays_change(plays, None))
             night_touch(night)
-        elif not retired and place is None and player.is_regular:
+        elif not retired and place is None:
+            kept = night.retired_places.filter(player=player).first()
+            if kept is None and not player.is_regular:
+                continue
             if player.pk in _playing_ids(night):  # a substitute for someone tonight
                 continue
-            Attendance.objects.create(night=night, player=player)
-            seating_reseat(night, arriving=[player.pk])
+            if kept is None:
+                place = Attendance.objects.create(night=night, player=player)
+            else:
+                place = Attendance(night=night, player=player, status=kept.status)
+                if not Attendance.objects.filter(token=kept.token).exists():
+                    place.token = kept.token  # their link answers again
+                place.save()
+            seating_reseat(night, **_plays_change(None, place.plays))
             night_touch(night)
+    if not retired:  # what is not put back now never will be
+        RetiredPlace.objects.filter(player=player).delete()
 
 
 def _plays_change(before: Player | None, after: Player | None) -> dict:

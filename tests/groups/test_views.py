@@ -1,5 +1,7 @@
 """The host's group pages: dashboard, hub, roster, rules, dues and prizes."""
 
+import datetime as dt
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -8,6 +10,8 @@ from bunco_night.core.money import parse_money
 from bunco_night.core.templatetags.money import cents
 from bunco_night.groups.models import Group, Player
 from bunco_night.groups.services import player_retire
+from bunco_night.nights.models import Attendance
+from bunco_night.nights.services import attendance_set, guest_add
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +142,6 @@ def test_create_a_group_refuses_bad_input_with_a_message(client, host, data, mes
 
 
 def test_group_page_links_to_everything(client, group):
-    import datetime as dt
 
     from django.utils import timezone
 
@@ -255,6 +258,30 @@ def test_retire_asks_first_and_bring_back_does_not(client, group):
     client.post(url("player_retire", group, player.pk), {"retired": "0"})
     player.refresh_from_db()
     assert not player.retired
+
+
+def test_bring_back_on_the_roster_puts_back_what_a_place_said(client, group):
+    """docs/rules.md section 8.1: a regular who said they were not coming for next month,
+    retired and brought back from the roster, is still not coming; one who had not
+    answered is coming; a substitute added as a guest is a guest again."""
+    night = make_night(group, date=dt.date(2027, 1, 2))
+    ann, cid = group.players.get(name="Regular 1"), group.players.get(name="Regular 3")
+    sub = group.players.get(name="Sub 1")
+    attendance_set(attendance=night.attendances.get(player=ann), status=Attendance.Status.ABSENT)
+    guest_add(night=night, player=sub)
+    for player in (ann, cid, sub):
+        retire = url("player_retire", group, player.pk)
+        question = text(client.post(retire, {"retired": "1"}, HTTP_HX_REQUEST="true"))
+        assert "what they answered for them is kept" in question
+        client.post(retire, {"retired": "1", "confirmed": "1"}, HTTP_HX_REQUEST="true")
+    assert not night.attendances.filter(player__in=[ann, cid, sub]).exists()
+    for player in (ann, cid, sub):
+        back = client.post(url("player_retire", group, player.pk), {"retired": "0"})
+        assert back.status_code == 302
+    status = dict(night.attendances.values_list("player__name", "status"))
+    assert status["Regular 1"] == Attendance.Status.ABSENT
+    assert status["Regular 3"] == Attendance.Status.COMING
+    assert status["Sub 1"] == Attendance.Status.COMING
 
 
 def test_retire_with_htmx_asks_in_the_player_s_card_then_returns_just_the_roster_lists(
