@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("groups", "0004_more_prizes"),
-        ("nights", "0011_night_prizes"),
+        ("nights", "0012_round_draw_seed"),
     ]
 
     operations = [
