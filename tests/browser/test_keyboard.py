@@ -140,3 +140,26 @@ def test_someone_else_arrived_says_what_is_missing_on_its_fields(contexts, live_
     for field in (host.get_by_label("Someone else arrived"), host.get_by_label("Or someone new")):
         expect(field).to_have_attribute("aria-invalid", "true")
         expect(field).to_have_accessible_description(said)
+
+
+# The quickest keyboard user: the safe answer is pressed the moment it takes the focus.
+# A question swapped in by htmx takes the focus through its [autofocus]; the browser's own
+# autofocus can give it before htmx has made the link an htmx link, and a press then
+# followed its plain href (the same page, at #dues): nothing happened.
+ANSWER_ON_FOCUS = """() => document.addEventListener("focusin", (e) => {
+  if (e.target.matches("a[autofocus]")) e.target.click();
+}, { once: true })"""
+
+
+def test_a_question_answered_the_moment_it_takes_the_focus_is_answered(contexts, live_server):
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    host = host_page(contexts, live_server, night, path=night.get_absolute_url())
+    press(host.get_by_role("button", name="Mark $5.00 paid for Regular 1"))
+    take_back = host.get_by_role("button", name="Take back $5.00 from Regular 1")
+    expect(take_back).to_be_focused()
+    host.evaluate(ANSWER_ON_FOCUS)
+    night_page = f"{live_server.url}{night.get_absolute_url()}"
+    with host.expect_response(lambda r: r.url == night_page):  # the No, sent by htmx
+        host.keyboard.press("Enter")
+    expect(host.get_by_role("alertdialog", name="Take back a payment")).to_have_count(0)
+    expect(take_back).to_be_focused()
