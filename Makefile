@@ -19,7 +19,7 @@ RUN_DEBS := libpango-1.0-0 fontconfig libpangoft2-1.0-0 libharfbuzz-subset0 font
 	fonts-noto-color-emoji
 TEST_DEBS := $(RUN_DEBS) chromium chromium-driver poppler-utils zbar-tools wrk postgresql
 
-.PHONY: run test test-sqlite test-postgres check lint format bench bench-load \
+.PHONY: run test test-sqlite test-postgres test-stress check lint format bench bench-load \
 	system-run system-test clean backup restore
 
 define apt_install
@@ -91,30 +91,47 @@ format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/djade --target-version 5.2 $(TEMPLATES)
 
-# Lint and checks once, then the whole suite on SQLite and on PostgreSQL. Both runs go
-# ahead even if the first fails; the target fails if either does.
-test: system-test $(VENV)/.test-installed lint check
-	@status=0; \
-	$(MAKE) --no-print-directory test-sqlite || status=1; \
-	$(MAKE) --no-print-directory test-postgres || status=1; \
-	exit $$status
+# Lint and checks, then the suite on SQLite (every test) and on PostgreSQL (what touches the
+# database; of the browser tests, those marked both_databases). Every phase runs even if one
+# before it failed; the target fails if any did, and ends with each phase's time.
+TEST_PHASES := lint check test-sqlite test-postgres
+test: system-test $(VENV)/.test-installed
+	@status=0; times=""; \
+	for phase in $(TEST_PHASES); do \
+	  start=$$SECONDS; $(MAKE) --no-print-directory $$phase || { status=1; times="$$times $$phase FAILED"; }; \
+	  times="$$times $$phase=$$((SECONDS - start))s"; \
+	done; \
+	echo "== make test: exit $$status after $$SECONDS s ($$times )"; exit $$status
 
 check: $(VENV)/.test-installed
 	$(PY) manage.py check --settings=bunco_night.test_settings
 	$(PY) manage.py makemigrations --check --dry-run --settings=bunco_night.test_settings
 
+# One worker per core (pytest-xdist), each with its own database, live server and Chromium.
+# Tests run in a random order (pytest-randomly): the header prints the seed, and
+# PYTEST_ARGS=--randomly-seed=N repeats that order. The 25 slowest tests are listed at the end.
+PYTEST := $(VENV)/bin/pytest -n auto --durations=25 --durations-min=1
+
 # BUNCO_TEST_DATABASE makes the suite refuse to start on any other database.
 test-sqlite: system-test $(VENV)/.test-installed
 	@echo "== The suite on SQLite"
 	@SECONDS=0; status=0; \
-	env -u DATABASE_URL BUNCO_TEST_DATABASE=sqlite $(VENV)/bin/pytest $(PYTEST_ARGS) || status=$$?; \
+	env -u DATABASE_URL BUNCO_TEST_DATABASE=sqlite $(PYTEST) $(PYTEST_ARGS) || status=$$?; \
 	echo "== SQLite: exit $$status after $$SECONDS s"; exit $$status
 
 test-postgres: system-test $(VENV)/.test-installed
-	@echo "== The suite on PostgreSQL (a throwaway server)"
+	@echo "== The suite on PostgreSQL (a throwaway server): what touches the database"
 	@SECONDS=0; status=0; \
-	BUNCO_TEST_DATABASE=postgresql .ci/with-postgres $(VENV)/bin/pytest $(PYTEST_ARGS) || status=$$?; \
+	BUNCO_TEST_DATABASE=postgresql .ci/with-postgres $(PYTEST) --second-database $(PYTEST_ARGS) || status=$$?; \
 	echo "== PostgreSQL: exit $$status after $$SECONDS s"; exit $$status
+
+# The browser tests with every core kept busy by another process, as on a loaded CI machine.
+test-stress: system-test $(VENV)/.test-installed
+	@echo "== The browser tests, with $$(nproc) busy loops beside them"
+	@for i in $$(seq $$(nproc)); do (exec yes >/dev/null) & done; \
+	trap 'kill $$(jobs -p) 2>/dev/null' EXIT; SECONDS=0; status=0; \
+	env -u DATABASE_URL BUNCO_TEST_DATABASE=sqlite $(PYTEST) -m browser $(PYTEST_ARGS) || status=$$?; \
+	echo "== Browser tests under load: exit $$status after $$SECONDS s"; exit $$status
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/rules_bench.py

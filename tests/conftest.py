@@ -17,6 +17,7 @@ import warnings
 
 import pytest
 
+from tests import search
 from tests.factories import make_group, make_user
 
 # Playwright's sync API runs an event loop; the Django ORM in the same test needs this.
@@ -48,7 +49,56 @@ def _database() -> tuple[str, str]:
 
 def pytest_report_header(config):
     vendor, where = _database()
-    return f"database: {vendor} ({where})"
+    lines = [f"database: {vendor} ({where})", f"hypothesis: {search.DEPTH_NAME} search"]
+    if config.getoption("second_database"):
+        lines.append(
+            "second database: only what touches the database; browser tests only where "
+            "marked both_databases"
+        )
+    return lines
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--second-database",
+        action="store_true",
+        dest="second_database",
+        help="The run on the second database (make test-postgres): only the tests that touch "
+        "the database, and of the browser tests only those marked both_databases.",
+    )
+
+
+# What gives a test the database, besides the django_db mark.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "admin_user",
+    "admin_client",
+    "django_user_model",
+}
+
+
+def tells_of_the_database(item) -> bool:
+    """A test worth running on the second database: it touches the database and, if it drives
+    a browser, what it checks is the database's behaviour (marked both_databases)."""
+    touches = item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+    if item.get_closest_marker("browser") is not None:
+        return touches and item.get_closest_marker("both_databases") is not None
+    return touches
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("second_database"):
+        return
+    kept = [item for item in items if tells_of_the_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in set(kept)])
+        items[:] = kept
 
 
 def pytest_sessionstart(session):

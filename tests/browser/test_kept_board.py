@@ -14,7 +14,12 @@ from tests.browser.helpers import phone, score, tap
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Phones at one table at once: what the database does with their requests is the point.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.both_databases,
+    pytest.mark.django_db(transaction=True),
+]
 
 SCORE_2 = 'data-testid="score-0">2<'
 

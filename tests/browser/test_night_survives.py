@@ -16,6 +16,7 @@ from tests.play.helpers import play_round, start_night
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.both_databases  # late taps: how the database orders them
 def test_taps_from_a_phone_offline_while_another_pressed_done_wait_for_the_host(
     contexts, live_server
 ):
@@ -117,6 +118,7 @@ def test_fewer_sets_that_end_the_night_ask_first(contexts, live_server):
     assert night.sets == 1 and night.is_over
 
 
+@pytest.mark.both_databases  # late taps: how the database orders them
 def test_the_bell_after_a_late_tap_rings_once(contexts, live_server):
     """A late bunco never rings the bell again (docs/rules.md section 3.5)."""
     night = make_night(make_group(rules="deluxe", regulars=12, substitutes=0), sets=1)

@@ -25,6 +25,7 @@ def wait_until_kept(page):
     )
 
 
+@pytest.mark.both_databases  # each queued tap stored once: the nonce's constraint
 def test_a_reload_while_offline_keeps_the_board_and_the_queued_taps(contexts, live_server):
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     rnd = start_night(night, seed=4)

@@ -11,7 +11,12 @@ from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 from tests.play.helpers import tap as server_tap
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Phones at one table at once: what the database does with their requests is the point.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.both_databases,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def table_phone(contexts, url):

@@ -42,6 +42,7 @@ from bunco_night.play.models import Board, Entry
 from bunco_night.play.services import round_start
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +136,7 @@ def test_first_and_first_row(ghost_round):
     assert ENTRY_TIMES.first_row(-5) is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(table=st.integers(min_value=-(2**63), max_value=2**63 - 1))
 def test_any_id_reads_what_the_orm_reads(table):
     """Any id the field takes, found or not, reads the ORM's rows (no row here: a clean

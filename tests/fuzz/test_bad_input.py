@@ -25,6 +25,7 @@ from bunco_night.nights.services import payment_record, seating_draw
 from bunco_night.play.models import Entry, TablePlay
 from bunco_night.play.services import round_start
 from tests.factories import make_group, make_night
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -275,7 +276,7 @@ def test_every_form_and_phone_endpoint_is_fuzzed(world):
 
 @pytest.mark.parametrize("name", ENDPOINTS)
 @settings(
-    max_examples=20,
+    max_examples=examples(20),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -13,6 +13,7 @@ from bunco_night.games.services import bonanza_step_record, bonanza_table_create
 from bunco_night.rules import bonanza
 from tests.factories import make_group, make_night
 from tests.play.helpers import nonce
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +152,9 @@ def test_a_table_needs_two_to_nine_players_of_the_roster():
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
 def test_whatever_is_entered_chips_are_never_made_or_lost(table, data):

@@ -20,6 +20,7 @@ from bunco_night.nights.services import (
     prepayment_undo,
 )
 from tests.factories import make_group
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +181,9 @@ def test_the_night_page_shows_what_earlier_nights_carried(client, host):
 
 
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(15),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.lists(

@@ -35,6 +35,7 @@ from bunco_night.play.services import (
 from bunco_night.rules.rounds import TableState
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import poll_without_view, start_night, tap
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -249,7 +250,9 @@ def everyone_rolls(t: Table, rnd, first: str = "miss") -> None:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(actions=ACTIONS)
 def test_whatever_happens_a_kept_board_sent_is_the_board_drawn_afresh(client, actions):
@@ -335,7 +338,9 @@ def test_a_tap_keeps_its_table_as_the_host_s_screens_draw_it(client, night):
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(actions=ACTIONS, seen=st.lists(st.booleans(), min_size=12, max_size=12))
 def test_whatever_happens_the_screens_send_a_changed_table_as_drawn_afresh(client, actions, seen):

@@ -15,6 +15,7 @@ from bunco_night.play.models import Entry
 from bunco_night.play.polls import UnchangedPollMiddleware, poll_routes
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night, tap
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +134,9 @@ def test_other_methods_go_on_to_the_view(client, night, poll):
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(v=st.one_of(st.text(), st.from_regex(r"\A[0-9]{1,12}(\.[0-9]{0,12}){0,3}\Z")))
 def test_no_v_ever_makes_a_poll_fail(client, night, v):
@@ -144,7 +147,9 @@ def test_no_v_ever_makes_a_poll_fail(client, night, v):
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(query=st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E)))
 def test_no_raw_query_string_makes_a_poll_fail(client, night, query):

@@ -15,6 +15,7 @@ from bunco_night.play.services import entry_undo, table_done, winner_set
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import start_night, tap
+from tests.search import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +71,9 @@ def act(rnd, tables, kind, number, seat, tap_kind):
 
 @pytest.mark.parametrize("rules", ["house", "deluxe", "two_dice", "card_1904"])
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(15),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(steps=actions, subset=st.sets(st.integers(min_value=0, max_value=2)))
 def test_a_board_of_some_tables_is_the_full_boards_view_of_them(rules, steps, subset):
@@ -114,7 +117,9 @@ stored_rows = st.lists(
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(rows=stored_rows, passes=st.lists(st.integers(0, 2), min_size=3, max_size=3))
 def test_the_screens_read_of_every_tables_entries_gives_the_full_read_state(rows, passes):

@@ -13,6 +13,7 @@ from bunco_night.rules.bonanza import (
     bonanza_replay,
 )
 from bunco_night.rules.errors import RuleError
+from tests.search import examples
 
 PLAYERS = ("Ann", "Bea", "Cal")
 
@@ -130,7 +131,7 @@ steps = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(players=st.integers(2, 9), plan=steps, poker=st.booleans())
 def test_chips_are_never_made_or_lost(players, plan, poker):
     """Docs/rules.md section 9.4: the players' totals and the chips on the layout always add

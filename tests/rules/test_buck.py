@@ -9,6 +9,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import MAX_BUCK_PLAYERS, plan_layout
 from bunco_night.rules.presets import BUCK_DICE, HOUSE
 from bunco_night.rules.replan import replan_seating
+from tests.search import examples
 
 
 def game_at(scores, point=4, turn=0, out=()):
@@ -140,7 +141,7 @@ def test_replay_rebuilds_a_game_from_its_taps():
     assert game.scores == (3, 5, 15) and game.out == ("Cal",) and game.to_throw == "Ann"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     players=st.integers(2, 8),
     point=st.integers(1, 6),

@@ -11,6 +11,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import how_to_play
 from bunco_night.rules.presets import PRESETS, GroupMark, preset
 from bunco_night.rules.standings import PrizeCategory
+from tests.search import examples
 
 
 def said(rules, prizes=(), **kw) -> str:
@@ -139,7 +140,7 @@ knobs = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(name=st.sampled_from(sorted(PRESETS)), changes=knobs)
 def test_every_rules_the_app_accepts_can_be_explained(name, changes):
     try:

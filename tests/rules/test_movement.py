@@ -13,6 +13,7 @@ from bunco_night.rules.movement import (
     seat_players,
 )
 from bunco_night.rules.presets import CARD_1904, DELUXE, HOUSE, LADDER
+from tests.search import examples
 
 
 def seated(sizes):
@@ -292,7 +293,7 @@ def nights(draw):
     return (rules, *random_night(draw, rules))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(nights())
 def test_movement_properties(night):
     """Section 5 for any night of 2..500: everyone seated once, table sizes kept, every table
@@ -328,7 +329,7 @@ def test_movement_properties(night):
                     assert frozenset(pair) not in old_pairs
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(2, 500), st.sampled_from([HOUSE, LADDER]))
 def test_a_whole_set_keeps_everyone_seated(players, rules):
     """Six rounds of movement in a row still seat everyone exactly once."""

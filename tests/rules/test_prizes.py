@@ -19,6 +19,7 @@ from bunco_night.rules.standings import (
     split_pot,
     tally,
 )
+from tests.search import examples
 
 HOUSE_PRIZES = [
     PrizeCategory("most_wins", percent=42),
@@ -321,7 +322,7 @@ categories = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     cats=categories,
     pot=st.integers(0, 20_000),

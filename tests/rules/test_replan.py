@@ -12,6 +12,7 @@ from bunco_night.rules.layouts import balanced_sizes, plan_layout, table_sizes
 from bunco_night.rules.movement import next_seating, seat_players
 from bunco_night.rules.presets import CARD_1904, DELUXE, HOUSE, LADDER
 from bunco_night.rules.replan import replan_seating, round_partners
+from tests.search import examples
 
 HOUSE_GHOSTS = HOUSE.with_(fill="ghosts")
 LADDER_PAIRS = LADDER.with_(head_partners_stay=True)
@@ -430,7 +431,7 @@ def comings_and_goings(draw):
     return rules, last, before, ghosts, leaving, arriving
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(comings_and_goings())
 def test_any_comings_and_goings(case):
     """docs/rules.md section 10 for any night of 2..300 players under every preset: the checks

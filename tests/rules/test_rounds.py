@@ -17,6 +17,7 @@ from bunco_night.rules.rounds import (
     round_status,
     table_scores,
 )
+from tests.search import examples
 
 
 def table(
@@ -296,7 +297,7 @@ def test_an_outcome_is_never_half_valid(fields):
     assert caught.value.code == "bad_outcome"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     size=st.sampled_from([2, 3, 4]),
     play_points=st.lists(st.integers(0, 6), min_size=4, max_size=12),
@@ -374,7 +375,7 @@ def state_of(size: int, entries: list[Entry], passes: int, **done) -> TableState
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     size=st.sampled_from([2, 3, 4]),
     rolls=ROLLS,
@@ -396,7 +397,7 @@ def test_entries_that_change_no_score_count_once_per_seat_and_pass(
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     size=st.sampled_from([2, 3, 4]),
     rolls=ROLLS,

@@ -11,6 +11,7 @@ from bunco_night.rules.layouts import MAX_BUCK_PLAYERS, plan_layout
 from bunco_night.rules.presets import PRESETS, preset
 from bunco_night.rules.scoring import score_roll
 from bunco_night.rules.simulate import simulate_night
+from tests.search import examples
 
 KINDS = {"points", "miss", "bunco", "mini", "low", "high"}
 TWO_DICE_KINDS = {"points", "miss", "bunco", "pair", "doubles"}
@@ -168,7 +169,7 @@ def test_every_preset_small_nights(name, players):
     check_night(night, players, rules, 1)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.data(), st.sampled_from(sorted(PRESETS)), st.integers(0, 10**6))
 def test_any_night_is_valid(data, name, seed):
     players = data.draw(st.integers(2, most_players(name)))

@@ -19,6 +19,7 @@ from bunco_night.rules.standings import (
     split_pot,
     tally,
 )
+from tests.search import examples
 
 
 def rows(player, wins, losses, buncos=0, minis=0, marks=None):
@@ -220,7 +221,7 @@ def test_set_standings_list_players_without_rows():
     assert {s.player: s.wins for s in sets[2]} == {"Ann": 0, "Bea": 6}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(1, 4), st.sampled_from("ABCDEF"), st.booleans(), st.integers(0, 2)),

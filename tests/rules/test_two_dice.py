@@ -19,6 +19,7 @@ from bunco_night.rules.rounds import (
     round_status,
 )
 from bunco_night.rules.scoring import score_roll, score_tap
+from tests.search import examples
 
 
 @pytest.mark.parametrize(
@@ -179,7 +180,7 @@ class TestFirstToTheTargetAnywhere:
 # chairs at the same table", "partners at the head table remain partners until they lose".
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     players=st.integers(5, 40),
     winners=st.lists(st.sampled_from([(1, 3), (2, 4)]), min_size=10, max_size=10),
