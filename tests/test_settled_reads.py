@@ -9,6 +9,7 @@ from tests.browser.helpers import settled_evaluate, settled_goto
 INTERRUPTED = (
     'Navigation to "http://x/t/a/" is interrupted by another navigation to "http://x/t/a/"'
 )
+ABORTED = 'Page.goto: net::ERR_ABORTED at http://x/t/a/'
 DESTROYED = "Execution context was destroyed, most likely because of a navigation"
 
 
@@ -37,7 +38,7 @@ class Page:
 
 @pytest.mark.parametrize(
     "read, error",
-    [(settled_goto, INTERRUPTED), (settled_evaluate, DESTROYED)],
+    [(settled_goto, INTERRUPTED), (settled_goto, ABORTED), (settled_evaluate, DESTROYED)],
 )
 def test_a_read_a_reload_interrupted_is_done_again_once_the_page_loaded(read, error):
     page = Page(error, failures=2)

@@ -84,12 +84,14 @@ def settled_evaluate(page, expression: str):
 def settled_goto(page, url: str):
     """``page.goto(url)``, again if a reload the page started itself (as in
     ``settled_evaluate``) interrupted it: "Navigation to ... is interrupted by another
-    navigation"."""
+    navigation", or the load was aborted (net::ERR_ABORTED) by that reload."""
     for attempt in range(5):
         try:
             return page.goto(url)
         except PlaywrightError as error:
-            if "interrupted by another navigation" not in str(error) or attempt == 4:
+            said = str(error)
+            interrupted = "interrupted by another navigation" in said or "ERR_ABORTED" in said
+            if not interrupted or attempt == 4:
                 raise
             page.wait_for_load_state()
 
