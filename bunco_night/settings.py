@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # its widget templates, for FORM_RENDERER below
     "django_htmx",
     "template_partials",
     "axes",
@@ -243,6 +244,10 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "bunco_night.accounts.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "bunco_night.core.middleware.client_ip"
 AXES_VERBOSE = False
+
+# Forms render with the project's templates: each field's label, help, errors and box come
+# in one box of their own (templates/core/_field.html), so a grid of fields keeps them together.
+FORM_RENDERER = "bunco_night.core.forms.SiteFormRenderer"
 
 # Who may open an account: "invite" (default) only from a co-host invitation;
 # "open" also from the login page, for anyone starting a group.

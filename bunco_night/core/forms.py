@@ -1,11 +1,13 @@
 """Form pieces every app's host pages use: labels without colons, money in dollars,
-and a service's refusal shown next to the field it is about."""
+a service's refusal shown next to the field it is about, and the renderer that keeps each
+field's label, help, errors and box together."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django import forms
+from django.forms.renderers import TemplatesSetting
 
 from .errors import ServiceError
 from .money import cents_text, parse_money
@@ -40,6 +42,13 @@ def form_apply(
     except ServiceError as error:
         show_service_error(form, error, field_for(error.code) if field_for else None)
         return None
+
+
+class SiteFormRenderer(TemplatesSetting):
+    """Forms drawn with the project's templates; a field's group (``as_field_group``) is
+    one box, its label first, so a grid of fields never parts a label from its field."""
+
+    field_template_name = "core/_field.html"
 
 
 class HostForm(forms.Form):
