@@ -6,13 +6,17 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
 
-from bunco_night.core.forms import HostForm
+from bunco_night.core.forms import HostForm, PlainErrors
 
 EMAIL_INVALID = {"invalid": "Enter an e-mail address like ann@example.com."}
+# Django's words for a password typed twice differently, said the site's way.
+PASSWORD_MISMATCH = "The two passwords are not the same: type the new one twice."
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(PlainErrors, UserCreationForm):
     """A new host: a username, an e-mail for password resets, and a password twice."""
+
+    error_messages = {"password_mismatch": PASSWORD_MISMATCH}
 
     email = forms.EmailField(
         label="E-mail",
@@ -23,10 +27,12 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        super().__init__(*args, **kwargs)
+        error_messages = {
+            "username": {
+                "unique": "That username is taken: choose another.",
+                "invalid": "Use only letters, digits and @ . + - _ in a username (no spaces).",
+            }
+        }
 
 
 class EmailForm(HostForm):
@@ -66,21 +72,29 @@ class InvitationForm(HostForm):
     )
 
 
-class NoColonMixin:
-    """Labels without a colon, as on every other form of the site."""
+class LoginForm(PlainErrors, auth_forms.AuthenticationForm):
+    """Django's login."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        super().__init__(*args, **kwargs)
+    error_messages = {
+        "invalid_login": "That username and password do not match. Check both (capitals count).",
+        "inactive": "This account is closed.",
+    }
 
 
-class PasswordChangeForm(NoColonMixin, auth_forms.PasswordChangeForm):
+class PasswordChangeForm(PlainErrors, auth_forms.PasswordChangeForm):
     """Django's password change."""
 
+    error_messages = {
+        "password_mismatch": PASSWORD_MISMATCH,
+        "password_incorrect": "That is not your current password: type it again.",
+    }
 
-class SetPasswordForm(NoColonMixin, auth_forms.SetPasswordForm):
+
+class SetPasswordForm(PlainErrors, auth_forms.SetPasswordForm):
     """Django's new password from a reset link."""
 
+    error_messages = {"password_mismatch": PASSWORD_MISMATCH}
 
-class PasswordResetForm(NoColonMixin, auth_forms.PasswordResetForm):
+
+class PasswordResetForm(PlainErrors, auth_forms.PasswordResetForm):
     """Django's reset request by e-mail."""

@@ -41,6 +41,7 @@ from . import services
 from .forms import (
     EmailForm,
     InvitationForm,
+    LoginForm,
     PasswordChangeForm,
     PasswordResetForm,
     SetPasswordForm,
@@ -61,6 +62,7 @@ class Login(LoginView):
     """The host's login; it links to sign-up when the deployment allows it."""
 
     redirect_authenticated_user = True
+    authentication_form = LoginForm
 
     def get(self, request, *args, **kwargs):
         """A device in a lockout is told so at once, not after typing a password again."""

@@ -1,6 +1,6 @@
-"""Form pieces every app's host pages use: labels without colons, money in dollars,
-a service's refusal shown next to the field it is about, and the renderer that keeps each
-field's label, help, errors and box together."""
+"""Form pieces every app's pages use: labels without colons, errors in the site's own words,
+money in dollars, a service's refusal shown next to the field it is about, and the
+renderer that keeps each field's label, help, errors and box together."""
 
 from __future__ import annotations
 
@@ -51,12 +51,96 @@ class SiteFormRenderer(TemplatesSetting):
     field_template_name = "core/_field.html"
 
 
-class HostForm(forms.Form):
-    """A form whose labels end without a colon: they read as questions on the page."""
+NO_NULL = "Take out the null character: it cannot be saved."
+# Django's stock words for what is wrong with a field ("This field is required.", "Ensure
+# this value is greater than or equal to 0."), by the error's code, said as the rest of the
+# site says things. Words a field was given where it is declared are kept.
+PLAIN_ERRORS = {
+    "required": "Fill this in.",
+    "invalid_choice": "Choose one of the choices given.",
+    "invalid_list": "Choose from the list.",
+    "min_value": "Enter %(limit_value)s or more.",
+    "max_value": "Enter %(limit_value)s or less.",
+    "step_size": "Enter a multiple of %(limit_value)s.",
+    "max_length": "Use at most %(limit_value)d characters (this has %(show_value)d).",
+    "min_length": "Use at least %(limit_value)d characters (this has %(show_value)d).",
+    "null_characters_not_allowed": NO_NULL,
+    "missing": "No file came through: choose it again.",
+    "empty": "That file is empty: choose another.",
+    "contradiction": "Choose a new file or clear the old one, not both.",
+}
+# "invalid" says what the field holds: the first class the field is an instance of.
+PLAIN_INVALID = (
+    (forms.EmailField, "Enter an e-mail address like ann@example.com."),
+    (forms.DecimalField, "Enter a number, like 2.5."),
+    (forms.FloatField, "Enter a number, like 2.5."),
+    (forms.IntegerField, "Enter a whole number, like 5."),
+    (forms.DateField, "Enter a date, like 2027-03-14."),
+    (forms.TimeField, "Enter a time, like 7:00 PM."),
+    (forms.FileField, "No file came through: choose it again."),
+    (forms.Field, "Check what you typed: it is not one this box takes."),
+)
+PLAIN_TICK = "Tick this box to go on."
+
+
+# Values for an error's placeholders, to read its words whatever its numbers.
+SAMPLE_PARAMS = {"limit_value": 1, "show_value": 2, "value": "x", "max": 1, "length": 2}
+
+
+def error_text(message) -> str:
+    """An error's words with its placeholders filled (a lazy plural reads as "" until then)."""
+    try:
+        return str(message % SAMPLE_PARAMS)
+    except (KeyError, TypeError, ValueError):  # a "%" of its own, not a placeholder
+        return str(message)
+
+
+def stock_errors(field: forms.Field) -> dict[str, str]:
+    """The words Django gives ``field`` for each error it can raise, by code: its class's
+    and its validators'."""
+    stock = {}
+    for cls in reversed(type(field).__mro__):
+        stock.update(getattr(cls, "default_error_messages", {}))
+    for validator in field.validators:
+        code, message = getattr(validator, "code", None), getattr(validator, "message", None)
+        if code and message is not None:
+            stock.setdefault(code, message)
+    return {code: error_text(message) for code, message in stock.items()}
+
+
+def plain_errors(field: forms.Field) -> None:
+    """Give ``field`` the site's words for every error whose words are still Django's."""
+    stock = stock_errors(field)
+    for code, words in stock.items():
+        if code in field.error_messages and error_text(field.error_messages[code]) != words:
+            continue  # the field's own words
+        if code == "invalid":
+            plain = next(text for cls, text in PLAIN_INVALID if isinstance(field, cls))
+        elif code == "required" and isinstance(field, forms.BooleanField):
+            plain = PLAIN_TICK
+        else:
+            plain = PLAIN_ERRORS.get(code)
+        if plain is not None:
+            field.error_messages[code] = plain
+
+
+class PlainErrors:
+    """A form whose every field's errors are in the site's words (``plain_errors``), the
+    fields a form adds in its own ``__init__`` too, and whose labels end without a colon:
+    they read as questions on the page."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+
+    def full_clean(self):
+        for field in self.fields.values():
+            plain_errors(field)
+        super().full_clean()
+
+
+class HostForm(PlainErrors, forms.Form):
+    """A form of the site's pages: labels without a colon, errors in plain words."""
 
 
 class MoneyField(forms.Field):

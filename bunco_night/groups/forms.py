@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils.text import slugify
 
-from bunco_night.core.forms import HostForm, MoneyField
+from bunco_night.core.forms import NO_NULL, HostForm, MoneyField
 from bunco_night.core.money import cents_text, parse_money
 from bunco_night.rules import presets
 from bunco_night.rules import prizes as prize_rules
@@ -196,12 +196,32 @@ MARK_POINTS = re.compile(r"[+-]?[0-9]{1,4}")
 PERCENT_TEXT = re.compile(r"[0-9]{1,3}\s*%?")
 
 
+POINTS_ERRORS = {
+    "required": "Give the points: 0 for none.",
+    "min_value": "Points cannot be below 0.",
+    "max_value": f"Points cannot be more than {MAX_POINTS}.",
+}
+TARGET_ERRORS = {
+    "required": "Give the target, like 21.",
+    "min_value": "A target is at least 1.",
+    "max_value": "A target is at most 1000.",
+}
+
+
 def _points(label: str, help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(min_value=0, max_value=MAX_POINTS, label=label, help_text=help_text)
+    return forms.IntegerField(
+        min_value=0,
+        max_value=MAX_POINTS,
+        label=label,
+        help_text=help_text,
+        error_messages=POINTS_ERRORS,
+    )
 
 
 def _target(label: str) -> forms.IntegerField:
-    return forms.IntegerField(min_value=1, max_value=1000, label=label)
+    return forms.IntegerField(
+        min_value=1, max_value=1000, label=label, error_messages=TARGET_ERRORS
+    )
 
 
 MARK_BLANK_ROWS = 2  # empty rows under a group's marks, to add new ones
@@ -279,6 +299,10 @@ class RulesForm(HostForm):
             f"0 for no clock, up to {MAX_ROUND_MINUTES}. When the time is up the bell rings "
             "and each table's leader wins."
         ),
+        error_messages={
+            "min_value": f"Minutes go from 0 (no clock) to {MAX_ROUND_MINUTES}.",
+            "max_value": f"Minutes go from 0 (no clock) to {MAX_ROUND_MINUTES}.",
+        },
     )
     marks = forms.CharField(
         label="Round numbers in a set",
@@ -288,7 +312,15 @@ class RulesForm(HostForm):
     draw_mark_with_die = forms.BooleanField(
         required=False, label="Roll a die for each round's number instead"
     )
-    sets_per_night = forms.IntegerField(min_value=1, max_value=12, label="Sets per night")
+    sets_per_night = forms.IntegerField(
+        min_value=1,
+        max_value=12,
+        label="Sets per night",
+        error_messages={
+            "min_value": "A night has 1 to 12 sets.",
+            "max_value": "A night has 1 to 12 sets.",
+        },
+    )
     movement = forms.ChoiceField(
         choices=MOVEMENT_CHOICES, label="After a round", widget=forms.RadioSelect
     )
@@ -314,6 +346,10 @@ class RulesForm(HostForm):
         max_value=100,
         label="Buck Dice: the exact score that takes a player out",
         help_text="Buck Dice only (15 in the book).",
+        error_messages={
+            "min_value": "The score that takes a player out is from 1 to 100.",
+            "max_value": "The score that takes a player out is from 1 to 100.",
+        },
     )
     little_buck_points = _points(
         "Buck Dice: points for a Little Buck", "Three of a kind of another number."
@@ -387,7 +423,7 @@ class RulesForm(HostForm):
                 row[k].strip() for k in ("code", "label", "points", "effect")
             )
             if any("\x00" in v for v in (code, label, points, effect)):
-                raise forms.ValidationError("Null characters are not allowed.")
+                raise forms.ValidationError(NO_NULL)
             if not label:
                 if points and not code:
                     raise forms.ValidationError(f"Row {n}: give the mark a name.")

@@ -52,13 +52,13 @@ class AnswerForm(HostForm):
         )
 
 
-class OfferForm(forms.Form):
+class OfferForm(HostForm):
     """A substitute accepts or declines a seat."""
 
     action = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])
 
 
-class AskForm(forms.Form):
+class AskForm(HostForm):
     """How the host asks the substitutes for one seat."""
 
     mode = forms.ChoiceField(

@@ -289,7 +289,7 @@ def test_a_bonanza_ledger_kept_on_one_phone(contexts, live_server):
         host.get_by_role("checkbox", name=player.name).check()
     host.get_by_label("Chips each player starts with").press_sequentially("3e")
     host.get_by_role("button", name="Start the ledger").click()
-    expect(host.locator("#id_start_chips_error")).to_have_text("Enter a whole number.")
+    expect(host.locator("#id_start_chips_error")).to_have_text("Enter a whole number, like 5.")
     assert not BonanzaTable.objects.exists()
     host.get_by_label("Chips each player starts with").fill("30")
     host.get_by_role("button", name="Start the ledger").click()

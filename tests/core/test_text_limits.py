@@ -94,7 +94,7 @@ def _prizes(group, night):
 
 
 TOO_LONG = "at most {n} characters"
-NO_NUL = "Null characters are not allowed"
+NO_NUL = "Take out the null character"
 HOST_FORMS = [
     ("group name too long", _group_form, "name", "g" * 101, TOO_LONG.format(n=100)),
     ("group name with NUL", _group_form, "name", f"Oak{NUL}Lane", NO_NUL),
@@ -149,7 +149,7 @@ def test_host_forms_refuse_text_the_database_cannot_hold(
 @pytest.mark.parametrize(
     ("username", "message"),
     # Django's login form checks no length: a long name is just not a host.
-    [("u" * 151, "Please enter a correct username and password"), (f"host{NUL}", NO_NUL)],
+    [("u" * 151, "That username and password do not match"), (f"host{NUL}", NO_NUL)],
     ids=["too long", "with NUL"],
 )
 def test_login_refuses_text_the_database_cannot_hold(client, username, message):

@@ -128,7 +128,7 @@ def test_create_a_group_with_a_preset_and_dues_in_dollars(client, host):
         ({"name": "A", "rules": "house", "dues": "-5"}, "An amount cannot be negative."),
         ({"name": "A", "rules": "house", "dues": "5.005"}, "at most two decimals"),
         ({"name": "A", "rules": "house", "dues": "lots"}, "like 5 or 5.00"),
-        ({"name": "A", "rules": "poker", "dues": "5"}, "Select a valid choice"),
+        ({"name": "A", "rules": "poker", "dues": "5"}, "Choose one of the choices given."),
     ],
 )
 def test_create_a_group_refuses_bad_input_with_a_message(client, host, data, message):
@@ -201,7 +201,7 @@ def test_add_a_player(client, group):
         ({"name": " ", "kind": "regular"}, "A player needs a name."),
         ({"name": "regular 1", "kind": "regular"}, "regular 1 is already on the roster."),
         ({"name": "Bo", "kind": "regular", "email": "bo@"}, "Enter an e-mail address"),
-        ({"name": "Bo", "kind": "boss"}, "Select a valid choice"),
+        ({"name": "Bo", "kind": "boss"}, "Choose one of the choices given."),
     ],
 )
 def test_add_a_player_refuses_bad_input_with_a_message(client, group, data, message):
@@ -436,7 +436,11 @@ def test_a_house_mark_renamed_keeps_its_code_and_one_cleared_is_removed(client, 
     ("changes", "message"),
     [
         ({"marks": "1,2,7"}, "die faces 1 to 6"),
-        ({"bunco_points": "-1"}, "greater than or equal to 0"),
+        ({"bunco_points": "-1"}, "Points cannot be below 0."),
+        ({"mini_points": "5000"}, "Points cannot be more than 1000."),
+        ({"target_teams": "0"}, "A target is at least 1."),
+        ({"sets_per_night": "x"}, "Enter a whole number, like 5."),
+        ({"round_minutes": ""}, "Fill this in."),
         ({"movement": "ladder", "fill": "tables"}, "fill empty seats with ghosts"),
         (mark_rows(("Wipeout", "lots", "none")), "Row 1: points must be a whole number"),
         (mark_rows(("Wipeout", "500", "none")), "from -100 to 100"),
