@@ -12,7 +12,6 @@ from django.db.models import Q
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Attendance, Night, Round, Seat, Table
-from bunco_night.nights.pages import even_pages
 from bunco_night.nights.selectors import SeatedTable, round_before, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.movement import Ghost, first_roller
@@ -684,53 +683,3 @@ def _late_entries(night: Night) -> list[Entry]:
         .select_related("roller", "round", "table")
         .order_by("round__number", "table__number", "created")
     )
-
-
-# The most tables a page of the room screen holds: three rows of four fill the screen's
-# height (static/css/play.css), names too long for a table made smaller (static/js/fit.js);
-# a fourth row would leave 30-character names too small to read across a room.
-ROOM_TABLES_PER_PAGE = 12
-
-
-@dataclass
-class RoomScreen:
-    """The TV: the round, the bell, every table's score in play or where to sit next, and
-    the standings so far. Tables come in even pages of at most twelve that turn by
-    themselves."""
-
-    board: LiveBoard
-    seating: list[list[SeatedTable]]
-    scores: list[list[TableRound]]
-
-    @property
-    def night(self) -> Night:
-        return self.board.night
-
-    @property
-    def prizes_big(self) -> bool:
-        """The night is over: its prizes fill the screen, not the side column."""
-        return self.night.is_over and bool(self.board.standings.prizes)
-
-    @property
-    def side_prizes(self) -> bool:
-        """The prizes so far share the side column with the standings."""
-        return bool(self.board.standings.prizes) and not self.prizes_big
-
-    @property
-    def standings_shown(self) -> list:
-        """The standings' rows the side column shows: fewer beside the prizes, so the
-        screen never scrolls (it says how many more there are, ``standings_more``)."""
-        return self.board.standings.rows[: 5 if self.side_prizes else 10]
-
-    @property
-    def standings_more(self) -> int:
-        return len(self.board.standings.standings) - len(self.standings_shown)
-
-
-def room_screen(night: Night) -> RoomScreen:
-    board = live_board(night)
-    seating = seated_tables(board.next_round) if board.next_round else []
-    playing = board.round is not None and board.round.is_playing
-    most = ROOM_TABLES_PER_PAGE
-    scores = even_pages(board.tables, most) if playing else []
-    return RoomScreen(board, even_pages(seating, most), scores)

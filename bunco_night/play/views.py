@@ -28,6 +28,7 @@ from bunco_night.nights.services import seating_draw
 from . import pages, services
 from .boards import render_board
 from .models import Entry
+from .room import room_screen
 from .standings import night_standings
 from .state import table_round
 
@@ -578,7 +579,7 @@ def room(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _room_context(night: Night) -> dict:
-    return {"room": pages.room_screen(night), "night": night}
+    return {"room": room_screen(night), "night": night}
 
 
 @login_required

@@ -3,9 +3,13 @@
    (templates/play/room.html), whose pages js/pages.js turns. The stylesheet gives each
    [data-fit] box its size and hides what overflows it; a box whose text does not fit gets
    smaller text (its --fit, a share of the stylesheet's size, which the stylesheet
-   multiplies in), a step at a time, down to the share its data-fit says. Only when even
-   that cannot hold a word is the word broken ("fit-break"): a broken word reads better
-   from across a room than a tiny one. */
+   multiplies in), a step at a time, down to the share its data-fit says (or, left empty,
+   the data-fit-smallest of the grid around it). Only when even that cannot hold a word is
+   the word broken ("fit-break"): a broken word reads better from across a room than a
+   tiny one. The tables of a room screen's grid end at one size, the smallest any needed.
+   A box with ranked rows (the room screen's standings, [data-rank-row]) first
+   shows as many of them as fit, and its .room-more says how many more there are. When
+   the screen is fitted, <html> says so (data-fitted="1"). */
 (function () {
   "use strict";
   var STEP = 0.05;
@@ -15,7 +19,39 @@
   }
 
   function smallest(box) {
-    return parseFloat(box.getAttribute("data-fit")) || 0.5;
+    var own = parseFloat(box.getAttribute("data-fit"));
+    if (own) return own;
+    var grid = box.closest("[data-fit-smallest]");
+    return (grid && parseFloat(grid.getAttribute("data-fit-smallest"))) || 0.5;
+  }
+
+  /* As many ranked rows as fit the box, in order, the rest hidden; "and N more" says how
+     many players it leaves out of data-total. */
+  function trimRows(box) {
+    var rows = Array.prototype.slice.call(box.querySelectorAll("[data-rank-row]"));
+    var more = box.querySelector(".room-more");
+    if (!rows.length || !more) return;
+    var total = parseInt(more.getAttribute("data-total"), 10) || rows.length;
+    var count = more.querySelector("[data-more]");
+    var shown = rows.length;
+    function show(n) {
+      rows.forEach(function (row, i) { row.hidden = i >= n; });
+      shown = n;
+      more.hidden = shown >= total;
+      count.textContent = String(total - shown);
+    }
+    /* Too tall, that is: fewer rows never make the box narrower. */
+    function tall() { return box.scrollHeight > box.clientHeight; }
+    show(rows.length);
+    if (!tall()) return;
+    /* The most rows that fit, found by halves: rows differ in height (a long name wraps). */
+    var low = 0, high = rows.length - 1;
+    while (low < high) {
+      var mid = Math.ceil((low + high) / 2);
+      show(mid);
+      if (tall()) high = mid - 1; else low = mid;
+    }
+    show(low);
   }
 
   function fit(boxes) {
@@ -23,6 +59,7 @@
       box.style.removeProperty("--fit");
       box.classList.remove("fit-break");
     });
+    boxes.forEach(trimRows);
     var scale = 1, crowded = boxes.filter(overflows);
     while (crowded.length) {
       scale -= STEP;
@@ -35,6 +72,25 @@
         return true;
       }).filter(overflows);
     }
+    evenGrids(boxes);
+    document.documentElement.setAttribute("data-fitted", "1");
+  }
+
+  /* The tables of a room screen's grid ([data-fit-smallest]) all take the size the most
+     crowded of them needed: a page reads evenly. */
+  function evenGrids(boxes) {
+    var grids = [];
+    boxes.forEach(function (box) {
+      var grid = box.parentElement.closest("[data-fit-smallest]");
+      if (grid && grids.indexOf(grid) < 0) grids.push(grid);
+    });
+    grids.forEach(function (grid) {
+      var inside = boxes.filter(function (box) { return grid.contains(box); });
+      var least = Math.min.apply(null, inside.map(function (box) {
+        return parseFloat(box.style.getPropertyValue("--fit")) || 1;
+      }));
+      if (least < 1) inside.forEach(function (box) { box.style.setProperty("--fit", least.toFixed(2)); });
+    });
   }
 
   /* The boxes inside ``root`` that show: those of a page hidden (js/pages.js) are fitted

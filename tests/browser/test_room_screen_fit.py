@@ -1,22 +1,35 @@
-"""The room screen on a TV, with names of about 30 characters (26 to 33): twelve tables and the side
-column fit one screen at 1280x720 and at 1920x1080, with no text running out of its box,
-whether the tables show their scores or where to sit next; a table whose names do not fit
-gets smaller names (js/fit.js, as the seating TV's), never smaller than 0.8 % of the
-screen's width, and never a word broken. A table the poll swaps in, and a page that turns,
-is fitted too."""
+"""The room screen on a TV, with names of about 30 characters (26 to 33): twelve tables come
+in pages of as many as hold such names at a size read across the room, at 1280x720 and at
+1920x1080, with no text running out of its box, whether the tables show their scores or
+where to sit next; a table whose names do not fit gets smaller names (js/fit.js, as the
+seating TV's), never smaller than 2.2 % of the screen's height, and never a word broken.
+A table the poll swaps in, and a page that turns, is fitted too. And at every size of
+night, 1 to 125 tables, the screen is filled as the seating TV's is."""
 
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.nights.selectors import seated_tables
+from bunco_night.nights.services import seating_draw
+from bunco_night.play.services import round_close, round_start, winner_set
 from tests.browser.helpers import host_page, named_night, until
+from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, tap
 
 SHOTS = Path("/tmp/shots")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SCREENS = [(1280, 720), (1920, 1080)]
+# The smallest text anywhere on the screen, as a share of its height: about 24 px on a
+# 1080-line TV (16 px on a 720-line one), letters a third of an inch tall on a 50-inch TV,
+# read from across a living room.
+SMALLEST_TEXT = 0.022
+# The smallest name at a table, by the most tables a page shows: a few tables have room
+# for names far bigger than the smallest text.
+SMALLEST_NAME = {1: 0.06, 3: 0.04, 12: SMALLEST_TEXT}
 FIRST = ["Maximiliana", "Bartholomew", "Evangeline", "Christopher", "Gwendolyn", "Alexandria"]
 LAST = [
     "Featherstonehaugh",
@@ -78,7 +91,8 @@ SHOWN = """() => {
 
 def check_fits(shown: dict, what: str, tables: int) -> list[float]:
     """The page does not scroll; every box shown holds its text whole, on the screen, and
-    its names whole, none smaller than 0.8 % of the screen's width. Gives the names' sizes."""
+    its names whole, none smaller than 0.8 % of the screen's width (the room screen's
+    tests ask more of it). Gives the names' sizes."""
     width, height = shown["screen"]
     assert shown["scroll"] == [width, height], f"{what}: the screen scrolls {shown['scroll']}"
     assert len(shown["boxes"]) == tables + 1, f"{what}: {[b['what'] for b in shown['boxes']]}"
@@ -95,38 +109,61 @@ def check_fits(shown: dict, what: str, tables: int) -> list[float]:
     return sizes
 
 
+def fitted(tv, change=None):
+    """Wait until js/fit.js has fitted the screen again after ``change`` (a function)."""
+    tv.evaluate("delete document.documentElement.dataset.fitted")
+    if change is not None:
+        change()
+    until(tv, "document.documentElement.dataset.fitted === '1'", "the screen is fitted")
+
+
+def shown_page(tv) -> int:
+    """The number of the page shown, and of tables on it, once it is fitted."""
+    until(tv, "[...document.querySelectorAll('[data-page]')].some(p => !p.hidden)", "a page")
+    return tv.evaluate(
+        "[...document.querySelectorAll('[data-page]')].find(p => !p.hidden)"
+        ".querySelectorAll('.room-table').length"
+    )
+
+
 @pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
-def test_twelve_tables_of_long_names_fit_one_screen(contexts, live_server, width, height):
+def test_twelve_tables_of_long_names_fit_their_pages(contexts, live_server, width, height):
     SHOTS.mkdir(parents=True, exist_ok=True)
     night = named_night(long_names(48))
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
-    tv.set_viewport_size({"width": width, "height": height})
+    fitted(tv, lambda: tv.set_viewport_size({"width": width, "height": height}))
     expect(tv.locator(".room-table")).to_have_count(12)
-    tv.wait_for_timeout(200)  # the resize settles and the names are fitted
-    scores = check_fits(tv.evaluate(SHOWN), f"round 1's scores at {width}x{height}", 12)
-    assert len(scores) == 24  # each table's two teams
+    pages = tv.locator("[data-page]").count()
+    assert 1 < pages <= 4  # the names need the room of fewer than twelve a page
+    on_page = shown_page(tv)
+    scores = check_fits(tv.evaluate(SHOWN), f"round 1's scores at {width}x{height}", on_page)
+    assert len(scores) == 2 * on_page  # each table's two teams
+    assert min(scores) >= SMALLEST_TEXT * height, scores
     tv.screenshot(path=SHOTS / f"room-fit-scores-{width}.png")
 
-    play_round(night)  # round 1 closed: where everyone sits for round 2
+    fitted(tv, lambda: play_round(night))  # round 1 closed: where everyone sits for round 2
     expect(tv.locator("#screen")).to_contain_text("Round 2: where to sit", timeout=10_000)
-    tv.wait_for_timeout(200)
-    seats = check_fits(tv.evaluate(SHOWN), f"round 2's seating at {width}x{height}", 12)
-    assert len(seats) == 48
-    # Most names are made no smaller than they need: a table of them fits at 1 % or more.
-    assert sorted(seats)[len(seats) // 2] >= 0.01 * width, seats
+    on_page = shown_page(tv)
+    seats = check_fits(tv.evaluate(SHOWN), f"round 2's seating at {width}x{height}", on_page)
+    assert len(seats) == 4 * on_page
+    assert min(seats) >= SMALLEST_TEXT * height, seats
     tv.screenshot(path=SHOTS / f"room-fit-seating-{width}.png")
 
 
 def test_a_table_the_poll_swaps_in_and_a_page_that_turns_are_fitted(contexts, live_server):
-    """13 tables of long names in play: pages of 7 and 6. A score at table 1 swaps that
-    table in by the poll, fitted like the rest; page 2, when it turns, fits too."""
+    """13 tables of long names in play, in even pages. A score at table 1 swaps that table
+    in by the poll, fitted like the rest; page 2, when it turns, fits too."""
     night = named_night(long_names(52))
     rnd = night.current_round
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
-    tv.set_viewport_size({"width": 1280, "height": 720})
+    fitted(tv, lambda: tv.set_viewport_size({"width": 1280, "height": 720}))
     until(tv, "!document.querySelector('[data-page=\"1\"]').hidden", "page 1 shows")
-    tv.wait_for_timeout(200)
-    check_fits(tv.evaluate(SHOWN), "page 1", 7)
+    sizes = tv.evaluate(
+        "[...document.querySelectorAll('[data-page]')].map(p => p.querySelectorAll('.room-table')"
+        ".length)"
+    )
+    assert sum(sizes) == 13 and max(sizes) - min(sizes) <= 1, sizes
+    check_fits(tv.evaluate(SHOWN), "page 1", sizes[0])
     tv.evaluate("document.getElementById('room-table-1').dataset.before = '1'")
     tap(rnd.seats.get(table__number=1, number=1).table, 1, "points", 2)
     expect(tv.locator("#room-table-1 .room-scores b").first).to_have_text("2", timeout=10_000)
@@ -134,8 +171,132 @@ def test_a_table_the_poll_swaps_in_and_a_page_that_turns_are_fitted(contexts, li
     assert tv.evaluate("document.getElementById('room-table-1').dataset.before") is None
     if tv.evaluate("document.querySelector('[data-page=\"1\"]').hidden"):
         until(tv, "!document.querySelector('[data-page=\"1\"]').hidden", "page 1 again")
-    check_fits(tv.evaluate(SHOWN), "page 1 after the poll", 7)
+    check_fits(tv.evaluate(SHOWN), "page 1 after the poll", sizes[0])
     until(tv, "!document.querySelector('[data-page=\"2\"]').hidden", "page 2 shows")
     shown = tv.evaluate(SHOWN)
     assert shown["page"] == {"page": "2"}
-    check_fits(shown, "page 2", 6)
+    check_fits(shown, "page 2", sizes[1])
+
+
+# The room screen fills a TV (1280x720 and 1920x1080) at every size of night, as the
+# seating TV does: 1 to 125 tables, in pages of at most twelve.
+FIRSTS = ["Sally", "Mary-Catherine", "Joan", "Renée", "Zoë", "Terri", "Barb", "Susan", "Gail",
+          "Linda", "Patty", "Donna", "Evangeline", "Bo", "Christopher", "Ann", "Gwendolyn",
+          "Kim", "Alexandria", "Lu"]  # fmt: skip
+LASTS = ["Fox", "Fitzgerald-Worthington", "Rivers-Lee", "Dubois", "Müller", "Olsen", "Novak",
+         "Bell", "Hart", "Park", "Chen", "Reed", "Montgomery-Smythe", "Li", "Featherstonehaugh",
+         "Baker", "Cruz", "Diaz", "Vanderbilt-Hughes", "Ng", "Owens", "Price", "Ito", "Quinn",
+         "Abernathy"]  # fmt: skip
+
+
+def party_names(count: int) -> list[str]:
+    """``count`` different names, short and long ("Bo Li" to 37 letters)."""
+    names = [
+        f"{FIRSTS[i % len(FIRSTS)]} {LASTS[i // len(FIRSTS) % len(LASTS)]}" for i in range(count)
+    ]
+    assert len(set(names)) == count
+    return names
+
+
+# What fills the screen: the tables' cards shown, the main column and the side column, the
+# standings' rows shown, how many more it says there are, and every text's size.
+FILLS = """() => {
+  const shows = el => !!el.offsetParent && !el.closest('[hidden]');
+  const box = el => { const r = el.getBoundingClientRect();
+                      return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const cards = [...document.querySelectorAll('.room-table')].filter(shows).map(box);
+  const side = document.querySelector('.room-side');
+  const last = [...side.children].filter(shows).pop();
+  const more = side.querySelector('.room-more');
+  const texts = [...document.querySelectorAll('#screen *')].filter(el => shows(el)
+    && [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()));
+  return {
+    main: box(document.querySelector('.room-main')),
+    cards: cards,
+    side: box(side),
+    side_end: last ? last.getBoundingClientRect().bottom : 0,
+    rows: [...side.querySelectorAll('tbody tr')].filter(shows).length,
+    more: more && shows(more) ? more.textContent.trim() : '',
+    smallest: texts.map(el => [parseFloat(getComputedStyle(el).fontSize),
+                               el.textContent.trim().slice(0, 30)]).sort((a, b) => a[0] - b[0])[0],
+    names: [...document.querySelectorAll('.room-name')].filter(shows)
+      .map(n => parseFloat(getComputedStyle(n).fontSize)),
+  };
+}"""
+
+
+def check_fills(tv, what: str, tables: int, players: int, ranked: bool):
+    """The screen does not scroll and holds every text whole (``check_fits``); the tables'
+    cards fill the main column's width and reach the foot of the screen; no text is
+    smaller than ``SMALLEST_TEXT``, no name smaller than ``SMALLEST_NAME``; the standings
+    list as many players as fit and say how many more there are."""
+    height = tv.viewport_size["height"]
+    shown = tv.evaluate(SHOWN)
+    on_page = len(shown["boxes"]) - 1
+    check_fits(shown, what, on_page)
+    fills = tv.evaluate(FILLS)
+    main, cards = fills["main"], fills["cards"]
+    # Even pages of at most twelve tables, fewer where long names need the room.
+    pages = tv.evaluate("document.querySelectorAll('[data-page]').length")
+    assert pages >= -(-tables // 12), what
+    assert len(cards) == on_page == -(-tables // pages), f"{what}: {len(cards)} tables shown"
+    left, right = min(c["left"] for c in cards), max(c["right"] for c in cards)
+    bottom = max(c["bottom"] for c in cards)
+    assert right - left >= 0.95 * (main["right"] - main["left"]), (
+        f"{what}: {left}-{right} of {main}"
+    )
+    assert bottom >= 0.9 * height, f"{what}: the tables end at {bottom} px of {height}"
+    size, text = fills["smallest"]
+    assert size >= SMALLEST_TEXT * height, f"{what}: {text!r} at {size} px"
+    smallest_name = next(s for most, s in sorted(SMALLEST_NAME.items()) if on_page <= most)
+    assert min(fills["names"]) >= smallest_name * height, f"{what}: names at {fills['names']}"
+    if not ranked:
+        assert fills["rows"] == 1 and not fills["more"], what  # "No rounds played yet."
+        return
+    hidden = players - fills["rows"]
+    if hidden:
+        assert fills["more"].startswith(f"and {hidden} more"), (what, fills["more"], hidden)
+        # As many as fit: the side column is full, to a row or two.
+        assert fills["side"]["bottom"] - fills["side_end"] < 0.1 * height, (what, fills)
+    else:
+        assert not fills["more"], what
+
+
+def close_round(night):
+    """Close the round in play, table 1's first side winning at every table, without
+    playing it out (a night of 125 tables)."""
+    rnd = night.current_round
+    for t in seated_tables(rnd):
+        winner_set(rnd=rnd, table=t.table, side=0)
+    round_close(rnd=rnd)
+
+
+@pytest.mark.parametrize(
+    "tables", [1, 3, 12, 30, pytest.param(125, marks=pytest.mark.slow)], ids=lambda n: f"{n}t"
+)
+def test_the_room_screen_fills_a_tv_at_every_size_of_night(contexts, live_server, tables):
+    """Where to sit, then the scores in play, then where to sit with the standings: at
+    1280x720 and 1920x1080 the tables fill the screen in text read across a room."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    players = 4 * tables
+    group = make_group(regulars=players, substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), party_names(players), strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    seating_draw(night=night, seed=5)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
+    states = [("round 1's seating", False), ("round 1's scores", False)]
+    states.append(("round 2's seating", True))
+    for n, (state, ranked) in enumerate(states):
+        if n == 1:
+            round_start(night=night)
+        elif n == 2:
+            close_round(night)
+        tv.reload()
+        expect(tv.locator("#screen")).to_be_visible()
+        for width, height in SCREENS:
+            fitted(tv, lambda w=width, h=height: tv.set_viewport_size({"width": w, "height": h}))
+            what = f"{state}, {tables} tables at {width}x{height}"
+            tv.screenshot(path=SHOTS / f"room-{tables}t-{n}-{width}.png")
+            check_fills(tv, what, tables, players, ranked)

@@ -541,11 +541,16 @@ def test_a_live_board_poll_with_a_version_it_cannot_read_gets_the_whole_board(cl
     assert response.status_code == 200 and 'id="board"' in response.content.decode()
 
 
-def test_the_room_screen_says_how_many_more_standings_there_are(client, night):
-    """The screen never scrolls: beside the prizes it lists five players, and says so."""
+def test_the_room_screen_sends_the_standings_and_says_how_many_more_there_are(client, night):
+    """The screen never scrolls: js/fit.js shows as many standings as fit its side column,
+    and says how many more there are. The server sends every row (all 12 here), the "and
+    N more" line hidden until some do not fit; a screen without scripts shows them all."""
     play_round(night)
     client.login(username="host", password="bunco")
     room = client.get(reverse("play:room", args=[night.pk])).content.decode()
     side = room[room.index('<div class="room-side"') :]
-    assert side.count("<tr><td>") == 5
-    assert "and 7 more: the host has the full standings." in side
+    assert side.count("<tr data-rank-row>") == 12
+    assert (
+        '<p class="room-note room-more" data-total="12" hidden>and <span data-more>0</span> more'
+        in side
+    )

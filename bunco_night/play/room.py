@@ -1,0 +1,155 @@
+"""The room screen, for a TV across the room: the round, the bell, every table's score in
+play or where to sit next, and the standings so far, filling the screen at any size of
+night (docs/rules.md says nothing of screens: this is the app's own)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bunco_night.nights.models import Night
+from bunco_night.nights.pages import even_pages
+from bunco_night.nights.selectors import SeatedTable, seated_tables
+
+from .pages import LiveBoard, live_board
+from .state import TableRound
+
+# The most tables a page of the room screen holds: three rows of four beside the
+# standings; more come in even pages that turn by themselves (static/js/pages.js). Names
+# too long for four cards a row at a size read across the room make pages of fewer.
+ROOM_TABLES_PER_PAGE = 12
+ROOM_PAGE_SIZES = (ROOM_TABLES_PER_PAGE, 9, 6, 4, 2, 1)
+# The grid of a page by the most tables a page of the night shows: (up to, columns, rows,
+# the names' size in --u, a hundredth of the widest 16:9 box the screen holds).
+ROOM_GRIDS = (
+    (1, 1, 1, 4.4),
+    (2, 2, 1, 3.6),
+    (4, 2, 2, 3.0),
+    (6, 3, 2, 2.6),
+    (9, 3, 3, 2.2),
+    (ROOM_TABLES_PER_PAGE, 4, 3, 1.9),
+)
+# No name is made smaller than this (in --u: 25 px on a 1920x1080 TV, 17 px at 1280x720):
+# read from across a living room. static/js/fit.js makes a table's names smaller, to fit
+# its card, down to this.
+ROOM_SMALLEST_NAME = 1.3
+# At that size, how many letters of a name a line of a card holds, by the grid's columns,
+# and how many lines of names a card holds, by its rows (static/css/play.css, measured
+# with DejaVu Sans Bold, a wide font); a score takes ROOM_SCORE_CHARS of its line.
+ROOM_LINE_CHARS = {1: 60, 2: 30, 3: 19, 4: 14}
+ROOM_CARD_LINES = {1: 24, 2: 11, 3: 7}
+ROOM_SCORE_CHARS = 3
+# The most standings rows sent: static/js/fit.js shows as many as fit the side column and
+# says how many more there are; no screen holds this many at a size read across a room.
+ROOM_STANDINGS_MOST = 40
+
+
+def wrapped_lines(text: str, chars: int) -> int:
+    """The lines ``text`` takes, wrapped between words and after hyphens, in lines of
+    ``chars`` letters (a word longer than a line takes as many as it needs)."""
+    lines, used = 0, chars  # a full line: the first word starts a new one
+    for word in re.findall(r"[^\s-]+-?|-", text):
+        if used + 1 + len(word) <= chars:
+            used += 1 + len(word)
+        else:
+            lines += -(-len(word) // chars)
+            used = len(word) % chars or chars
+    return max(lines, 1)
+
+
+@dataclass(frozen=True)
+class RoomGrid:
+    """How a page of the room screen lays out its tables: columns, rows, the names' size."""
+
+    columns: int
+    rows: int
+    size: float
+
+    @property
+    def css_class(self) -> str:
+        return f"room-grid-{self.columns}x{self.rows}"
+
+    @property
+    def fit(self) -> str:
+        """The smallest share of ``size`` a table's names may be made (``data-fit``)."""
+        return f"{min(1.0, math.ceil(ROOM_SMALLEST_NAME / self.size * 100) / 100):.2f}"
+
+
+def room_grid(most: int) -> RoomGrid:
+    """The grid for pages of at most ``most`` tables."""
+    columns, rows, size = next((c, r, s) for up_to, c, r, s in ROOM_GRIDS if most <= up_to)
+    return RoomGrid(columns, rows, size)
+
+
+def card_lines(card: SeatedTable | TableRound, grid: RoomGrid) -> int:
+    """The lines of names ``card`` takes in a card of ``grid`` at the smallest size: a
+    line or more a seat, or a side and its score."""
+    chars = ROOM_LINE_CHARS[grid.columns]
+    if isinstance(card, SeatedTable):
+        return sum(wrapped_lines(seat.occupant_name, chars) for seat in card.seats)
+    return sum(wrapped_lines(name, chars - ROOM_SCORE_CHARS) for _, name, _ in card.sides)
+
+
+def room_pages(cards: Sequence[SeatedTable | TableRound]) -> tuple[list[list], RoomGrid]:
+    """``cards`` in even pages of as many as a page holds with every card's names at a size
+    read across the room, and the grid of the largest page."""
+    for most in ROOM_PAGE_SIZES:
+        pages = even_pages(list(cards), most)
+        grid = room_grid(max((len(p) for p in pages), default=1))
+        if all(card_lines(c, grid) <= ROOM_CARD_LINES[grid.rows] for c in cards):
+            break
+    return pages, grid
+
+
+@dataclass
+class RoomScreen:
+    """The TV: the round, the bell, every table's score in play or where to sit next, and
+    the standings so far. Tables come in even pages of at most twelve that turn by
+    themselves, each page in the grid its largest page needs."""
+
+    board: LiveBoard
+    seating: list[list[SeatedTable]]
+    scores: list[list[TableRound]]
+    grid: RoomGrid
+
+    @property
+    def night(self) -> Night:
+        return self.board.night
+
+    @property
+    def prizes_big(self) -> bool:
+        """The night is over: its prizes fill the screen, not the side column."""
+        return self.night.is_over and bool(self.board.standings.prizes)
+
+    @property
+    def side_prizes(self) -> bool:
+        """The prizes so far share the side column with the standings."""
+        return bool(self.board.standings.prizes) and not self.prizes_big
+
+    @property
+    def standings_total(self) -> int:
+        return len(self.board.standings.standings)
+
+    @property
+    def standings_shown(self) -> list:
+        """The standings' rows sent to the side column, which shows as many as fit its
+        height (static/js/fit.js) and says how many more there are."""
+        return self.board.standings.rows[:ROOM_STANDINGS_MOST]
+
+    @property
+    def standings_more(self) -> int:
+        """How many players the rows sent leave out (a screen without scripts shows all
+        the rows sent)."""
+        return self.standings_total - len(self.standings_shown)
+
+
+def room_screen(night: Night) -> RoomScreen:
+    board = live_board(night)
+    playing = board.round is not None and board.round.is_playing
+    if board.next_round:
+        seating, grid = room_pages(seated_tables(board.next_round))
+        return RoomScreen(board, seating, [], grid)
+    scores, grid = room_pages(board.tables if playing else [])
+    return RoomScreen(board, [], scores, grid)

@@ -1,0 +1,73 @@
+"""The room screen's pages: as many tables a page as hold their names at a size read across
+the room, in the grid the largest page needs."""
+
+import pytest
+
+from bunco_night.nights.selectors import seated_tables
+from bunco_night.nights.services import seating_draw
+from bunco_night.play.room import (
+    ROOM_SMALLEST_NAME,
+    RoomGrid,
+    room_grid,
+    room_pages,
+    room_screen,
+    wrapped_lines,
+)
+from tests.factories import make_group, make_night
+
+
+@pytest.mark.parametrize(
+    ("text", "chars", "lines"),
+    [
+        ("Bo Li", 14, 1),
+        ("Sally Rivers-Lee", 14, 2),  # "Sally Rivers-" / "Lee"
+        ("Christopher Fitzgerald-Worthington", 14, 3),
+        ("Christopher Fitzgerald-Worthington", 30, 2),
+        ("Wolfeschlegelsteinhausenberger", 14, 3),  # one word longer than a line
+    ],
+)
+def test_a_name_takes_the_lines_its_words_need(text, chars, lines):
+    assert wrapped_lines(text, chars) == lines
+
+
+@pytest.mark.parametrize(
+    ("most", "grid"),
+    [(1, (1, 1)), (2, (2, 1)), (3, (2, 2)), (5, (3, 2)), (7, (3, 3)), (12, (4, 3))],
+)
+def test_a_page_of_tables_fills_a_grid_that_holds_them(most, grid):
+    assert (room_grid(most).columns, room_grid(most).rows) == grid
+    assert room_grid(most).css_class == f"room-grid-{grid[0]}x{grid[1]}"
+
+
+def test_names_are_never_made_smaller_than_a_size_read_across_the_room():
+    for most in (1, 2, 4, 6, 9, 12):
+        grid = room_grid(most)
+        assert ROOM_SMALLEST_NAME <= float(grid.fit) * grid.size < ROOM_SMALLEST_NAME + 0.05
+    assert RoomGrid(4, 3, 1.0).fit == "1.00"  # never larger than the grid's own size
+
+
+def seated_night(names):
+    group = make_group(regulars=len(names), substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), names, strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    seating_draw(night=night, seed=2)
+    return night
+
+
+@pytest.mark.django_db
+def test_short_names_come_twelve_tables_a_page():
+    night = seated_night([f"Player {n}" for n in range(1, 53)])  # 13 tables
+    screen = room_screen(night)
+    assert [len(p) for p in screen.seating] == [7, 6]
+    assert (screen.grid.columns, screen.grid.rows) == (3, 3)
+
+
+@pytest.mark.django_db
+def test_long_names_come_in_pages_of_fewer_tables():
+    names = [f"Evangeline {n:02} Montgomery-Smythe" for n in range(1, 49)]  # 12 tables
+    night = seated_night(names)
+    pages, grid = room_pages(seated_tables(night.rounds.get()))
+    assert [len(p) for p in pages] == [6, 6]
+    assert (grid.columns, grid.rows) == (3, 2)
