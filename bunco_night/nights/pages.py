@@ -4,14 +4,17 @@ a TV."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
+
+from django.utils import timezone
 
 from bunco_night.core.forms import whole_number
 from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
 from bunco_night.rules.presets import FILL_GHOSTS
 
-from .models import Attendance, Night, Payment
+from .models import Attendance, Night, Payment, Round
 from .selectors import (
     DuesRow,
     SeatedTable,
@@ -59,9 +62,38 @@ class DuesLine:
         return bool(r.owes_cents or r.paid_cents or r.carried_cents or r.prepaid_cents)
 
 
+@dataclass(frozen=True)
+class NextStep:
+    """What the host does next on a night, first on the night page's phone screen:
+    "standings" once it is over, "buck" to open a Buck Dice table, "live" while a round is
+    played, "start" a seated round, "answers" before a night to come, else "draw"."""
+
+    kind: str
+    round: Round | None = None
+
+
+def night_next_step(
+    night: Night, rnd: Round | None, chart: list[SeatedTable], today: dt.date
+) -> NextStep:
+    """The host's next step on ``night``, whose seating round is ``rnd`` (seated as
+    ``chart``), ``today``."""
+    if night.is_over:
+        return NextStep("standings")
+    if night.rules_obj.is_buck_dice:
+        return NextStep("buck")
+    if rnd is not None and rnd.is_playing:
+        return NextStep("live", rnd)
+    if rnd is not None and chart:
+        return NextStep("start", rnd)
+    if rnd is None and night.date > today:
+        return NextStep("answers")
+    return NextStep("draw", rnd)
+
+
 def night_context(
     night: Night,
     *,
+    today: dt.date | None = None,
     pick: str | None = None,
     row_error: RowError | None = None,
     guest_error: str = "",
@@ -73,7 +105,8 @@ def night_context(
     confirm_undo: int | None = None,
     new_tables: list[int] = (),
 ) -> dict:
-    """Everything the night page and its sections show."""
+    """Everything the night page and its sections show, on ``today`` (the host's next step
+    depends on it: by default, today where the group is)."""
     night.refresh_from_db()
     attendances = list(night.attendances.select_related("player", "substitute"))
     summary = dues_summary(night)
@@ -108,6 +141,9 @@ def night_context(
         "confirm_undo": confirm_undo,
         "draw_seed": draw_seed,
         "new_tables": new_tables,
+        "next_step": night_next_step(
+            night, seating["round"], seating["chart"], today or timezone.localdate()
+        ),
     }
 
 

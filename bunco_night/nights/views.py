@@ -222,7 +222,8 @@ def _night_form(
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A night: who comes, dues and the pot, and the seating."""
     night = night_for_host(request.user, pk)
-    return render(request, PAGE, night_context(night, pick=request.GET.get("pick")))
+    context = night_context(night, today=planning_today(), pick=request.GET.get("pick"))
+    return render(request, PAGE, context)
 
 
 def _after_change(
@@ -233,7 +234,7 @@ def _after_change(
     if request.htmx:
         return render(request, f"{PAGE}#{partial}", night_context(night, **errors))
     if any(errors.values()):
-        return render(request, PAGE, night_context(night, **errors))
+        return render(request, PAGE, night_context(night, today=planning_today(), **errors))
     return redirect(f"{night.get_absolute_url()}#{section}")
 
 

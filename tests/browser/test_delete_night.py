@@ -32,6 +32,7 @@ def test_a_host_deletes_a_night_planned_by_mistake(contexts, live_server):
     page.get_by_label("Username").fill("host")
     page.get_by_label("Password").fill("bunco")
     page.get_by_role("button", name="Log in").click()
+    page.locator("summary", has_text="More").click()  # the night's other pages
     page.get_by_role("link", name="Edit night").click()
 
     # A first tap only asks; No keeps the night.

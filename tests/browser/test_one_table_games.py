@@ -282,6 +282,7 @@ def test_a_bonanza_ledger_kept_on_one_phone(contexts, live_server):
 
     # The host starts the ledger from the night page, with a typing slip first.
     host = a_phone(contexts, live_server, night.get_absolute_url(), login=True)
+    host.locator("summary", has_text="More").click()  # a side game, with the night's pages
     host.get_by_role("link", name="Bonanza ledger").click()
     expect(host.get_by_role("heading", name="Start a Bonanza table")).to_be_visible()
     check_fits(host, "the new Bonanza table")
