@@ -53,18 +53,28 @@ def planning_today() -> dt.date:
     return timezone.localdate()
 
 
-def default_night_date(group: Group) -> dt.date:
-    """Four weeks after the last night (so the same weekday), moved on a week at a time
-    until it is not in the past; four weeks from today for a group's first night."""
-    today = timezone.localdate()
-    last = group.nights.order_by("-date").first()
-    if last is None or last.date > today + dt.timedelta(days=3650):
-        # A first night, or the last one is (mis)dated far away: four weeks from today.
-        return today + dt.timedelta(days=28)
-    date = last.date + dt.timedelta(days=28)
-    while date < today:
+# Days few groups would meet on (month, day): a default date on one moves a week on.
+NO_NIGHT_DAYS = {(12, 24), (12, 25), (12, 31), (1, 1)}
+
+
+def next_night_date(last: dt.date | None, today: dt.date) -> dt.date:
+    """The date a new night's form starts with: four weeks after the ``last`` night (so
+    the same weekday), moved on a week at a time until it is not in the past; a week from
+    ``today`` for a group's first night. Never on a day in ``NO_NIGHT_DAYS`` (a week on)."""
+    if last is None or last > today + dt.timedelta(days=3650):
+        # A first night, or the last one is (mis)dated far away: a week from today.
+        date = today + dt.timedelta(days=7)
+    else:
+        date = last + dt.timedelta(days=28)
+    while date < today or (date.month, date.day) in NO_NIGHT_DAYS:
         date += dt.timedelta(days=7)
     return date
+
+
+def default_night_date(group: Group) -> dt.date:
+    """The new night's date for ``group`` (``next_night_date``), from its last night."""
+    last = group.nights.order_by("-date").values_list("date", flat=True).first()
+    return next_night_date(last, planning_today())
 
 
 # Planning and editing a night -------------------------------------------------------

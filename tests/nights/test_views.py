@@ -7,12 +7,12 @@ import threading
 import pytest
 from django.db import connection
 from django.urls import URLPattern, get_resolver, reverse
-from django.utils import timezone
 
 from bunco_night.groups.models import Player
 from bunco_night.groups.services import rules_update
 from bunco_night.nights.models import Attendance, Night, Payment, Round
 from bunco_night.nights.services import attendance_set, payment_record, seating_draw
+from tests.conftest import TESTS_TODAY
 from tests.factories import make_group, make_night, make_user
 from tests.locks import held_elsewhere
 from tests.play.helpers import nonce, play_round, start_night
@@ -107,16 +107,40 @@ def test_another_host_gets_404_on_every_night_page(client, night):
 # Planning a night -------------------------------------------------------------------------
 
 
-def test_plan_a_night_starts_four_weeks_out_with_the_group_s_sets(client, group):
+def planning_on(monkeypatch, today: dt.date):
+    monkeypatch.setattr("bunco_night.nights.views.planning_today", lambda: today)
+
+
+def test_a_groups_first_night_starts_a_week_out_with_the_group_s_sets(client, group, monkeypatch):
+    """On December 4 the first night is planned for December 11, not January 1."""
+    planning_on(monkeypatch, dt.date(2026, 12, 4))
     page = text(client.get(reverse("nights:new", args=[group.slug])))
-    in_four_weeks = timezone.localdate() + dt.timedelta(days=28)
-    assert f'value="{in_four_weeks:%Y-%m-%d}"' in page
+    assert 'value="2026-12-11"' in page
     assert 'name="sets" value="4"' in page  # the house preset plays four sets
     assert "A set is 6 rounds, one for each number rolled for: 4 sets = 24 rounds." in page
 
 
+@pytest.mark.parametrize(
+    ("today", "last", "planned"),
+    [
+        (dt.date(2026, 12, 4), None, dt.date(2026, 12, 11)),  # a week on
+        (dt.date(2026, 12, 18), None, dt.date(2027, 1, 8)),  # not on Christmas, nor New Year's
+        (dt.date(2026, 11, 27), dt.date(2026, 12, 1), dt.date(2026, 12, 29)),  # four weeks on
+        (dt.date(2026, 11, 27), dt.date(2026, 12, 4), dt.date(2027, 1, 8)),  # not January 1
+        (dt.date(2026, 11, 27), dt.date(2026, 3, 6), dt.date(2026, 11, 27)),  # never past
+        (dt.date(2026, 11, 27), dt.date(2026, 10, 5), dt.date(2026, 11, 30)),  # a week at a time
+    ],
+)
+def test_the_next_night_is_a_sensible_date(client, group, monkeypatch, today, last, planned):
+    planning_on(monkeypatch, today)
+    if last is not None:
+        make_night(group, date=last)
+    page = text(client.get(reverse("nights:new", args=[group.slug])))
+    assert f'name="date" value="{planned:%Y-%m-%d}"' in page
+
+
 def test_the_next_night_is_four_weeks_after_the_last(client, group):
-    last = make_night(group, date=timezone.localdate() + dt.timedelta(days=3))
+    last = make_night(group, date=TESTS_TODAY + dt.timedelta(days=3))
     last.place = "Gloria's"
     last.save(update_fields=["place"])
     page = text(client.get(reverse("nights:new", args=[group.slug])))
