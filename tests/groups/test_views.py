@@ -121,6 +121,35 @@ def test_create_a_group_with_a_preset_and_dues_in_dollars(client, host):
     assert group.dues_cents == 300
 
 
+def primary_tile(page: str) -> str:
+    """The group hub's highlighted tile: its link and its title."""
+    tile = page[page.index('class="hub-link primary"') :]
+    href = tile[tile.index('href="') + 6 :].split('"')[0]
+    title = tile[tile.index('<span class="hub-title">') + 24 :].split("<")[0]
+    return f"{title} -> {href}"
+
+
+def test_a_new_group_with_an_empty_roster_highlights_adding_players(client, host):
+    """The banner says to add the players: the hub highlights that, not planning a night,
+    until the roster has a regular."""
+    response = client.post(
+        reverse("groups:index"),
+        {"name": "Tuesday Bunco", "rules": "house", "dues": "5"},
+        follow=True,
+    )
+    page = text(response)
+    group = Group.objects.get(name="Tuesday Bunco")
+    assert "Add your players to the roster." in page
+    roster = reverse("groups:roster", args=[group.slug])
+    assert primary_tile(page) == f"Add your players -> {roster}#add"
+    assert page.count("hub-link primary") == 1
+    client.post(
+        reverse("groups:player_create", args=[group.slug]), {"name": "Ann", "kind": "regular"}
+    )
+    page = text(client.get(group.get_absolute_url()))
+    assert primary_tile(page) == f"Plan a night -> {reverse('nights:new', args=[group.slug])}"
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
