@@ -61,11 +61,31 @@ def test_her_own_page_shows_the_next_night_and_the_rotation_without_anyone_s_con
     page = text(client.get(mine_url(group, "Regular 1")))
     assert "Hi Regular 1!" in page
     assert night.date.strftime("%A, %B") in page and "7:00 PM" in page and "Kay&#x27;s" in page
-    assert "You are down as: coming ✓" in page
+    assert "Not answered yet." in page
     assert "Your turn to host:" in page and "Bringing: Bea: dessert" in page
     private = [p.phone for p in group.players.all()] + [p.email for p in group.players.all()]
     assert [v for v in private if v and v in page] == []
     assert "style=" not in page and "onclick" not in page
+
+
+def test_before_she_answers_her_page_says_so_and_highlights_no_answer(client, group, night):
+    """The host's list has every regular as coming; that is not her answer: her page says
+    she has not answered, and neither "I'm coming" nor "I can't come" is highlighted, until
+    she answers."""
+    client.logout()
+    url = mine_url(group, "Regular 1")
+    page = text(client.get(url))
+    assert "Not answered yet." in page
+    assert "Until you answer, the host has you down as coming." in page
+    assert "You are down as" not in page and 'aria-pressed="true"' not in page
+    # The two answers look alike: neither is filled in as if chosen.
+    assert page.count('<button type="submit" name="choice" value="coming" class="secondary">') == 1
+    assert page.count('name="choice" value="absent" class="secondary">') == 1
+    answer_url = reverse("invites:mine_answer", args=[url.split("/")[2], night.pk])
+    page = text(client.post(answer_url, {"choice": "coming"}, follow=True))
+    assert "You are down as: coming ✓" in page and "Not answered yet." not in page
+    coming = page[: page.index("I'm coming</button>")]
+    assert coming.rsplit("<button", 1)[1].count('aria-pressed="true"') == 1
 
 
 def test_an_unknown_link_is_a_404(client):
