@@ -11,6 +11,7 @@ for anyone who would rather read.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,6 +46,42 @@ def _legend(series: Sequence[tuple[str, str]], y: int) -> list[str]:
     return parts
 
 
+# A bar chart's labels: their size, the height of each line, and the room a line has.
+LABEL_SIZE = 16
+LABEL_LINE = 19
+LABEL_ROOM = WIDTH - 16
+# How wide a letter is, in its font's size, at most, in the bold system fonts a phone has
+# (DejaVu Sans Bold is among the widest): the server cannot measure text, so it guesses
+# wide, and a name goes on two lines rather than off the chart's edge.
+NARROW = set("iljtfrI.,:;'!|() ")
+WIDEST = set("mwMW@%")
+
+
+def text_width(text: str, size: float = LABEL_SIZE) -> float:
+    """About how wide ``text`` is at ``size``, never less than it is."""
+    return size * sum(
+        0.4 if c in NARROW else 1.05 if c in WIDEST else 0.8 if c.isupper() else 0.68 for c in text
+    )
+
+
+def label_lines(label: str, room: float = LABEL_ROOM) -> list[str]:
+    """``label`` in lines that fit ``room``: broken between words or after a hyphen, and a
+    word too long for a line of its own broken where it must."""
+    lines, line = [], ""
+    for spaced, word in re.findall(r"(\s*)([^\s-]*-|[^\s-]+)", label):
+        joined = f"{line}{' ' if spaced and line else ''}{word}"
+        if text_width(joined) <= room or not line:
+            line = joined
+        else:
+            lines.append(line)
+            line = word
+        while text_width(line) > room:  # one word wider than a line
+            cut = max(n for n in range(1, len(line) + 1) if text_width(line[:n]) <= room)
+            lines.append(line[:cut])
+            line = line[cut:]
+    return [*lines, line] if line else lines or [""]
+
+
 @dataclass(frozen=True)
 class Bar:
     """A labelled row of a bar chart: one value per series."""
@@ -56,22 +93,28 @@ class Bar:
 def bar_chart(
     chart_id: str, title: str, bars: Sequence[Bar], series: Sequence[tuple[str, str]]
 ) -> SafeString:
-    """Horizontal bars, a row per label (a player's name above their bars, so long names
-    fit a phone), one bar per series with its value at the end."""
+    """Horizontal bars, a row per label (a player's name above their bars, on as many
+    lines as it needs, so long names fit a phone), one bar per series with its value at
+    the end."""
     if not bars:
         return mark_safe("")
     top = max([1, *(v for b in bars for v in b.values)])
     room = WIDTH - 16 - 36  # bar length at the top value; the number goes after it
     bar_h, gap = 15, 4
-    row_h = 22 + len(series) * (bar_h + gap) + 8
     body = _legend(series, 18)
     y = 32
     for bar in bars:
-        body.append(
-            f'<text x="8" y="{y + 16}" font-size="16" font-weight="600" fill="{INK}">'
-            f"{escape(bar.label)}</text>"
+        lines = label_lines(bar.label)
+        spans = "".join(
+            f'<tspan x="8" dy="{LABEL_LINE if n else 0}">{escape(line)}</tspan>'
+            for n, line in enumerate(lines)
         )
-        by = y + 22
+        body.append(
+            f'<text x="8" y="{y + 16}" font-size="{LABEL_SIZE}" font-weight="600" '
+            f'fill="{INK}">{spans}</text>'
+        )
+        by = y + 22 + LABEL_LINE * (len(lines) - 1)
+        row_h = by - y + len(series) * (bar_h + gap) + 8
         for value, (_, colour) in zip(bar.values, series, strict=True):
             length = max(round(room * value / top), 2 if value else 0)
             body.append(
