@@ -446,6 +446,11 @@ class Seat(models.Model):
         return self.player_id is None
 
     @property
+    def is_substitute(self) -> bool:
+        """A substitute sits here (select ``player``): the seating marks them as one."""
+        return self.player_id is not None and not self.player.is_regular
+
+    @property
     def occupant_name(self) -> str:
         """Who sits here, as people see it (select ``player`` and ``ghost_for__player``)."""
         if self.player_id:

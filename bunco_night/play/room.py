@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bunco_night.nights.models import Night
+from bunco_night.nights.models import Night, Seat
 from bunco_night.nights.pages import even_pages
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 
@@ -83,12 +83,17 @@ def room_grid(most: int) -> RoomGrid:
     return RoomGrid(columns, rows, size)
 
 
+def seat_text(seat: Seat) -> str:
+    """A seat's line on the room screen: the name, and a substitute's tag."""
+    return f"{seat.occupant_name} sub" if seat.is_substitute else seat.occupant_name
+
+
 def card_lines(card: SeatedTable | TableRound, grid: RoomGrid) -> int:
     """The lines of names ``card`` takes in a card of ``grid`` at the smallest size: a
     line or more a seat, or a side and its score."""
     chars = ROOM_LINE_CHARS[grid.columns]
     if isinstance(card, SeatedTable):
-        return sum(wrapped_lines(seat.occupant_name, chars) for seat in card.seats)
+        return sum(wrapped_lines(seat_text(seat), chars) for seat in card.seats)
     return sum(wrapped_lines(name, chars - ROOM_SCORE_CHARS) for _, name, _ in card.sides)
 
 
