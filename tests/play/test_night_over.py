@@ -65,7 +65,8 @@ def test_a_night_ended_early_says_it_is_over(client, night):
     main = room[room.index('<div class="room-main">') : room.index('<div class="room-side"')]
     assert '<div class="room-prizes">' in main and "Most wins" in main
     assert "Most wins" not in room[room.index('<div class="room-side"') :]
-    assert "more: the host has the full standings" not in room  # all four are shown
+    # All four are shown: the screen's "and N more" stays hidden.
+    assert 'data-total="4" hidden>and <span data-more>0</span> more' in room
     # The Prizes PDF says it too, and a table phone no longer shows a round to roll for.
     from tests.printing.helpers import sheet_html, words
 
