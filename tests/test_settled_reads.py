@@ -9,7 +9,7 @@ from tests.browser.helpers import settled_evaluate, settled_goto
 INTERRUPTED = (
     'Navigation to "http://x/t/a/" is interrupted by another navigation to "http://x/t/a/"'
 )
-ABORTED = 'Page.goto: net::ERR_ABORTED at http://x/t/a/'
+ABORTED = "Page.goto: net::ERR_ABORTED at http://x/t/a/"
 DESTROYED = "Execution context was destroyed, most likely because of a navigation"
 
 
