@@ -51,6 +51,28 @@ class AnswerForm(HostForm):
             kind=Player.Kind.SUBSTITUTE, retired=False
         )
 
+    def clean(self):
+        data = super().clean()
+        if data.get("choice") == Answer.Choice.ASK and self.names_someone:
+            data["choice"] = Answer.Choice.SUBSTITUTE
+        return data
+
+    @property
+    def names_someone(self) -> bool:
+        """A substitute was picked from the list or a new one named."""
+        return bool(self.data.get("substitute") or self.data.get("new_name", "").strip())
+
+    def kept(self) -> dict[str, str]:
+        """What was sent, to show again after an error: the choice as it will be read (a
+        substitute picked or named is "I found someone") and every box as typed."""
+        choice = self.data.get("choice", "")
+        if choice == Answer.Choice.ASK and self.names_someone:
+            choice = Answer.Choice.SUBSTITUTE
+        kept = {name: self.data.get(name, "") for name in self.fields}
+        kept["choice"] = choice
+        kept["substitute_form"] = choice in (Answer.Choice.SUBSTITUTE, Answer.Choice.ASK)
+        return kept
+
 
 class OfferForm(HostForm):
     """A substitute accepts or declines a seat."""

@@ -96,10 +96,19 @@ class MineNight:
     call: SubstituteCall | None
     turn: HostingTurn | None
     free_subs: list[Player]
+    kept: dict | None = None  # what a form that failed sent for this night (AnswerForm.kept)
 
     @property
     def can_answer(self) -> bool:
         return self.attendance is not None and self.night.status == Night.Status.PLANNING
+
+    @property
+    def sub_choice(self) -> str:
+        """The radio checked in "I'm sending a substitute": what a failed form sent, else
+        asking the group's substitutes when any is free."""
+        if self.kept and self.kept["substitute_form"]:
+            return self.kept["choice"]
+        return Answer.Choice.ASK if self.free_subs else Answer.Choice.SUBSTITUTE
 
 
 def mine_context(link: PlayerLink, today) -> dict:

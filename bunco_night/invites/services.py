@@ -389,7 +389,9 @@ def answer_record(
     new_email: str = "",
 ) -> Answer:
     """A regular answers for a night from their own link: coming, not coming, sending a
-    substitute (one they pick or someone new), or asking the group's substitutes."""
+    substitute (one they pick or someone new), or asking the group's substitutes. A
+    substitute picked or named is the answer "sending a substitute", whatever ``choice``
+    says (docs/rules.md section 8.8): the group's substitutes are asked only for nobody."""
     attendance = night.attendances.select_related("night__group", "player").filter(player=player)
     attendance = attendance.first()
     if attendance is None:
@@ -398,6 +400,8 @@ def answer_record(
     Choice = Answer.Choice
     if choice not in Choice.values:
         raise ServiceError("Choose coming, not coming, or a substitute.", "bad_choice", "choice")
+    if choice == Choice.ASK and (substitute is not None or new_name.strip()):
+        choice = Choice.SUBSTITUTE
     if choice != Choice.ASK:
         _stop_calls(attendance, links)
     if choice == Choice.COMING:

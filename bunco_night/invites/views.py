@@ -54,6 +54,9 @@ def _link(token: str) -> PlayerLink:
 def _mine_page(request, link: PlayerLink, error_night: int | None = None, form=None):
     context = mine_context(link, timezone.localdate())
     context.update({"error_night": error_night, "failed_form": form})
+    for item in context["nights"]:
+        if form is not None and item.night.pk == error_night:
+            item.kept = form.kept()
     return render(request, "invites/mine.html", context)
 
 

@@ -2,6 +2,8 @@
    - form[data-confirm]: ask before submitting (the server still checks everything).
    - form[data-autosubmit]: submit when a choice changes; its [data-autosubmit-hide]
      button is only needed without JavaScript.
+   - [data-checks="id"]: picking or typing something in it checks the radio of that id
+     (a substitute picked is "I found someone"; the server reads it so too).
    - A button that htmx sends and that fails says so (not found, the server's error, no
      connection), where the host is looking, until a request succeeds or it is tapped. */
 (function () {
@@ -17,6 +19,14 @@
     var form = e.target.form;
     if (form && form.hasAttribute("data-autosubmit")) form.requestSubmit();
   });
+  function checkRadio(e) {
+    var box = e.target;
+    if (!box.matches || !box.matches("[data-checks]") || !box.value.trim()) return;
+    var radio = document.getElementById(box.dataset.checks);
+    if (radio) radio.checked = true;
+  }
+  document.addEventListener("change", checkRadio);
+  document.addEventListener("input", checkRadio);
   function hideButtons() {
     document.querySelectorAll("form[data-autosubmit] [data-autosubmit-hide]").forEach(function (b) {
       b.hidden = true;

@@ -164,3 +164,49 @@ def test_season_pages_fit_a_small_phone(contexts, live_server, group):
     expect(page.locator("svg.chart-svg")).to_have_count(2)
     box = page.locator("svg.chart-svg").first.bounding_box()
     assert box["width"] <= SMALL_PHONE["width"]
+
+
+def test_her_pick_of_substitute_survives_a_form_error_and_is_what_happens(
+    contexts, live_server, group
+):
+    """Docs/rules.md section 8.8 at 390x844: picking or naming a substitute checks "I found
+    someone"; a form error keeps her choice and what she typed; the one she picked plays
+    for her and the group's substitutes are not asked."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    night = night_create(group=group, date=timezone.localdate() + dt.timedelta(days=10))
+    mine = f"{live_server.url}/me/{link_for(group.players.get(name='Carol Diaz')).token}/"
+    carol = phone(contexts, mine, width=390, height=844)
+    carol.get_by_text("I'm sending a substitute").click()
+    ask = carol.get_by_label(re.compile("Ask the group's substitutes for me"))
+    found = carol.get_by_label("I found someone:")
+    expect(ask).to_be_checked()
+
+    # Typing a new name checks "I found someone"; a bad e-mail is a form error.
+    carol.get_by_label("Name", exact=True).fill("Bo Peep")
+    expect(found).to_be_checked()
+    carol.get_by_label("E-mail").fill("bo@")
+    carol.get_by_label("A note for the host (optional)").nth(1).fill("My sister's wedding")
+    carol.get_by_role("button", name="Send my answer").click()
+    expect(carol.locator(".error")).to_contain_text("Enter an e-mail address like ann@example.com.")
+    expect(found).to_be_checked()
+    expect(ask).not_to_be_checked()
+    expect(carol.get_by_label("Name", exact=True)).to_have_value("Bo Peep")
+    expect(carol.get_by_label("A note for the host (optional)").nth(1)).to_have_value(
+        "My sister's wedding"
+    )
+    no_sideways_scroll(carol)
+    carol.screenshot(path=SHOTS / "mine-substitute-error-390.png", full_page=True)
+
+    # She picks Gwen from the list instead, after ticking "Ask" again: the pick is the answer.
+    carol.get_by_label("Name", exact=True).fill("")
+    carol.get_by_label("E-mail").fill("")
+    ask.check()
+    carol.get_by_label("A substitute on the list").select_option(label="Gwen Hart")
+    expect(found).to_be_checked()
+    carol.get_by_role("button", name="Send my answer").click()
+    expect(carol.locator(".messages")).to_contain_text("Gwen Hart plays for you")
+    expect(carol.locator(".now")).to_contain_text("not coming; Gwen Hart plays for you")
+    carol.screenshot(path=SHOTS / "mine-substitute-picked-390.png", full_page=True)
+    row = night.attendances.select_related("substitute").get(player__name="Carol Diaz")
+    assert row.substitute.name == "Gwen Hart"
+    assert not SubstituteOffer.objects.exists() and mail.outbox == []
