@@ -592,6 +592,21 @@ class LiveBoard:
     def bell(self) -> bool:
         return bool(self.board and self.round.is_playing and self.board.bell)
 
+    @property
+    def standings_shown(self) -> list:
+        """The standings' rows the board lists: the first ``LIVE_STANDINGS_ROWS`` (it says
+        how many more there are, ``standings_more``, and that Prize standings has them)."""
+        return self.standings.rows[:LIVE_STANDINGS_ROWS]
+
+    @property
+    def standings_more(self) -> int:
+        return len(self.standings.standings) - len(self.standings_shown)
+
+
+# Four full tables' players: a bigger night's live board lists the first ones and says
+# how many more are on Prize standings.
+LIVE_STANDINGS_ROWS = 16
+
 
 def live_board(night: Night) -> LiveBoard:
     """The host's board: every table's score and state, and the night's headline facts."""

@@ -19,9 +19,10 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.money import format_cents
 from bunco_night.core.qr import qr_image
 from bunco_night.groups.forms import PRESET_NAMES
-from bunco_night.groups.models import Group, Player, Season
+from bunco_night.groups.models import Group, Season
 from bunco_night.groups.selectors import rules_explained
 from bunco_night.nights.models import Night, Round, Seat
+from bunco_night.nights.played import who_played
 from bunco_night.nights.selectors import (
     DuesRow,
     dues_summary,
@@ -269,6 +270,7 @@ class TallySheet:
     sets: list[GridSet]
     totals: Totals | None
     card_game: bool = False
+    note: str = ""  # "Left after round 1": a player who played and went home
 
     @property
     def wide_totals(self) -> tuple[int, ...]:
@@ -394,30 +396,27 @@ def _grid_sets(
 
 
 def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallySheets:
-    """A sheet per player playing tonight (by name), filled for closed rounds, then ``blank``."""
+    """A sheet per player who plays or played tonight (by name; one who left too), filled
+    for closed rounds, then ``blank``."""
     cols = columns(night.rules_obj)
     slots = night_slots(night)
     density = _density(len(slots))
     width = PAPER_WIDTH_PT[paper(night.group)] - BARE_MARGINS_PT
     grid = tally_grid(density, card_game=cols.is_card_game, marks=len(cols.mark_codes), width=width)
     results = seat_results(night, cols.mark_codes)
-    attendances = [
-        a for a in night.attendances.select_related("player", "substitute") if a.plays is not None
-    ]
-    attendances.sort(key=lambda a: (a.plays.name.casefold(), a.plays.pk))
     any_closed = any(s.closed for s in slots)
     pictured = pictures.sets_drawable()  # the rounds and marks: in the picture, or text
     sheets = []
-    for a in attendances:
-        mine = results.get(a.plays.pk, {})
-        link = links.player(a.token)
+    for p in who_played(night):
+        mine = results.get(p.player.pk, {})
         sheets.append(
             TallySheet(
-                name=a.plays.name,
-                link=link,
+                name=p.player.name,
+                link=links.player(p.attendance.token) if p.attendance else "",
                 sets=_grid_sets(grid, slots, mine, cols.is_card_game, pictured),
                 totals=totals(mine.values(), len(cols.mark_codes)) if any_closed else None,
                 card_game=cols.is_card_game,
+                note=f"Left after round {p.last_round}" if p.left else "",
             )
         )
     empty = _grid_sets(grid, slots, {}, cols.is_card_game, pictured)
@@ -553,8 +552,10 @@ BUCK_PAD_BLANK = 6  # columns of a blank pad
 
 def buck_pads(*, night: Night, blank: bool = False) -> list[BuckPad]:
     """A Buck Dice pad per game of the night (its sets), a column per player tonight in list
-    order (``blank``: empty columns to write names in), with the scoring in words."""
+    order, then anyone who played and left (``blank``: empty columns to write names in),
+    with the scoring in words."""
     names = [] if blank else [p.name for p in players_tonight(night)]
+    names += [] if blank else [p.player.name for p in who_played(night) if p.left]
     names = names or [""] * BUCK_PAD_BLANK
     scoring = next(s for s in night_rules_explained(night))
     chunks = [names[i : i + BUCK_PAD_COLUMNS] for i in range(0, len(names), BUCK_PAD_COLUMNS)]
@@ -644,20 +645,12 @@ def _blocks(slots: list[Slot]) -> list[list[Slot]]:
     return blocks
 
 
-def _sheet_players(night: Night, results: dict[int, dict]) -> list[Player]:
-    """Everyone playing tonight, and anyone who played a round and has since left, by name."""
-    players = {p.pk: p for p in players_tonight(night)}
-    missing = set(results) - set(players)
-    players.update({p.pk: p for p in Player.objects.filter(pk__in=missing)})
-    return sorted(players.values(), key=lambda p: (p.name.casefold(), p.pk))
-
-
 def master_sheet(*, night: Night) -> MasterSheet:
     """Every player's win or loss and buncos in every round, as the night stands."""
     cols = columns(night.rules_obj)
     slots = night_slots(night)
     results = seat_results(night, cols.mark_codes)
-    players = _sheet_players(night, results)
+    players = [p.player for p in who_played(night)]
     player_totals = {
         p.pk: totals(results.get(p.pk, {}).values(), len(cols.mark_codes)) for p in players
     }

@@ -131,13 +131,24 @@ def player_history(player: Player, *, season: Season | None = None) -> History:
     }
     account = dues_accounts(player.group, [player.pk])[player.pk]
     dues = {r.attendance.pk: r for r in account.rows}
+    # A substitute who played and left is on no row of the night any more (the regular's
+    # row is theirs again): her rounds still put the night in her history.
+    listed = {a.night_id for a in attendances}
+    left = Night.objects.filter(pk__in=set(results) - listed)
+    if season is not None:
+        left = left.filter(date__range=(season.starts, season.ends))
+    places = [(a.night, a, _role(a, player)) for a in attendances]
+    places += [(n, None, "Played, left early") for n in left]
+    places.sort(key=lambda place: (place[0].date, place[0].pk), reverse=True)
     nights = []
-    for a in attendances:
-        entry = HistoryNight(a.night, _role(a, player), results.get(a.night_id))
-        if a.player_id == player.pk:
+    for night, a, role in places:
+        if a is not None and a.has_left and night.pk not in results:
+            role = "Sent a substitute, who left early"  # she never sat: her substitute did
+        entry = HistoryNight(night, role, results.get(night.pk))
+        if a is not None and a.player_id == player.pk:
             entry.dues = dues.get(a.pk)
         if entry.results is not None:
-            ns = night_standings(a.night)
+            ns = night_standings(night)
             mine = next((s for s in ns.standings if s.player == player.pk), None)
             if mine is not None:
                 entry.rank, entry.tied, entry.players = mine.rank, mine.tied, len(ns.standings)
