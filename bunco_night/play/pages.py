@@ -21,6 +21,7 @@ from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
 from .boards import kept_screens
 from .models import Entry
+from .night_over import MyPrize, my_prizes
 from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import (
     RoundBoard,
@@ -185,6 +186,7 @@ class TablePage:
     arrivals: list[Move] = field(default_factory=list)
     clock: int | None = None
     first: Seat | None = None
+    standings: NightStandings | None = None  # once the night is over: its prizes
 
     @property
     def is_head(self) -> bool:
@@ -390,6 +392,7 @@ def table_page(
         arrivals=arrivals,
         clock=round_seconds_left(rnd, night.rules_obj) if status == TableStatus.PLAYING else None,
         first=first,
+        standings=night_standings(night) if status == TableStatus.OVER else None,
     )
 
 
@@ -482,6 +485,15 @@ class PlayerPage:
     bell: bool
     rounds_total: int
     clock: int | None = None
+    standings: NightStandings | None = None  # once the night is over: its prizes
+    mine: list[MyPrize] = field(default_factory=list)  # the prizes this player won
+
+    @property
+    def left_after(self) -> int | None:
+        """The last round of a player who has left early (her night is over); else None."""
+        if not self.attendance.has_left or self.night.is_over:
+            return None
+        return max((r.number for r in self.rows), default=None)
 
     @property
     def table_rang(self) -> bool:
@@ -549,6 +561,7 @@ def player_page(attendance: Attendance) -> PlayerPage:
             now, rnd = moves(nxt).get(player.pk), nxt
     bell = bool(rnd and rnd.is_playing and rnd.bell_rang)
     closed = [r for r in rows if r.won is not None]
+    standings = night_standings(night) if night.is_over else None
     return PlayerPage(
         night=night,
         attendance=attendance,
@@ -563,6 +576,8 @@ def player_page(attendance: Attendance) -> PlayerPage:
         bell=bell,
         rounds_total=night.total_rounds,
         clock=round_seconds_left(rnd, night.rules_obj) if rnd else None,
+        standings=standings,
+        mine=my_prizes(standings, player.pk) if standings else [],
     )
 
 
