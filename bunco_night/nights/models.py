@@ -28,12 +28,19 @@ class NightQuerySet(models.QuerySet):
         return self.filter(group__memberships__user=user)
 
     def upcoming(self, today: dt.date) -> NightQuerySet:
-        """Nights from ``today`` on, soonest first."""
-        return self.filter(date__gte=today).order_by("date", "time", "pk")
+        """Nights from ``today`` on not played yet, soonest first (a night finished before
+        its date is a past night)."""
+        return (
+            self.filter(date__gte=today)
+            .exclude(status=Night.Status.FINISHED)
+            .order_by("date", "time", "pk")
+        )
 
     def past(self, today: dt.date) -> NightQuerySet:
-        """Nights before ``today``, latest first."""
-        return self.filter(date__lt=today).order_by("-date", "-pk")
+        """Nights before ``today``, and nights finished before their date, latest first."""
+        return self.filter(
+            models.Q(date__lt=today) | models.Q(status=Night.Status.FINISHED)
+        ).order_by("-date", "-pk")
 
     def in_play(self) -> NightQuerySet:
         """Nights whose rounds have started and that are not over."""
