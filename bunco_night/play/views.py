@@ -618,4 +618,11 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, error.message)
         return redirect("play:standings", pk=night.pk)
     result = night_standings(night)
-    return render(request, "play/standings.html", {"night": night, "s": result})
+    rules = night.rules_obj
+    context = {
+        "night": night,
+        "s": result,
+        "rules": rules,
+        "rules_label": PRESET_NAMES.get(rules.name, "The group's rules"),
+    }
+    return render(request, "play/standings.html", context)
