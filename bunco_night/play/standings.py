@@ -324,11 +324,14 @@ def night_standings(night: Night) -> NightStandings:
             PrizeCategory(c.code, amount_cents=0, label=c.label, mark=c.mark) for c in categories
         ]
     present, subs = _present(night)
+    # The prizes count closed rounds only, the bunco prizes too (docs/rules.md section
+    # 7.2); the latest bunco of the round in play is a fact (``last``), not a prize yet.
+    closed_numbers = set(night.rounds.closed().values_list("number", flat=True))
     awards = award_prizes(
         ranked,
         categories,
         pot_cents=pot,
-        buncos=[roll for roll, _ in rolled],
+        buncos=[roll for roll, _ in rolled if roll.when[0] in closed_numbers],
         tiebreaks=tiebreaks,
         policy=policy,
         present=[p.pk for p in present],
