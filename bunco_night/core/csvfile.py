@@ -1,4 +1,7 @@
-"""CSV files for spreadsheets: one header row, then the rows, in UTF-8.
+"""CSV files for spreadsheets: one header row, then the rows, in UTF-8 after a byte-order
+mark. Excel reads a CSV file without the mark in the computer's own code page, so
+"Zoë Müller" would open as "ZoÃ« MÃ¼ller": every CSV file the site writes goes through
+``csv_bytes`` (a download through ``csv_download``).
 
 A cell that starts with = + - @ (or a tab or carriage return) would be read as a
 formula by a spreadsheet, so text like that (a player named "=HYPERLINK(...)") is
@@ -11,7 +14,11 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
+from django.http import HttpResponse
+from django.utils.http import content_disposition_header
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+BOM = "\ufeff"
 
 
 def cell(value) -> str | int:
@@ -33,3 +40,15 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence]) -> str:
     writer.writerow(header)
     writer.writerows([cell(v) for v in row] for row in rows)
     return out.getvalue()
+
+
+def csv_bytes(text: str) -> bytes:
+    """``text`` as a CSV file's bytes: UTF-8, starting with one byte-order mark."""
+    return (BOM + text.lstrip(BOM)).encode("utf-8")
+
+
+def csv_download(text: str, filename: str) -> HttpResponse:
+    """A CSV file to download, as ``csv_bytes`` writes it."""
+    response = HttpResponse(csv_bytes(text), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response

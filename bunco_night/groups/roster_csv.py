@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
+from bunco_night.core.csvfile import BOM
+
 from .models import Group, Player
 
 MAX_BYTES = 256 * 1024
@@ -133,7 +135,9 @@ def _rows(text: str) -> list[tuple[int, list[str]]]:
 
 
 def read_roster(text: str, group: Group) -> RosterFile:
-    """Read a roster file and say, row by row, what importing it into ``group`` would do."""
+    """Read a roster file and say, row by row, what importing it into ``group`` would do.
+    A byte-order mark in front (a file Excel saved, pasted) is no part of the first cell."""
+    text = text.lstrip(BOM)
     if not text.strip():
         return RosterFile(problem="The file is empty.")
     try:

@@ -12,9 +12,9 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from bunco_night.core.csvfile import csv_download
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply
 from bunco_night.rules.presets import preset
@@ -266,10 +266,7 @@ def roster_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
 def roster_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The roster as a CSV file for a spreadsheet."""
     group = group_for_host(request.user, slug)
-    response = HttpResponse(roster_csv(group), content_type="text/csv; charset=utf-8")
-    filename = f"{group.slug}-roster.csv"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
+    return csv_download(roster_csv(group), f"{group.slug}-roster.csv")
 
 
 def _rules_page(request: HttpRequest, group: Group, **forms) -> HttpResponse:

@@ -17,7 +17,7 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from bunco_night.core.csvfile import csv_text
+from bunco_night.core.csvfile import csv_bytes, csv_download, csv_text
 from bunco_night.groups import exports as group_exports
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host
@@ -57,7 +57,7 @@ def group_export(request: HttpRequest, slug: str) -> HttpResponse:
     folder = f"{group.slug}-{timezone.localdate():%Y-%m-%d}"
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, text in group_files(group).items():
-            archive.writestr(f"{folder}/{name}", text.encode("utf-8-sig"))
+            archive.writestr(f"{folder}/{name}", csv_bytes(text))
     return _download(buffer.getvalue(), "application/zip", f"{folder}.zip")
 
 
@@ -68,6 +68,4 @@ def night_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's standings and prizes as one CSV file."""
     night = night_for_host(request.user, pk)
     text = csv_text(play_exports.RESULTS_HEADER, play_exports.result_rows(night))
-    filename = f"{night.group.slug}-{night.date:%Y-%m-%d}-results.csv"
-    # A byte-order mark, so spreadsheets read names like "Méndez" as UTF-8.
-    return _download(text.encode("utf-8-sig"), "text/csv; charset=utf-8", filename)
+    return csv_download(text, f"{night.group.slug}-{night.date:%Y-%m-%d}-results.csv")

@@ -160,7 +160,7 @@ def test_the_export_is_a_csv_file(client, host):
     response = client.get(reverse("groups:roster_export", args=[group.slug]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="maple-street-roster.csv"'
-    lines = response.content.decode().splitlines()
+    lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0] == "Name,Phone,E-mail,Plays as,Notes,Usual substitute,Retired"
     assert lines[1].startswith("Regular 1,555-0101,regular1@example.com,Regular")
     assert lines[3].startswith("Sub 1,555-0901,,Substitute")
