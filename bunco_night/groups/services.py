@@ -36,11 +36,21 @@ def _unique_slug(name: str) -> str:
 @transaction.atomic
 def group_create(*, name: str, user, rules: str = "house", dues_cents: int = 500) -> Group:
     """A new group hosted by ``user``, with a preset's rules and the usual four prizes
-    (docs/rules.md section 7.4)."""
+    (docs/rules.md section 7.4). A name the user's groups already have (whatever its
+    capitals and spaces) is refused: their tiles would look the same."""
     name = name.strip()
     if not name:
         raise ServiceError("Give the group a name.", "empty_name", "name")
     column_check(Group, "name", name, label="The group's name")
+    key = " ".join(name.split()).casefold()
+    for existing in Group.objects.hosted_by(user).values_list("name", flat=True):
+        if " ".join(existing.split()).casefold() == key:
+            raise ServiceError(
+                f"You already have a group called {existing}: give this one another name "
+                "(add the street, the town or the day, say).",
+                "duplicate_name",
+                "name",
+            )
     if rules not in PRESETS:
         raise ServiceError("Choose one of the rule presets.", "unknown_preset", "rules")
     if dues_cents < 0:

@@ -32,7 +32,7 @@ def test_group_create_copies_a_preset_and_the_usual_prizes():
         "fewest_wins",
     ]
     assert sum(p.percent for p in group.prizes.all()) == 100
-    other = group_create(name="Maple Street Bunco", user=user)
+    other = group_create(name="Maple Street Bunco", user=make_user("other"))  # its own host
     assert other.slug == "maple-street-bunco-2"
 
 
