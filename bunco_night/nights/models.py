@@ -357,6 +357,13 @@ class Round(models.Model):
         help_text="The seed of the draw that made this round's seating; none when the movement, "
         "a correction or a change of who plays made it (docs/rules.md section 4.4).",
     )
+    planned_seating = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Each player's [table, seat] as the movement, a draw or a swap seated "
+        "them, before anyone came or went: where a re-seat sends them back (docs/rules.md "
+        "section 10).",
+    )
 
     objects = RoundQuerySet.as_manager()
 

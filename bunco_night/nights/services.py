@@ -190,14 +190,23 @@ def seating_reseat(
     the movement put them (docs/rules.md section 10).
 
     ``leaving`` and ``arriving`` are player ids. A leaver's seat goes to a ghost standing in
-    for their place on the list, where the group plays with ghosts. A seating that cannot
-    be kept (it no longer matches who plays) is cleared, and the host draws again.
+    for their place on the list, where the group plays with ghosts. Someone a partner rule
+    moved off their seat at an earlier change goes back to the seat the round was planned
+    with (``Round.planned_seating``) once no rule needs the move. A seating that cannot be
+    kept (it no longer matches who plays) is cleared, and the host draws again.
     """
     rnd = night.rounds.pending().seated().order_by("number").first()
     if rnd is None or not (leaving or arriving):
         return
     rules = night.rules_obj
-    seating = seating_of(seated_tables(rnd))
+    tables_now = seated_tables(rnd)
+    seating = seating_of(tables_now)
+    planned = rnd.planned_seating or {  # the first change since it was seated
+        str(s.player_id): [i, s.number - 1]
+        for i, t in enumerate(tables_now)
+        for s in t.seats
+        if s.player_id is not None
+    }
     last = round_before(rnd)
     partners = round_partners(rules, seating_of(seated_tables(last))) if last else {}
     places = {}  # player id -> their place on tonight's list, for the ghost that takes it
@@ -215,16 +224,21 @@ def seating_reseat(
             ghosts={o for t in seating for o in t if isinstance(o, Ghost)},
             new_ghost=lambda leaver: Ghost(places.get(leaver), next(numbers)),
             partners=partners,
+            homes={int(p): tuple(where) for p, where in planned.items()},
         )
     except RuleError:
         Seat.objects.filter(round=rnd).delete()
-        Round.objects.filter(pk=rnd.pk).update(replaced_seating=None, draw_seed=None)
+        Round.objects.filter(pk=rnd.pk).update(
+            replaced_seating=None, draw_seed=None, planned_seating=None
+        )
         return
     seating = _ghosts_for_the_absent(night, replan.seating)
     tables = tables_sync(night, [len(t) for t in seating])
     seats_save(rnd, tables, seating)
     # No longer the seating a draw made: its seed would not make it again (section 4.4).
-    Round.objects.filter(pk=rnd.pk).update(replaced_seating=None, draw_seed=None)
+    Round.objects.filter(pk=rnd.pk).update(
+        replaced_seating=None, draw_seed=None, planned_seating=planned
+    )
 
 
 def _ghosts_for_the_absent(night: Night, seating: Seating) -> Seating:
@@ -612,8 +626,10 @@ def seating_draw_undo(*, night: Night) -> Round:
 
 
 def seats_save(rnd: Round, tables: list[Table], seating: Seating) -> None:
-    """Replace a round's seats with ``seating`` (player ids, and ``Ghost`` values)."""
+    """Replace a round's seats with ``seating`` (player ids, and ``Ghost`` values): the
+    seating the round is planned with from now on (a re-seat keeps its plan)."""
     rnd.seats.all().delete()
+    Round.objects.filter(pk=rnd.pk).update(planned_seating=None)
     rows = []
     round_tables = sum(1 for occupants in seating if occupants)
     for table, occupants in zip(tables, seating, strict=True):
@@ -658,6 +674,8 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     Seat.objects.filter(pk=seat_b.pk).update(player_id=a_player, ghost_for_id=a_ghost)
     Seat.objects.filter(pk=seat_a.pk).update(player_id=b_player, ghost_for_id=b_ghost)
     _check_no_ghost_partners(rnd)
+    # The host's seating is the plan now: nobody is sent back to a seat before the swap.
+    Round.objects.filter(pk=rnd.pk).update(planned_seating=None)
     night_touch(rnd.night)
 
 

@@ -19,6 +19,10 @@ played the last one. When someone leaves or arrives between rounds,
   ghosts are never partners (docs/rules.md section 5.3): the table re-pairs, moving
   as few of the people who were already there as it can. With the head-table
   variant (docs/rules.md section 5.4) the head table keeps its pairs.
+- ``homes`` are the seats the movement (or a draw, or the host) gave people before
+  anyone came or went: someone a partner rule moved off their seat by an earlier
+  change goes back to it once the rule no longer needs the move: a leaver and then an
+  arrival leave nobody shifted whom the partner rules would let sit where they were.
 
 Seatings are as in ``movement``: tables head first, each a tuple of occupants in
 seat order. The result depends only on the arguments.
@@ -158,19 +162,29 @@ def _repair(
     kept: set[Hashable],
     forbidden: Callable[[Hashable, Hashable], bool],
     number: int,
+    homes: Mapping[Hashable, int] | None = None,
 ) -> list[Hashable]:
     """The valid pairing of a team table that moves the fewest of ``kept`` from their seats.
 
     Of four people there is always one (docs/rules.md section 10): last round's
     partners form at most one of the three pairings, two ghosts at most one more.
+    A seat in ``homes`` (person -> seat index at this table) is as good as the one the
+    person is in, and better: of pairings moving nobody else, the one that has the
+    most people back home wins.
     """
+    homes = homes or {}
     best = None
     for order in itertools.permutations(range(4)):
         seats = [arrangement[j] for j in order]
         if forbidden(seats[0], seats[2]) or forbidden(seats[1], seats[3]):
             continue
         shifted = [s for s in range(4) if seats[s] != arrangement[s]]
-        cost = (sum(seats[s] in kept for s in shifted), len(shifted))
+        away = [s for s in range(4) if seats[s] in homes and homes[seats[s]] != s]
+        cost = (
+            sum(seats[s] in kept and homes.get(seats[s]) != s for s in shifted),
+            len(away),
+            len(shifted),
+        )
         if best is None or cost < best[0]:
             best = (cost, seats)
     if best is None:
@@ -187,19 +201,23 @@ def replan_seating(
     ghosts: Collection[Hashable] = frozenset(),
     new_ghost: GhostMaker | None = None,
     partners: Mapping[Hashable, Hashable] | None = None,
+    homes: Mapping[Hashable, tuple[int, int]] | None = None,
 ) -> Replan:
     """The next round's seating when ``leaving`` go and ``arriving`` come (docs/rules.md 10).
 
-    ``seating`` is the next round as the movement made it; ``ghosts`` names the
-    occupants that are ghosts; ``new_ghost(leaver_or_none)`` makes a ghost's id when
-    one is needed (called table by table, seat by seat); ``partners`` maps a player
-    to last round's partner (``round_partners`` of last round's seating; empty before
-    round 1). Arrivals are placed in the order given.
+    ``seating`` is the next round as it is now (the movement's, or changed since);
+    ``ghosts`` names the occupants that are ghosts; ``new_ghost(leaver_or_none)`` makes
+    a ghost's id when one is needed (called table by table, seat by seat); ``partners``
+    maps a player to last round's partner (``round_partners`` of last round's seating;
+    empty before round 1); ``homes`` maps a person to the (table, seat) indexes the
+    seating gave them before anyone came or went (empty: where they sit now). Arrivals
+    are placed in the order given.
     """
     leaving = frozenset(leaving)
     arriving = list(arriving)
     ghosts = frozenset(ghosts)
     partners = partners or {}
+    homes = homes or {}
     seated = _check(seating, leaving, arriving, ghosts)
     staying = [[o for o in t if o not in ghosts and o not in leaving] for t in seating]
     left = [sum(o in leaving for o in t) for t in seating]
@@ -263,7 +281,8 @@ def replan_seating(
                     return True
                 return not keep_pairs and (partners.get(a) == b or partners.get(b) == a)
 
-            arrangement = _repair(arrangement, keep, forbidden, i + 1)
+            here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
+            arrangement = _repair(arrangement, keep, forbidden, i + 1, here)
         tables.append(tuple(arrangement))
 
     result = tuple(tables)

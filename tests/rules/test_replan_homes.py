@@ -1,0 +1,207 @@
+"""People who come and go one at a time (docs/rules.md section 10): "Within a table, seats
+may shift only to keep the partner rules". A shift an earlier change needed is undone once
+a later change makes it needless, so nobody already seated moves unless a partner rule
+needs it, whatever order the host records the comings and goings in."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bunco_night.rules.layouts import plays_teams
+from bunco_night.rules.presets import DELUXE, HOUSE, LADDER
+from bunco_night.rules.replan import replan_seating, round_partners
+from tests.rules.test_replan import HOUSE_GHOSTS, LADDER_PAIRS, check, played_night
+
+
+def homes_of(seating, ghosts=frozenset()):
+    """Each person's (table, seat) indexes in ``seating``: where they go back to."""
+    return {
+        o: (t, s)
+        for t, occupants in enumerate(seating)
+        for s, o in enumerate(occupants)
+        if o not in ghosts
+    }
+
+
+def step(rules, seating, *, ghosts, homes, partners=None, leaving=(), arriving=(), made=None):
+    made = made if made is not None else itertools.count(1)
+    return replan_seating(
+        rules,
+        seating,
+        leaving=leaving,
+        arriving=arriving,
+        ghosts=ghosts,
+        new_ghost=lambda leaver: f"N{next(made)}",
+        partners=partners or {},
+        homes=homes,
+    )
+
+
+# Table 1 of the cases below: ``before`` is the next round as the movement made it; the
+# changes come one at a time; ``after`` is table 1 once they are all recorded.
+CASES = [
+    pytest.param(
+        ("P1", "L", "P3", "G"),
+        [("leave", "L"), ("arrive", "X")],
+        ("P1", "X", "P3", "G"),
+        id="a leaver then an arrival: the arrival takes her seat, nobody else moves",
+    ),
+    pytest.param(
+        ("P1", "L", "P3", "G"),
+        [("leave", "L")],
+        ("P1", "N1", "G", "P3"),
+        id="a leaver alone: her ghost would partner the ghost, so one person shifts",
+    ),
+    pytest.param(
+        ("L1", "P2", "L2", "P4"),
+        [("leave", "L1"), ("leave", "L2"), ("arrive", "X")],
+        ("X", "P2", "N2", "P4"),
+        id="two leavers then an arrival: back as the movement seated them",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "changes", "after"), CASES)
+def test_a_shift_no_partner_rule_needs_any_more_is_undone(before, changes, after):
+    seating = (before, ("Q1", "Q2", "Q3", "Q4"), ("R1", "R2", "R3", "G2"))
+    ghosts = frozenset({"G", "G2"})
+    homes, made = homes_of(seating, ghosts), itertools.count(1)
+    for kind, who in changes:
+        change = {"leaving": [who]} if kind == "leave" else {"arriving": [who]}
+        result = step(HOUSE_GHOSTS, seating, ghosts=ghosts, homes=homes, made=made, **change)
+        seating, ghosts = result.seating, result.ghosts
+    assert seating[0] == after
+    assert seating[1:] == (("Q1", "Q2", "Q3", "Q4"), ("R1", "R2", "R3", "G2"))
+
+
+def test_without_homes_a_shift_stays_as_before():
+    """Homes are what brings people back: the same two steps without them keep the shift."""
+    seating = (("P1", "L", "P3", "G"), ("Q1", "Q2", "Q3", "Q4"))
+    first = step(HOUSE_GHOSTS, seating, ghosts={"G"}, homes={}, leaving=["L"])
+    second = step(HOUSE_GHOSTS, first.seating, ghosts=first.ghosts, homes={}, arriving=["X"])
+    assert second.seating[0] == ("P1", "X", "G", "P3")
+
+
+def test_a_partner_rule_still_keeps_someone_off_her_seat():
+    """Last round's partners are never partners again, home or not (section 5.3)."""
+    seating = (("P1", "L", "P3", "G"), ("Q1", "Q2", "Q3", "Q4"))
+    # P1 and P3 partnered last round too (a hand swap seated them so): they stay apart.
+    partners = {"P1": "P3", "P3": "P1"}
+    homes = homes_of(seating, {"G"})
+    first = step(HOUSE_GHOSTS, seating, ghosts={"G"}, homes=homes, leaving=["L"], partners=partners)
+    second = step(
+        HOUSE_GHOSTS,
+        first.seating,
+        ghosts=first.ghosts,
+        homes=homes,
+        arriving=["X"],
+        partners=partners,
+    )
+    table = second.seating[0]
+    assert (table[0], table[2]) not in {("P1", "P3"), ("P3", "P1")}
+    assert (table[1], table[3]) not in {("P1", "P3"), ("P3", "P1")}
+
+
+def valid(rules, table, number, tables, ghosts, partners) -> bool:
+    """Whether table ``number``'s occupants in this order keep the partner rules."""
+    if len(table) != 4 or not plays_teams(rules, seats=4, tables=tables):
+        return True
+    for a, b in ((table[0], table[2]), (table[1], table[3])):
+        if a in ghosts and b in ghosts:
+            return False
+        if not (rules.head_partners_stay and number == 0) and partners.get(a) == b:
+            return False
+    return True
+
+
+def could_stay(rules, table, number, tables, ghosts, partners, pinned) -> bool:
+    """Whether some order of ``table``'s occupants keeps the partner rules with every
+    person of ``pinned`` (person -> the seats they may have) in one of their seats."""
+    for order in itertools.permutations(table):
+        if all(order.index(p) in seats for p, seats in pinned.items()) and valid(
+            rules, order, number, tables, ghosts, partners
+        ):
+            return True
+    return False
+
+
+@st.composite
+def evenings(draw):
+    """A night after a round, and people leaving and arriving one at a time."""
+    rules = draw(st.sampled_from([HOUSE_GHOSTS, HOUSE, DELUXE, LADDER, LADDER_PAIRS]))
+    players = draw(st.integers(5, 30))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    last, before, ghosts = played_night(rules, players, rng)
+    changes, here, newcomers = [], [o for t in before for o in t if o not in ghosts], 0
+    for _ in range(draw(st.integers(1, 6))):
+        if len(here) > 5 and draw(st.booleans()):
+            who = draw(st.sampled_from(sorted(here)))
+            here.remove(who)
+            changes.append(("leave", who))
+        else:
+            newcomers += 1
+            here.append(f"New {newcomers}")
+            changes.append(("arrive", here[-1]))
+    return rules, last, before, ghosts, changes
+
+
+@settings(max_examples=300, deadline=None)
+@given(evenings())
+def test_nobody_already_seated_moves_unless_a_partner_rule_needs_it(evening):
+    """After every change, for anyone seated before it who keeps their table: their seat
+    is the same, or it is their home (the movement's seat), or the table's size changed
+    (it closed up or grew), or no order of the table keeps the partner rules with
+    everyone already there in their seat or home. And a table that changed has everyone
+    at home whenever some order of it keeps the rules so."""
+    rules, last, seating, ghosts, changes = evening
+    partners = round_partners(rules, last)
+    homes, made = homes_of(seating, ghosts), itertools.count(1)
+    ghosts = frozenset(ghosts)
+    for kind, who in changes:
+        leaving, arriving = ([who], []) if kind == "leave" else ([], [who])
+        result = step(
+            rules,
+            seating,
+            ghosts=ghosts,
+            homes=homes,
+            partners=partners,
+            leaving=leaving,
+            arriving=arriving,
+            made=made,
+        )
+        check(
+            rules,
+            seating,
+            result,
+            leaving=leaving,
+            arriving=arriving,
+            ghosts=ghosts,
+            partners=partners,
+        )
+        after = result.seating
+        where = {o: (t, s) for t, table in enumerate(seating) for s, o in enumerate(table)}
+        for number, table in enumerate(after):
+            if number >= len(seating) or tuple(table) == tuple(seating[number]):
+                continue
+            old = seating[number]
+            stayed = [o for o in table if o in old and o not in result.ghosts]
+            pinned = {
+                p: {where[p][1]} | ({homes[p][1]} if homes.get(p, (None,))[0] == number else set())
+                for p in stayed
+            }
+            for p in stayed:
+                seat = table.index(p)
+                if len(table) == len(old) and seat not in pinned[p]:
+                    assert not could_stay(
+                        rules, table, number, len(after), result.ghosts, partners, pinned
+                    ), (p, old, table)
+            home = {p: {homes[p][1]} for p in stayed if homes.get(p, (None,))[0] == number}
+            others = {p: {where[p][1]} for p in stayed if p not in home}
+            if len(table) == len(old) and could_stay(
+                rules, table, number, len(after), result.ghosts, partners, home | others
+            ):
+                assert all(table.index(p) == homes[p][1] for p in home), (old, table)
+        seating, ghosts = after, result.ghosts
