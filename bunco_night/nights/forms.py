@@ -80,7 +80,10 @@ class AttendanceForm(HostForm):
             (Attendance.Status.SENT_SUB, "Sends a substitute"),
             (Attendance.Status.ABSENT, "Not coming"),
         ],
-        error_messages={"invalid_choice": "Choose coming, sends a substitute, or not coming."},
+        error_messages={
+            "required": "Choose coming, sends a substitute, or not coming.",
+            "invalid_choice": "Choose coming, sends a substitute, or not coming.",
+        },
     )
     substitute = forms.ModelChoiceField(
         queryset=Player.objects.none(),
