@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import HostForm
-from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.nights.selectors import night_for_host, night_rules_explained, players_tonight
 from bunco_night.rules import bonanza
+from bunco_night.rules.presets import PRESET_NAMES
 
 from . import pages, services
 from .models import BonanzaTable, BuckTable

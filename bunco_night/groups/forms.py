@@ -12,32 +12,19 @@ from bunco_night.core.forms import NO_NULL, HostForm, MoneyField
 from bunco_night.core.money import cents_text, parse_money
 from bunco_night.rules import presets
 from bunco_night.rules import prizes as prize_rules
-from bunco_night.rules.presets import MAX_ROUND_MINUTES, PRESETS, GroupMark, Rules
+from bunco_night.rules.presets import (
+    MAX_ROUND_MINUTES,
+    PRESET_LABELS,
+    PRESETS,
+    GroupMark,
+    Rules,
+)
 from bunco_night.rules.standings import ALL_PRIZE_LABELS, PRIZE_LABELS
 
 from .models import Group, Player, Prize, mark_prize_title
 from .roster_csv import MAX_BYTES, decode
 from .services import PRIZE_KNOBS
 
-PRESET_LABELS = {
-    "house": "House rules: the head table rings the bell, 4 sets",
-    "deluxe": "Deluxe box: every table plays to 21, low and high buncos",
-    "ladder": "Ladder: winners climb, ghosts fill empty seats, 3 sets",
-    "one_table": "One table: 2 to 4 players, no moving",
-    "card_1904": "1904 progressive card party",
-    "two_dice": "Two-dice bunko: the first team to 21 stops every table, winners climb",
-    "buck_dice": "Buck Dice: one table of 2 to 20, out on exactly 15, the last one left loses",
-}
-# Short names, for a night's header.
-PRESET_NAMES = {
-    "house": "House rules",
-    "deluxe": "Deluxe rules",
-    "ladder": "Ladder rules",
-    "one_table": "One-table rules",
-    "card_1904": "1904 card party",
-    "two_dice": "Two-dice bunko",
-    "buck_dice": "Buck Dice",
-}
 # Django's form field takes 320 characters, the column 254 (RFC 5321's limit).
 EMAIL_MAX_LENGTH = Player._meta.get_field("email").max_length
 

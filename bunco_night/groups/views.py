@@ -17,12 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from bunco_night.core.csvfile import csv_download
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply
-from bunco_night.rules.presets import preset
+from bunco_night.rules.presets import PRESET_LABELS, PRESET_NAMES, preset
 
 from . import services
 from .forms import (
-    PRESET_LABELS,
-    PRESET_NAMES,
     RULE_ERROR_FIELDS,
     DuesForm,
     GroupForm,

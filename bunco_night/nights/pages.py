@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from bunco_night.core.forms import whole_number
-from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
-from bunco_night.rules.presets import FILL_GHOSTS
+from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 
 from .models import Attendance, Night, Payment, Round
 from .selectors import (

@@ -19,11 +19,11 @@ from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
-from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night, Round, Table
 from bunco_night.nights.selectors import night_for_host, night_rules_explained
 from bunco_night.nights.services import seating_draw
+from bunco_night.rules.presets import PRESET_NAMES
 
 from . import pages, services
 from .boards import render_board

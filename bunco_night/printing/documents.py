@@ -18,7 +18,6 @@ from django.utils.safestring import SafeString
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.money import format_cents
 from bunco_night.core.qr import qr_image
-from bunco_night.groups.forms import PRESET_NAMES
 from bunco_night.groups.models import Group, Season
 from bunco_night.groups.selectors import rules_explained
 from bunco_night.nights.models import Night, Round, Seat
@@ -33,7 +32,7 @@ from bunco_night.play.standings import night_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import Section
 from bunco_night.rules.layouts import plan_layout, table_game
-from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, Rules
+from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, PRESET_NAMES, Rules
 from bunco_night.rules.prizes import DOOR_PRIZE
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS

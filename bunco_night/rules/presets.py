@@ -378,6 +378,28 @@ PRESETS: dict[str, Rules] = {
 }
 
 
+# What each preset is called on the pages: in full where a host chooses, short in a header.
+PRESET_LABELS = {
+    "house": "House rules: the head table rings the bell, 4 sets",
+    "deluxe": "Deluxe box: every table plays to 21, low and high buncos",
+    "ladder": "Ladder: winners climb, ghosts fill empty seats, 3 sets",
+    "one_table": "One table: 2 to 4 players, no moving",
+    "card_1904": "1904 progressive card party",
+    "two_dice": "Two-dice bunko: the first team to 21 stops every table, winners climb",
+    "buck_dice": "Buck Dice: one table of 2 to 20, out on exactly 15, the last one left loses",
+}
+# Short names, for a night's header.
+PRESET_NAMES = {
+    "house": "House rules",
+    "deluxe": "Deluxe rules",
+    "ladder": "Ladder rules",
+    "one_table": "One-table rules",
+    "card_1904": "1904 card party",
+    "two_dice": "Two-dice bunko",
+    "buck_dice": "Buck Dice",
+}
+
+
 def preset(name: str) -> Rules:
     """The preset called ``name``."""
     try:
