@@ -154,11 +154,16 @@ def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResp
     return _table_answer(request, token, late=getattr(result, "is_late", False))
 
 
-def _round_named(post) -> int | None:
-    """The round a tap names (None: it names none, and is for the round in play); a value
-    that is not a number names no round of the night, and the tap is refused."""
+def _round_named(post) -> int:
+    """The round a tap names: the round its buttons were drawn for (docs/rules.md section
+    2.3). A tap that names none is refused, never put in whichever round is in play; a
+    value that is not a number names no round of the night, and the tap is refused."""
     value = post.get("round", "")
-    return None if value == "" else _int(value, 0)
+    if value == "":
+        raise ServiceError(
+            "This tap does not say which round it is for: reload the page.", "no_round_named"
+        )
+    return _int(value, 0)
 
 
 def _tap_fields(post) -> dict:

@@ -185,6 +185,7 @@ def playing(night):
 
 
 def tap(client, table, **fields):
+    fields.setdefault("round", "1")
     return client.post(
         reverse("play:table_entry", args=[table.token]), fields, HTTP_ACCEPT="application/json"
     )

@@ -25,7 +25,7 @@ def test_the_old_link_stops_at_once_and_the_new_one_works(client, night):
     assert renewed.token != old and len(renewed.token) >= 22
     assert client.get(reverse("play:table", args=[old])).status_code == 404
     assert client.get(reverse("play:table_state", args=[old])).status_code == 404
-    tap = {"seat": "1", "tap": "points:1", "nonce": nonce()}
+    tap = {"seat": "1", "tap": "points:1", "nonce": nonce(), "round": "1"}
     refused = client.post(
         reverse("play:table_entry", args=[old]), tap, HTTP_ACCEPT="application/json"
     )

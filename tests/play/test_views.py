@@ -30,6 +30,7 @@ def table(night, number=1):
 def post_tap(client, t, **fields):
     fields.setdefault("nonce", f"n{Entry.objects.count():09d}x")
     fields.setdefault("seat", "1")
+    fields.setdefault("round", "1")
     return client.post(
         reverse("play:table_entry", args=[t.token]), fields, HTTP_ACCEPT="application/json"
     )
@@ -74,7 +75,7 @@ def test_a_poll_when_nothing_changed_is_one_query_and_empty(
     # A tap at another table leaves this table's poll unchanged... (That tap is alone at
     # its table: it reads its round with its seats, after its play's lock, and moves no
     # bell; on PostgreSQL its entry's insert and the versions' update are one statement.)
-    with django_assert_num_queries(15 if connection.vendor == "sqlite" else 12):
+    with django_assert_num_queries(14 if connection.vendor == "sqlite" else 11):
         post_tap(client, other, tap="points:2")
     with django_assert_num_queries(1):
         assert client.get(url).status_code == 204
@@ -187,12 +188,14 @@ def test_a_taps_board_for_a_round_that_has_ended_is_read_afresh(client, night):
 def test_plain_form_post_redirects_with_a_message(client, night):
     t = table(night, 2)
     url = reverse("play:table_entry", args=[t.token])
-    response = client.post(url, {"nonce": "plainform01", "seat": "1", "tap": "points:1"})
+    response = client.post(
+        url, {"nonce": "plainform01", "seat": "1", "tap": "points:1", "round": "1"}
+    )
     assert response.status_code == 302 and response["Location"] == reverse(
         "play:table", args=[t.token]
     )
     response = client.post(
-        url, {"nonce": "plainform02", "seat": "9", "tap": "points:1"}, follow=True
+        url, {"nonce": "plainform02", "seat": "9", "tap": "points:1", "round": "1"}, follow=True
     )
     assert "That seat is not at this table." in response.content.decode()
 
@@ -207,10 +210,21 @@ def test_a_tap_for_a_round_the_night_has_not_is_refused(client, night, number):
     assert response.status_code == 400 and response.json()["code"] == "no_round"
 
 
-def test_entries_for_a_closed_round_are_refused(client, night):
-    play_round(night)
-    response = post_tap(client, table(night), tap="points:1")
-    assert response.status_code == 400 and response.json()["code"] == "no_round"
+@pytest.mark.parametrize("closed", [False, True])
+def test_a_tap_that_names_no_round_is_refused_not_put_in_the_round_in_play(client, night, closed):
+    """docs/rules.md section 2.3: a tap is for the round its buttons were drawn for, never
+    for whichever round is in play when it arrives."""
+    if closed:
+        play_round(night)
+        round_start(night=night)
+    fields = {"nonce": "noround0001", "seat": "1", "tap": "points:1"}
+    url = reverse("play:table_entry", args=[table(night, 2).token])
+    response = client.post(url, fields, HTTP_ACCEPT="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "no_round_named"
+    assert "reload the page" in response.json()["error"]
+    response = client.post(url, fields | {"round": ""}, follow=True)  # a plain form
+    assert "does not say which round" in response.content.decode()
+    assert not Entry.objects.filter(nonce="noround0001").exists()
 
 
 def test_between_rounds_the_table_shows_where_to_sit_next(client, night):
