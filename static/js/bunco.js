@@ -80,18 +80,37 @@
     ring();
   }
 
+  /* The connection's state. Online, taps on their way are said only once they have waited
+     SENDING_SAID: a tap answered at once shows nothing. On the table phone the banner lies
+     over the table's header (css/play.css), so it never moves the buttons under a finger. */
   var offline = document.getElementById("offline");
   var offlineNow = false;
+  var SENDING_SAID = 1000, sendingTimer = null;
   function setOffline(isOffline, waiting) {
     if (offlineNow !== isOffline) { offlineNow = isOffline; renderParked(); }
     if (!offline) return;
+    clearTimeout(sendingTimer);
+    if (!isOffline && waiting) {
+      if (offline.hidden || !offline.classList.contains("is-sending")) {
+        offline.hidden = true;
+        sendingTimer = setTimeout(function () { sayOffline(false, queue().length); }, SENDING_SAID);
+        return;
+      }
+    }
+    sayOffline(isOffline, waiting);
+  }
+  function sayOffline(isOffline, waiting) {
     if (isOffline || waiting) {
       offline.hidden = false;
       offline.className = "offline" + (isOffline ? " is-offline" : " is-sending");
       offline.textContent = (isOffline ? "Offline. " : "Sending… ") +
-        (waiting ? waiting + (waiting === 1 ? " tap waits" : " taps wait") +
-          " on this phone and will be sent when the connection is back." :
+        (waiting ? waiting + (waiting === 1 ? " tap waits" : " taps wait") + " on this phone" :
           "Scores will update when the connection is back.");
+      if (waiting) {
+        var later = document.createElement("small");
+        later.textContent = " and will be sent when the connection is back.";
+        offline.appendChild(later);
+      }
     } else {
       offline.hidden = true;
     }
@@ -700,8 +719,9 @@
       }
       enqueue(taps.action, fields, describe(button, fields.seat));
       flash(button);
-      var starts = taps.querySelector("legend .first-roller");  /* "· Ann starts": not now */
-      if (starts) starts.remove();
+      /* "· Ann starts" is no longer news; its room is kept, so nothing moves under a finger. */
+      var starts = taps.querySelector("legend .first-roller");
+      if (starts) starts.style.visibility = "hidden";
       if (tap === "miss" || (tap === "dice" && diceMiss(fields))) {
         setSeat(parseInt(fields.seat, 10) % parseInt(taps.dataset.seats, 10) + 1);
       }
