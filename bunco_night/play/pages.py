@@ -421,8 +421,9 @@ class MovesMissed:
 def moves_missed(page: TablePage) -> MovesMissed | None:
     """For a table phone's page whose round is in play (at this table or not): where each
     player who sat at this table in the round before sits now (docs/rules.md section 5);
-    None in the first round, or when nobody sat here then. Read for the whole page only,
-    never for a poll: a phone reloads its page when a new round starts (js/bunco.js)."""
+    None in the first round, or when nobody sat here then. Read for the whole page, and
+    for a phone that draws a new round in place without having shown the moves
+    (``views.table_moves``); never for a poll."""
     if page.status not in (TableStatus.PLAYING, TableStatus.NOT_SEATED) or page.round.number < 2:
         return None
     before = round_before(page.round)

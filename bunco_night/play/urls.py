@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<token:token>/state/", views.table_state, name="table_state"),
     path("t/<token:token>/entry/", views.table_entry, name="table_entry"),
     path("t/<token:token>/clock/", views.table_clock, name="table_clock"),
+    path("t/<token:token>/moves/", views.table_moves, name="table_moves"),
     path("t/<token:token>/rules/", views.table_rules, name="table_rules"),
     path("t/<token:token>/undo/", views.table_undo, name="table_undo"),
     path("t/<token:token>/done/", views.table_done, name="table_done"),

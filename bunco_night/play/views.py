@@ -96,6 +96,21 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponse(render_board(request, pages.table_page(table), token))
 
 
+@never_cache
+@require_GET
+def table_moves(request: HttpRequest, token: str) -> HttpResponse:
+    """Where everyone who sat at this table in the round before sits now, for a phone that
+    did not show it when that round closed (js/bunco.js asks once a new round is drawn in
+    place): the page's ``#missed-moves``, or 204 when there is nothing to say."""
+    table = _table(token)
+    page = pages.table_page(table)
+    missed = pages.moves_missed(page)
+    if missed is None:
+        return _no_change()
+    context = {"page": page, "token": token, "missed": missed}
+    return render(request, "play/table.html#missed", context)
+
+
 def how_to_play_page(request: HttpRequest, night: Night, back: str) -> HttpResponse:
     """The night's rules in words, for anyone at a table: "How do we play?"."""
     rules = night.rules_obj

@@ -131,7 +131,6 @@
   });
   document.body.addEventListener("htmx:afterSwap", function (e) {
     var board = document.getElementById("board");
-    noteMoves(board);
     checkBell(board);
     var card = document.getElementById("card");
     checkBell(card);
@@ -140,15 +139,11 @@
     checkBell(document.getElementById("live-poll"));
     checkBell(document.getElementById("room-poll"));
     followRoller();
-    if (token && board && board.dataset.key !== body.dataset.key) {
-      /* The board has moved on from the round whose moves the page may hold. */
-      var missed = document.getElementById("missed-moves");
-      if (missed) missed.remove();
-      if (!queue().length) location.reload();  /* a new round or status: rebuild the tap controls */
-    }
   });
   document.addEventListener("DOMContentLoaded", function () {
     showMissedMoves();
+    var board = document.getElementById("board");
+    if (token && board) body.dataset.movesFor = board.dataset.round;
     noteMoves(document.getElementById("board"));
     showNotice();
     ["board", "card", "screen", "live-poll", "room-poll"].forEach(function (id) {
@@ -160,8 +155,9 @@
      moves it has shown long enough to be read (MOVES_READ, on a visible screen). A phone
      that was away (asleep, off the Wi-Fi) while the host closed a round and started the
      next, or that showed the moves only for a moment, comes back into the new round with
-     its page's "where to sit now" (#missed-moves) shown until someone taps Got it. A phone
-     new to the table has nothing to catch up on. */
+     "where to sit now" (#missed-moves: the page's, or asked for when the new round is drawn
+     in place) shown over the page until someone taps Got it. A phone new to the table has
+     nothing to catch up on. */
   var movesKey = "bunco-moves-" + token;
   var MOVES_READ = 8000;
   var movesTimer = null, movesTiming = null;
@@ -190,14 +186,43 @@
   function showMissedMoves() {
     var box = document.getElementById("missed-moves");
     var shown = movesShown();
-    if (!box || shown === null) return;
+    if (!box || shown === null || box.open) return;
     var round = parseInt(box.dataset.round, 10);
     if (shown >= round) return;
-    box.hidden = false;
-    box.querySelector("[data-missed-ok]").addEventListener("click", function () {
-      movesRead(round);
-      box.hidden = true;
-    });
+    var ok = box.querySelector("[data-missed-ok]");
+    ok.addEventListener("click", function () { box.close(); });
+    box.addEventListener("close", function () { movesRead(round); });
+    if (box.showModal) box.showModal(); else box.setAttribute("open", "");
+    hold([ok]);  /* it opened under a finger, maybe */
+  }
+  /* A new round drawn in place, on a phone that did not show the closed round's moves:
+     where everyone sits now is asked for, once. */
+  function catchUpOnMoves(board) {
+    var shown = movesShown(), round = parseInt(board.dataset.round || "0", 10);
+    var started = board.classList.contains("status-playing") ||
+      board.classList.contains("status-not_seated");
+    /* Once it is decided (and said, if it had to be): for the tests, data-moves-for. */
+    function decided() { body.dataset.movesFor = String(round); }
+    if (!started || shown === null || shown >= round - 1 || !body.dataset.movesUrl) {
+      decided();
+      return;
+    }
+    fetch(body.dataset.movesUrl, { headers: { "Accept": "text/html" }, credentials: "same-origin" })
+      .then(function (resp) { return resp.status === 200 ? resp.text() : ""; })
+      .then(function (html) {
+        var parsed = document.createElement("template");
+        parsed.innerHTML = html;
+        var box = parsed.content.getElementById("missed-moves");
+        var now = document.getElementById("board");
+        if (!box || !now || now.dataset.round !== board.dataset.round) return;
+        var old = document.getElementById("missed-moves");
+        if (old && old.open) return;
+        if (old) old.remove();
+        document.getElementById("table-head").after(box);
+        showMissedMoves();
+      })
+      .catch(function () { /* offline: the next new round, or a reload, says it */ })
+      .then(decided);
   }
 
   /* The table phone's screen stays on while a round is in play (Screen Wake Lock API) and
@@ -251,14 +276,14 @@
   }
 
   /* What this phone last showed, kept for a reload in a dead spot: the service worker's
-     copy of the page is the page as it last loaded, and a table's scores and entries, or
-     where a player sits now, may be long gone by. The kept parts (a table's board and its
-     entries, a player's card) replace the page's only if they are newer (the version the
-     polls send) and, at a table, of the same round and status (``data-key``: the tap
-     controls are the page's), before htmx reads the page; online, the page is as new as
-     what was kept, or newer. */
-  var keptIds = !body.dataset.sw ? [] : token ? ["board", "recent"] : ["card"];
-  var keptKey = "bunco-shown-" + location.pathname;
+     copy of the page is the page as it last loaded (a table phone draws every round in
+     place, so that may be the night's first), and a table's round, scores and entries, or
+     where a player sits now, may be long gone by. The kept parts (a table's board, header,
+     tap controls and entries, a player's card) replace the page's only if they are newer
+     (the version the polls send), before htmx reads the page; online, the page is as new
+     as what was kept, or newer. */
+  var keptIds = !body.dataset.sw ? [] : token ? ["board", "table-head", "controls", "recent", "foot"] : ["card"];
+  var keptKey = "bunco-kept-" + location.pathname;
   function shownVersion(el) {
     var v = /[?&]v=([0-9.]+)/.exec((el && el.getAttribute("hx-get")) || "");
     return v ? v[1].split(".").map(Number) : null;
@@ -273,10 +298,15 @@
     var main = document.getElementById(keptIds[0]), version = shownVersion(main);
     if (!version) return;
     local.set(keptKey, JSON.stringify({
-      key: main.dataset.key || "", version: version,
+      version: version,
       parts: keptIds.map(function (id) {
         var el = document.getElementById(id);
-        return el ? el.outerHTML : null;
+        if (!el) return null;
+        var copy = el.cloneNode(true);  /* as drawn: no button held back for a moment */
+        copy.querySelectorAll("[data-settling]").forEach(function (b) {
+          b.removeAttribute("data-settling");
+        });
+        return copy.outerHTML;
       })
     }));
   }
@@ -291,8 +321,7 @@
   function restoreShown() {
     var main = document.getElementById(keptIds[0]), version = shownVersion(main), kept = null;
     try { kept = JSON.parse(local.get(keptKey) || "null"); } catch (e) { kept = null; }
-    if (!kept || !version || !kept.version || !kept.parts) return;
-    if (kept.key !== (main.dataset.key || "") || !newer(kept.version, version)) return;
+    if (!kept || !version || !kept.version || !kept.parts || !newer(kept.version, version)) return;
     keptIds.forEach(function (id, i) { replaceWith(document.getElementById(id), kept.parts[i]); });
   }
   if (keptIds.length) {
@@ -347,8 +376,8 @@
      yet), so a player can still tap them while it shows: placeClear finds it a place
      clear of them, again whenever the page scrolls or changes. */
   function showError(text, near) { showToast(text, "error", near); }
-  /* A notice outlives a reload that follows it at once (a new status rebuilds the page):
-     it is kept for as long as it shows, and the reloaded page shows it again. */
+  /* A notice outlives a reload that follows it at once (someone reloads the page): it is
+     kept for as long as it shows, and the reloaded page shows it again. */
   var noticeKey = "bunco-notice-" + location.pathname;
   function notice(text) {
     session.set(noticeKey, text);
@@ -575,6 +604,7 @@
     tapBoard = null;
     if (!html || !board || !window.htmx || !htmx.swap) { refreshBoard(); return; }
     htmx.trigger(board, "htmx:abort");  /* a poll in flight would bring an older board */
+    beforeDraw();
     htmx.swap(board, html, { swapStyle: "outerHTML" });
     followRoller();
   }
@@ -645,8 +675,9 @@
     flush();
   }
 
-  var taps = document.getElementById("taps");
-  var seatKey = taps ? "bunco-seat-" + token + "-" + taps.dataset.round : "";
+  /* The tap controls on the screen (#taps in #controls): drawn anew, in place, when the
+     table's round or status changes (controlsDrawn), kept as they are otherwise. */
+  var taps = null, seatKey = "";
   function currentSeat() {
     var checked = taps.querySelector("input[name=seat]:checked");
     return checked ? parseInt(checked.value, 10) : 1;
@@ -672,63 +703,164 @@
     else if (roller !== null && now !== roller) setSeat(now);
     roller = now;
   }
-  if (taps) {
+  function controlsDrawn() {
+    taps = document.getElementById("taps");
+    seatKey = taps ? "bunco-seat-" + token + "-" + taps.dataset.round : "";
+    roller = ownRoller = null;
+    if (!taps) return;
     var remembered = session.get(seatKey);
     if (remembered) setSeat(remembered);
     followRoller();
-    taps.addEventListener("change", function (e) {
-      if (e.target.name === "seat") session.set(seatKey, e.target.value);
-    });
-    var dialog = document.getElementById("who-bunco");
-    taps.addEventListener("submit", function (e) {
-      e.preventDefault();
-      var button = e.submitter;
-      if (!button) return;
-      clearError();
-      var tap = button.value;
-      var fields = { tap: tap, seat: String(currentSeat()), round: taps.dataset.round };
-      if (tap === "dice") {
-        var dice = parseInt(taps.dataset.dice || "3", 10);
-        for (var i = 1; i <= dice; i++) {
-          var d = taps.querySelector("input[name=d" + i + "]:checked");
-          if (!d) {
-            showError("Tap a face for each of the " + (dice === 2 ? "two" : "three") + " dice.",
-              function () { return button; });
-            return;
-          }
-          fields["d" + i] = d.value;
-        }
-      }
-      if (button.hasAttribute("data-ask-roller") && dialog && dialog.showModal) {
-        dialog.returnValue = "";
-        dialog.querySelectorAll("button[value]:not([value=''])").forEach(function (b) {
-          b.classList.toggle("current", b.value === fields.seat);
-          b.classList.toggle("secondary", b.value !== fields.seat);
-        });
-        dialog.showModal();
-        var current = dialog.querySelector("button.current");
-        if (current) current.focus();
-        dialog.addEventListener("close", function onClose() {
-          dialog.removeEventListener("close", onClose);
-          if (!dialog.returnValue) return;
-          fields.seat = dialog.returnValue;
-          enqueue(taps.action, fields, describe(button, fields.seat));
-          flash(button);
-        });
-        return;
-      }
-      enqueue(taps.action, fields, describe(button, fields.seat));
-      flash(button);
-      /* "· Ann starts" is no longer news; its room is kept, so nothing moves under a finger. */
-      var starts = taps.querySelector("legend .first-roller");
-      if (starts) starts.style.visibility = "hidden";
-      if (tap === "miss" || (tap === "dice" && diceMiss(fields))) {
-        setSeat(parseInt(fields.seat, 10) % parseInt(taps.dataset.seats, 10) + 1);
-      }
-      ownRoller = String(currentSeat());
-      if (tap === "dice") taps.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
-    });
   }
+  if (token) controlsDrawn();
+
+  /* A poll or a tap's answer brings the tap controls with the board: those on the screen
+     stay (with the seat picked and the dice entered) unless the table's round or status
+     changed, their key (docs/rules.md section 2.3). */
+  document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target, fresh = e.detail.fragment && e.detail.fragment.firstElementChild;
+    if (target && target.id === "controls" && fresh && fresh.dataset.key === target.dataset.key) {
+      e.detail.shouldSwap = false;
+    }
+  });
+  var shownControls = document.getElementById("controls");
+  function afterDraw() {
+    var controls = document.getElementById("controls");
+    if (!token || controls === shownControls) return;
+    shownControls = controls;
+    controlsDrawn();
+    var board = document.getElementById("board");
+    /* Where everyone sat at the start of a round that has moved on is no longer news. */
+    var missed = document.getElementById("missed-moves");
+    var started = board && /\bstatus-(playing|not_seated)\b/.test(board.className);
+    if (missed && !(started && missed.dataset.round === String(board.dataset.round - 1))) {
+      if (missed.open) missed.close();
+      missed.remove();
+    }
+    if (board) catchUpOnMoves(board);
+  }
+
+  /* ---- A tap lands on what the finger saw (docs/rules.md section 2.3) ----
+     A poll or a tap's answer may draw buttons anew (a new round, Done, the round closed)
+     or move them (the bell's banner above them, a new entry above an Undo). For SETTLE ms
+     after, a button (or a name chip, a die face) that was not where it is now takes no
+     tap of a finger: it lets pointers through (css/play.css), so the tap enters nothing,
+     and the phone says so. The finger meant what was there before. A keyboard, whose
+     focus stays where it is, is not held back. */
+  var SETTLE = 600;
+  var GUARDED = "#board button, #controls button, #controls label, #recent button";
+  function guardKey(el) {
+    var named = el.control || el;
+    var form = named.form || named.closest("form");
+    return [form ? form.getAttribute("action") + "#" + (form.id || "") : "", named.name || "",
+      named.value || named.textContent.trim()].join("|");
+  }
+  function placesNow() {
+    var places = {};
+    document.querySelectorAll(GUARDED).forEach(function (el) {
+      var r = el.getBoundingClientRect();
+      places[guardKey(el)] = [r.top, r.left];
+    });
+    return places;
+  }
+  var placesBefore = null;
+  function beforeDraw() { placesBefore = placesNow(); }
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.shouldSwap !== false) beforeDraw();
+  });
+  var settling = [];
+  function hold(els) {
+    if (!els.length) return;
+    els.forEach(function (el) { el.dataset.settling = "1"; });
+    settling = settling.concat(els);
+    setTimeout(function () {
+      els.forEach(function (el) { delete el.dataset.settling; });
+      settling = settling.filter(function (el) { return els.indexOf(el) === -1; });
+    }, SETTLE);
+  }
+  function holdMoved() {
+    var before = placesBefore;
+    placesBefore = null;
+    if (!before) return;
+    hold(Array.prototype.filter.call(document.querySelectorAll(GUARDED), function (el) {
+      var was = before[guardKey(el)], r = el.getBoundingClientRect();
+      return !el.dataset.settling &&
+        (!was || Math.abs(was[0] - r.top) > 3 || Math.abs(was[1] - r.left) > 3);
+    }));
+  }
+  /* After the settle, not the swap: htmx keeps the old class on a swapped element until then. */
+  document.body.addEventListener("htmx:afterSettle", function () {
+    noteMoves(document.getElementById("board"));
+    afterDraw();
+    holdMoved();
+  });
+  /* A finger on a button that has just appeared or moved: not entered, and said so. */
+  document.addEventListener("pointerdown", function (e) {
+    var hit = settling.filter(function (el) {
+      var r = el.getBoundingClientRect();
+      return el.isConnected && e.clientX >= r.left && e.clientX <= r.right &&
+        e.clientY >= r.top && e.clientY <= r.bottom;
+    })[0];
+    if (!hit) return;
+    showError("The screen changed under your finger: that tap was not entered. Look, then tap again.",
+      function () { return hit; });
+  }, true);
+
+  /* A tap on the tap controls: queued with the round, the seat and what it scored, as its
+     own form says them (the form of the controls it was made on). */
+  document.addEventListener("change", function (e) {
+    if (taps && e.target.form === taps && e.target.name === "seat") session.set(seatKey, e.target.value);
+  });
+  document.addEventListener("submit", function (e) {
+    if (!taps || e.target !== taps) return;
+    e.preventDefault();
+    var button = e.submitter;
+    if (!button) return;
+    clearError();
+    var form = taps, tap = button.value;
+    var fields = { tap: tap, seat: String(currentSeat()), round: form.dataset.round };
+    if (tap === "dice") {
+      var dice = parseInt(form.dataset.dice || "3", 10);
+      for (var i = 1; i <= dice; i++) {
+        var d = form.querySelector("input[name=d" + i + "]:checked");
+        if (!d) {
+          showError("Tap a face for each of the " + (dice === 2 ? "two" : "three") + " dice.",
+            function () { return button; });
+          return;
+        }
+        fields["d" + i] = d.value;
+      }
+    }
+    var dialog = document.getElementById("who-bunco");
+    if (button.hasAttribute("data-ask-roller") && dialog && dialog.showModal) {
+      dialog.returnValue = "";
+      dialog.querySelectorAll("button[value]:not([value=''])").forEach(function (b) {
+        b.classList.toggle("current", b.value === fields.seat);
+        b.classList.toggle("secondary", b.value !== fields.seat);
+      });
+      dialog.showModal();
+      var current = dialog.querySelector("button.current");
+      if (current) current.focus();
+      dialog.addEventListener("close", function onClose() {
+        dialog.removeEventListener("close", onClose);
+        if (!dialog.returnValue || !form.isConnected) return;
+        fields.seat = dialog.returnValue;
+        enqueue(form.action, fields, describe(button, fields.seat));
+        flash(button);
+      });
+      return;
+    }
+    enqueue(form.action, fields, describe(button, fields.seat));
+    flash(button);
+    /* "· Ann starts" is no longer news; its room is kept, so nothing moves under a finger. */
+    var starts = form.querySelector("legend .first-roller");
+    if (starts) starts.style.visibility = "hidden";
+    if (tap === "miss" || (tap === "dice" && diceMiss(fields))) {
+      setSeat(parseInt(fields.seat, 10) % parseInt(form.dataset.seats, 10) + 1);
+    }
+    ownRoller = String(currentSeat());
+    if (tap === "dice") form.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
+  });
   /* Dice that pass to the next seat, as the Miss button does (docs/rules.md sections 2.2
      and 9.2): no die shows the mark, and they are not all the same (three of a kind, or
      doubles with two dice, score or roll again). */

@@ -1,6 +1,6 @@
 """Helpers for the browser tests: a phone, a logged-in host, a tap, a score, a page that fits."""
 
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
@@ -67,33 +67,16 @@ def host_paths(night, correct_round: int) -> dict[str, str]:
     }
 
 
-def settled_evaluate(page, expression: str):
-    """``page.evaluate``, once any navigation under way is over. A phone's page reloads
-    itself when its table's state changes what it may tap (js/bunco.js: Done, a round
-    closed), so a read right after such a change can land mid-reload and fail with
-    "Execution context was destroyed"; it is read again in the page that loaded."""
-    for attempt in range(5):
-        try:
-            return page.evaluate(expression)
-        except PlaywrightError as error:
-            if "Execution context was destroyed" not in str(error) or attempt == 4:
-                raise
-            page.wait_for_load_state()
-
-
-def settled_goto(page, url: str):
-    """``page.goto(url)``, again if a reload the page started itself (as in
-    ``settled_evaluate``) interrupted it: "Navigation to ... is interrupted by another
-    navigation", or the load was aborted (net::ERR_ABORTED) by that reload."""
-    for attempt in range(5):
-        try:
-            return page.goto(url)
-        except PlaywrightError as error:
-            said = str(error)
-            interrupted = "interrupted by another navigation" in said or "ERR_ABORTED" in said
-            if not interrupted or attempt == 4:
-                raise
-            page.wait_for_load_state()
+def past_where_to_sit(page, number: int):
+    """A table phone that has drawn round ``number`` in place: once it has decided whether
+    to say where everyone sits now (js/bunco.js does when the phone showed the closed
+    round's moves only for a moment, or not at all), that is read: Got it."""
+    until(page, f"document.body.dataset.movesFor === '{number}'", f"round {number} not drawn")
+    box = page.locator("#missed-moves[open]")
+    if box.count():
+        expect(box).to_contain_text(f"Round {number} has started")
+        box.get_by_role("button", name="Got it").click()
+        expect(box).to_have_count(0)
 
 
 def until(page, expression: str, what: str):

@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 
 from bunco_night.core.views import static_build
 from bunco_night.play.models import Entry
-from tests.browser.helpers import phone, score, tap, until
+from bunco_night.play.services import round_start
+from tests.browser.helpers import past_where_to_sit, phone, score, tap, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 from tests.play.helpers import tap as server_tap
@@ -87,25 +88,40 @@ def test_a_reload_while_offline_shows_the_board_as_the_phone_last_saw_it(context
     assert Entry.objects.filter(table=table, round=rnd).count() == 3
 
 
-def test_a_kept_board_of_another_round_or_status_is_not_put_back(contexts, live_server):
+def test_a_reload_offline_in_a_later_round_shows_that_round_and_its_tap_controls(
+    contexts, live_server
+):
+    """The phone draws each round in place, so the service worker's copy of the page may be
+    the night's first round: the round the phone last showed comes back with its own tap
+    controls, and a tap made there is for that round, not the page's."""
     night = make_night(make_group(regulars=8, substitutes=0), sets=1)
     start_night(night, seed=4)
     table = night.tables.get(number=2)
-    page = phone(contexts, f"{live_server.url}/t/{table.token}/")
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", service_worker=True)
+    wait_until_kept(page)  # the page of round 1
+    play_round(night)
+    round_start(night=night)
+    expect(page.locator("#taps")).to_have_attribute("data-round", "2")
+    past_where_to_sit(page, 2)
     tap(page, 1, "points:2")
     expect(score(page, 0)).to_have_text("2")
-    # As if the phone had kept a board of another round or status, newer than the page's.
-    page.evaluate(
-        """() => {
-          const key = "bunco-shown-" + location.pathname;
-          const kept = JSON.parse(localStorage.getItem(key));
-          kept.key = "9-playing-1";
-          kept.version = [kept.version[0] + 5, 0];
-          localStorage.setItem(key, JSON.stringify(kept).replace(/>2</g, ">7<"));
-        }"""
-    )
-    page.reload()
+
+    page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
+    assert page.reload().from_service_worker
+    expect(page.locator("#board")).to_contain_text(f"Round 2 of {night.total_rounds}")
+    expect(page.locator("#taps")).to_have_attribute("data-round", "2")
     expect(score(page, 0)).to_have_text("2")
+    tap(page, 3, "points:1")
+    expect(page.locator("#offline")).to_contain_text("1 tap waits")
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(score(page, 0)).to_have_text("3")
+    assert list(
+        Entry.objects.filter(table=table, round__number=2).values_list("seat", "points")
+    ) == [(1, 2), (3, 1)]
+    assert not Entry.objects.filter(table=table, late_at__isnull=False).exists()
 
 
 def test_offline_the_waiting_taps_are_listed_and_a_mis_tap_is_cancelled(contexts, live_server):

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from bunco_night.play.models import Entry
 from bunco_night.play.services import entry_undo, round_close, table_link_renew
-from tests.browser.helpers import score, settled_evaluate, tap, until
+from tests.browser.helpers import score, tap, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 from tests.play.helpers import tap as server_tap
@@ -20,8 +20,7 @@ pytestmark = [
 
 
 def table_phone(contexts, url):
-    """A phone at a table that counts its bells (each rings with a vibration), across the
-    page's reloads (a new status rebuilds the page)."""
+    """A phone at a table that counts its bells (each rings with a vibration)."""
     context = contexts(viewport={"width": 390, "height": 844}, has_touch=True)
     context.add_init_script(
         "navigator.vibrate = function () {"
@@ -97,9 +96,9 @@ def test_a_bell_taken_back_lets_the_tables_play_on_and_rings_again(contexts, liv
     done = page.get_by_role("button", name="Done ✔")
     done.click()
     expect(page.locator("#board")).to_contain_text("Done. Waiting for the other tables.")
-    # Done stops the taps: the page reloads to drop its tap controls; read it once it has.
+    # Done stops the taps: the tap controls go, drawn in place (no reload).
     expect(page.locator("#taps")).to_have_count(0)
-    assert settled_evaluate(page, "Number(sessionStorage.rings)") == 1
+    assert page.evaluate("Number(sessionStorage.rings)") == 1
 
     entry_undo(table=head, entry_id=last.pk)
     expect(page.locator(".toast")).to_have_text("The bell was taken back: play on.")
@@ -135,14 +134,12 @@ def test_closing_the_round_after_its_bell_is_not_a_bell_taken_back(contexts, liv
     page = table_phone(contexts, f"{live_server.url}/t/{night.tables.get(number=2).token}/")
     play_round(night, close=False)  # the bell, and every table Done
     expect(page.locator("#board")).to_contain_text("Done. Waiting for the other tables.")
-    # Done stops the taps: the page reloads to drop its tap controls; read it once it has.
+    # Done stops the taps: the tap controls go, drawn in place (no reload).
     expect(page.locator("#taps")).to_have_count(0)
-    assert settled_evaluate(page, "Number(sessionStorage.rings)") == 1
+    assert page.evaluate("Number(sessionStorage.rings)") == 1
     round_close(rnd=rnd)
     expect(page.locator("#board")).to_contain_text("Where to sit next")
     page.wait_for_timeout(2_500)  # another poll
     # Looked at once, not waited for: a toast goes by itself after six seconds.
     assert page.locator(".toast").count() == 0
-    assert not settled_evaluate(
-        page, "Object.keys(sessionStorage).some(k => k.startsWith('bunco-notice'))"
-    )
+    assert not page.evaluate("Object.keys(sessionStorage).some(k => k.startsWith('bunco-notice'))")

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from bunco_night.nights.services import payment_record
 from bunco_night.play.services import bell_ring, round_start, table_done
 from bunco_night.play.state import round_board
-from tests.browser.helpers import host_page, host_paths, settled_goto
+from tests.browser.helpers import host_page, host_paths
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 
@@ -55,7 +55,7 @@ def check_buttons_in_reach(page, height: int, what: str):
 
 @pytest.fixture
 def phones(contexts):
-    """One phone-sized page per width, opened and reloaded together."""
+    """One phone-sized page per width, opened together."""
 
     class Phones:
         def __init__(self):
@@ -68,9 +68,7 @@ def phones(contexts):
 
         def open(self, url):
             for page, _ in self.pages:
-                # The page open from the step before may be reloading itself: the
-                # server-side change since makes its table's state differ.
-                settled_goto(page, url)
+                page.goto(url)
 
         def check(self, what, buttons=False):
             for page, height in self.pages:

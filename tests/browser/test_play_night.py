@@ -14,7 +14,7 @@ from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import Entry
 from bunco_night.play.standings import night_standings
 from bunco_night.play.state import round_board
-from tests.browser.helpers import host_page, phone, score, tap
+from tests.browser.helpers import host_page, past_where_to_sit, phone, score, tap
 from tests.factories import make_group, make_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,6 +48,7 @@ def test_a_12_player_house_night_from_phones(contexts, live_server):
         before = seats_of(rnd)
         for p in phones.values():
             expect(p.locator("#board")).to_contain_text(f"Round {number} of 6")
+            past_where_to_sit(p, number)
             expect(p.locator("#taps")).to_be_visible()
         # Everyone rolls once: a miss each (docs/rules.md section 3.1, "each player must have
         # had at least one roll").

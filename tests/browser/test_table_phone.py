@@ -104,9 +104,13 @@ def test_done_refused_says_why_without_covering_the_done_button(
 # The Done and Undo buttons on the screen that the message covers, or whose middle a tap
 # would not reach; and whether the message itself is on the screen and shows all its text.
 # Read once the page has drawn what its last scroll or swap moved (js/bunco.js places the
-# message again then).
+# message again then), and the buttons a swap moved take taps again (docs/rules.md section
+# 2.3: for a moment they let a finger's tap through).
 UNDER_THE_MESSAGE = """async () => {
   await new Promise(done => setTimeout(done, 50));
+  for (let i = 0; i < 40 && document.querySelector('[data-settling]'); i++) {
+    await new Promise(done => setTimeout(done, 50));
+  }
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const toast = document.querySelector('.toast');
   if (!toast) return null;

@@ -11,7 +11,7 @@ from bunco_night.nights.models import Round
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import Entry
 from bunco_night.play.state import round_board
-from tests.browser.helpers import host_page, phone, score, tap
+from tests.browser.helpers import host_page, past_where_to_sit, phone, score, tap
 from tests.factories import make_group, make_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -95,6 +95,7 @@ def test_two_rounds_of_two_dice_bunko_from_phones(contexts, live_server):
     mark, other = rnd.mark, rnd.mark % 6 + 1
     for p in phones.values():
         expect(p.locator("#board")).to_contain_text("Round 2 of 6")
+        past_where_to_sit(p, 2)
     tap(phones[1], 3, "points:1")
     expect(score(phones[1], 0)).to_have_text("1")
     tap(phones[2], 1, "points:1")

@@ -60,7 +60,7 @@ def test_the_screen_stays_on_while_a_round_is_in_play(contexts, live_server):
     page.wait_for_timeout(2_500)  # a poll has come and gone
     assert requests(page) == 0 and not held(page)
 
-    round_start(night=night)  # the page reloads itself into the round
+    round_start(night=night)  # the page draws the round in place
     expect(page.locator("#board.status-playing")).to_be_visible()
     until(page, "window.wake.held !== null", "no wake lock in play")
     assert requests(page) == 1
@@ -72,8 +72,8 @@ def test_the_screen_stays_on_while_a_round_is_in_play(contexts, live_server):
     until(page, "window.wake.held !== null", "no wake lock back on screen")
     assert requests(page) == 2
 
-    # A tap still on its way keeps the page from reloading into the next status, so the same
-    # page sees the round end (where to sit next) and lets the screen sleep.
+    # The round ends (where to sit next), drawn in place, even with a tap still on its way:
+    # the same page lets the screen sleep.
     page.route("**/entry/", lambda route: None)  # the tap never arrives
     tap(page, 1, "miss")
     play_round(night)

@@ -25,7 +25,7 @@ def seated(rnd, number):
 
 def missed_box(client, table) -> str | None:
     html = client.get(reverse("play:table", args=[table.token])).content.decode()
-    found = re.search(r'<section id="missed-moves".*?</section>', html, re.S)
+    found = re.search(r'<dialog id="missed-moves".*?</dialog>', html, re.S)
     return found.group(0) if found else None
 
 
@@ -39,7 +39,7 @@ def test_the_page_of_a_new_round_says_where_last_round_s_players_sit_now(client)
     assert missed_box(client, t2) is None  # between rounds the board says it itself
     round_start(night=night)
     box = missed_box(client, t2)
-    assert box is not None and "hidden" in box.split(">")[0]  # the phone decides to show it
+    assert box is not None and " open" not in box.split(">")[0]  # the phone decides to open it
     assert 'data-round="1"' in box and "Round 2 has started" in box
     where = moves(night.rounds.get(number=2))
     rows = re.findall(
@@ -54,6 +54,23 @@ def test_the_page_of_a_new_round_says_where_last_round_s_players_sit_now(client)
     # And who sits at this table now, seat by seat.
     for seat in round_board(night.rounds.get(number=2)).table(t2.pk).seats:
         assert f"Seat {seat.number}: <b>{seat.occupant_name}</b>" in box
+
+
+def test_a_phone_that_draws_the_new_round_in_place_asks_for_it_once(client):
+    """js/bunco.js asks for where everyone sits now when it draws a new round in place and
+    did not show the closed round's moves: the page's box, or nothing when there is none."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    t2 = night.tables.get(number=2)
+    url = reverse("play:table_moves", args=[t2.token])
+    assert client.get(url).status_code == 204  # round 1: nobody sat anywhere before
+    play_round(night)
+    assert client.get(url).status_code == 204  # between rounds the board says it itself
+    round_start(night=night)
+    response = client.get(url)
+    assert response.status_code == 200 and response["Cache-Control"].startswith("max-age=0")
+    assert response.content.decode().strip() == missed_box(client, t2)
+    assert client.get(reverse("play:table_moves", args=["no-such-link-here"])).status_code == 404
 
 
 def test_a_poll_never_reads_or_sends_it(client, django_assert_num_queries):
