@@ -19,6 +19,7 @@ from bunco_night.rules.presets import HEAD_TABLE, RESET_ROUND_SCORE, Rules
 from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
+from . import phone
 from .boards import kept_screens
 from .models import Entry
 from .night_over import MyPrize, my_prizes
@@ -277,6 +278,11 @@ class TablePage:
         """The table takes taps: its round is in play and not over here, or a tie's extra
         turns are being played."""
         return self.status == TableStatus.PLAYING and (not self.finished or self.extra_turns)
+
+    @property
+    def news(self) -> str:
+        """What the top of the phone says, in a word (``phone.news``)."""
+        return phone.news(self)
 
     @property
     def key(self) -> str:

@@ -714,14 +714,13 @@
   }
   if (token) controlsDrawn();
 
-  /* A poll or a tap's answer brings the tap controls with the board: those on the screen
-     stay (with the seat picked and the dice entered) unless the table's round or status
-     changed, their key (docs/rules.md section 2.3). */
+  /* A poll or a tap's answer brings the tap controls (#controls, #foot) with the board:
+     those on the screen stay (with the seat picked and the dice entered) unless the
+     table's round or status changed, their key (docs/rules.md section 2.3). */
   document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target, fresh = e.detail.fragment && e.detail.fragment.firstElementChild;
-    if (target && target.id === "controls" && fresh && fresh.dataset.key === target.dataset.key) {
-      e.detail.shouldSwap = false;
-    }
+    var key = target && target.dataset.controlsKey;
+    if (key !== undefined && fresh && fresh.dataset.controlsKey === key) e.detail.shouldSwap = false;
   });
   var shownControls = document.getElementById("controls");
   function afterDraw() {
@@ -748,7 +747,7 @@
      and the phone says so. The finger meant what was there before. A keyboard, whose
      focus stays where it is, is not held back. */
   var SETTLE = 600;
-  var GUARDED = "#board button, #controls button, #controls label, #recent button";
+  var GUARDED = "#board button, #controls button, #controls label, #recent button, #foot button, #foot label";
   function guardKey(el) {
     var named = el.control || el;
     var form = named.form || named.closest("form");
@@ -788,10 +787,23 @@
         (!was || Math.abs(was[0] - r.top) > 3 || Math.abs(was[1] - r.left) > 3);
     }));
   }
+  /* The news (the bell, a tie, Done, the round over, where to sit next) is at the top of
+     the page: when it changes, the page shows its top, wherever the player had scrolled
+     (the buttons this moves are held back like any others). */
+  var newsShown = null;
+  function showNews() {
+    var board = document.getElementById("board");
+    if (!token || !board) return;
+    var news = board.dataset.round + "-" + board.dataset.news;
+    if (newsShown !== null && news !== newsShown && window.scrollY > 0) window.scrollTo(0, 0);
+    newsShown = news;
+  }
+  document.addEventListener("DOMContentLoaded", showNews);
   /* After the settle, not the swap: htmx keeps the old class on a swapped element until then. */
   document.body.addEventListener("htmx:afterSettle", function () {
     noteMoves(document.getElementById("board"));
     afterDraw();
+    showNews();
     holdMoved();
   });
   /* A finger on a button that has just appeared or moved: not entered, and said so. */
@@ -822,7 +834,7 @@
     if (tap === "dice") {
       var dice = parseInt(form.dataset.dice || "3", 10);
       for (var i = 1; i <= dice; i++) {
-        var d = form.querySelector("input[name=d" + i + "]:checked");
+        var d = checkedIn(form, "d" + i);
         if (!d) {
           showError("Tap a face for each of the " + (dice === 2 ? "two" : "three") + " dice.",
             function () { return button; });
@@ -859,8 +871,19 @@
       setSeat(parseInt(fields.seat, 10) % parseInt(form.dataset.seats, 10) + 1);
     }
     ownRoller = String(currentSeat());
-    if (tap === "dice") form.querySelectorAll(".dice-pick input").forEach(function (r) { r.checked = false; });
+    if (tap === "dice") {
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (/^d[0-9]$/.test(el.name)) el.checked = false;
+      });
+    }
   });
+  /* The radio named ``name`` checked among the form's controls (the dice entry lies
+     outside the form, tied to it by its form attribute). */
+  function checkedIn(form, name) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.name === name && el.checked;
+    })[0] || null;
+  }
   /* Dice that pass to the next seat, as the Miss button does (docs/rules.md sections 2.2
      and 9.2): no die shows the mark, and they are not all the same (three of a kind, or
      doubles with two dice, score or roll again). */

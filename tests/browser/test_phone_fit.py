@@ -46,6 +46,7 @@ def check_fits(page, what: str):
 
 
 def check_buttons_in_reach(page, height: int, what: str):
+    page.evaluate("window.scrollTo(0, 0)")  # the first screen
     for value in SCORE_BUTTONS:
         box = page.locator(f"#taps button[value='{value}']").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (

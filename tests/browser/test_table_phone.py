@@ -115,7 +115,7 @@ UNDER_THE_MESSAGE = """async () => {
   const toast = document.querySelector('.toast');
   if (!toast) return null;
   const t = toast.getBoundingClientRect();
-  const covered = [...document.querySelectorAll('#recent button')].filter(b => {
+  const covered = [...document.querySelectorAll('#board button.done, #recent button')].filter(b => {
     const r = b.getBoundingClientRect();
     if (r.bottom <= 0 || r.top >= innerHeight) return false;
     const over = r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
@@ -173,8 +173,8 @@ def test_a_refused_done_s_message_covers_no_undo_wherever_the_page_is_scrolled(
     page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
     if bigger:
         bigger_text(page)
-    buttons = page.locator("#recent button")
-    expect(buttons).to_have_count(6)  # Done, and an Undo an entry
+    buttons = page.locator("#board button.done, #recent button")
+    expect(buttons).to_have_count(6)  # Done (with the bell, at the top), and an Undo an entry
     done = page.get_by_role("button", name="Done ✔")
     for i in range(6):
         for where in ("top", "bottom"):

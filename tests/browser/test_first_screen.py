@@ -1,0 +1,95 @@
+"""Everything a table taps while it plays lies on the first screen of the phone, at every
+moment of a round: who is rolling, every score button, Done or Extra turns done when the
+table must tap it, and the Undo of the latest entry (or the Cancel of the latest tap still
+waiting on the phone, offline). The dice entry, seldom used, may lie below."""
+
+import pytest
+from playwright.sync_api import expect
+
+from bunco_night.play.services import table_done
+from tests.browser.helpers import phone, until
+from tests.factories import make_group, make_night
+from tests.play.helpers import start_night
+from tests.play.helpers import tap as server_tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = [(360, 640), (360, 740), (390, 844)]
+
+# Each control that must be on the first screen, and where it ends, the page at its top.
+CONTROLS = """(extra) => {
+  window.scrollTo(0, 0);
+  const all = [...document.querySelectorAll('#taps label.chip, #taps button.tap')];
+  const undo = document.querySelector('#queue .parked.waiting button, #recent .recent button.undo');
+  if (undo) all.push(undo);
+  for (const selector of extra) all.push(document.querySelector(selector));
+  return all.map(el => el ? [
+    (el.getAttribute('aria-label') || el.textContent).trim().split('\\n')[0],
+    Math.round(el.getBoundingClientRect().bottom),
+  ] : ['missing', 99999]);
+}"""
+
+
+def check_first_screen(page, what: str, *, undo=True, extra=()):
+    ends = page.evaluate(CONTROLS, list(extra))
+    height = page.viewport_size["height"]
+    below = [f"{name} ends at {end} px" for name, end in ends if end > height]
+    assert below == [], f"{what} on {page.viewport_size}: {below}"
+    assert len(ends) >= 9 + len(extra) + undo, f"{what}: {ends}"  # 4 chips, 5 taps
+
+
+def ring_the_bell(night):
+    head = night.tables.get(number=1)
+    for seat in range(1, 5):
+        server_tap(head, seat, "miss")
+    for _ in range(11):
+        server_tap(head, 1, "points", 2)
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_every_control_and_the_latest_undo_are_on_the_first_screen(
+    contexts, live_server, width, height
+):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table, other = night.tables.get(number=2), night.tables.get(number=3)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    expect(page.locator("#taps")).to_be_visible()
+    check_first_screen(page, "the round starts", undo=False)
+
+    for seat, kind, count in [(1, "points", 2), (1, "miss", 0), (2, "points", 1), (2, "miss", 0)]:
+        server_tap(table, seat, kind, count)
+    expect(page.locator("#recent .recent li")).to_have_count(4)
+    check_first_screen(page, "four entries")
+    page.get_by_text("Enter the dice instead").click()
+    check_first_screen(page, "the dice entry open")
+
+    ring_the_bell(night)
+    expect(page.locator("#board")).to_contain_text("Still to roll once")
+    check_first_screen(page, "the bell, two still to roll", extra=["#board button.done"])
+    server_tap(table, 3, "miss")
+    server_tap(table, 4, "miss")
+    expect(page.locator("#board .bell-banner")).not_to_contain_text("Still to roll once")
+    check_first_screen(page, "the bell", extra=["#board button.done"])
+
+    # Offline, four taps wait on the phone: the latest one's Cancel is the undo at hand.
+    page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
+    for _ in range(4):
+        page.locator("#taps button[value='points:1']").click()
+    expect(page.locator("#queue .parked.waiting")).to_have_count(4)
+    check_first_screen(page, "four taps waiting offline", extra=["#board button.done"])
+    page.context.set_offline(False)
+    expect(page.locator("#queue .parked.waiting")).to_have_count(0)
+
+    # Another table tied 0-0 taps Done: extra turns (docs/rules.md section 3.4).
+    for seat in range(1, 5):
+        server_tap(other, seat, "miss")
+    table_done(table=other)
+    tied = phone(contexts, f"{live_server.url}/t/{other.token}/", width=width, height=height)
+    expect(tied.locator("#board")).to_contain_text("It's a tie!")
+    # The turns before the tie are no longer undone from the table (section 6.2)...
+    check_first_screen(tied, "a tie's extra turns", undo=False, extra=["#board button.done"])
+    tied.locator("#taps button[value='points:1']").click()  # ...the extra turns are
+    expect(tied.locator("#recent .recent button.undo")).to_have_count(1)
+    check_first_screen(tied, "an extra turn entered", extra=["#board button.done"])
