@@ -313,6 +313,16 @@ class TablePage:
         return taps(self.rules, self.round.mark if self.round else None)
 
     @property
+    def tap_buttons(self) -> list[phone.TapButton]:
+        """The taps with what each does to its side's score (``phone.tap_buttons``)."""
+        return phone.tap_buttons(self.rules, self.taps)
+
+    @property
+    def dice_points(self) -> str:
+        """What each roll of the dice entry scores, as JSON (``phone.dice_points``)."""
+        return phone.dice_points(self.rules, self.round.mark if self.round else None)
+
+    @property
     def recent_rows(self) -> list[tuple[Entry, str, bool]]:
         """The latest entries, newest first: each with what it scored in words, and whether
         the table may still undo it: until it taps Done, so a mis-tap that ended the round

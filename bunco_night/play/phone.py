@@ -4,10 +4,15 @@ phone holds that are not sent yet (docs/rules.md section 2.3)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, NamedTuple
+
+from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
+from bunco_night.rules.scoring import POINTS, score_roll, score_tap
 
 if TYPE_CHECKING:
-    from .pages import TablePage
+    from .pages import TablePage, Tap
 
 
 def news(page: TablePage) -> str:
@@ -25,3 +30,42 @@ def news(page: TablePage) -> str:
     if page.outcome.done:
         return "over-here"
     return "bell" if page.bell else "playing"
+
+
+class TapButton(NamedTuple):
+    """A tap button (``pages.Tap``) with what its roll does to its side's score: adds
+    ``points``, or (``reset``) puts the score back to 0 (docs/rules.md section 2.4)."""
+
+    tap: Tap
+    points: int
+    reset: bool
+
+
+def tap_buttons(rules: Rules, taps: list[Tap]) -> list[TapButton]:
+    """Each of ``taps`` with what its roll does to the score, as the rules score it with
+    no doubles rolled before (a third double in a row, which only the table's entries
+    know, is the server's to count: docs/rules.md section 9.2)."""
+    buttons = []
+    for tap in taps:
+        kind, _, arg = tap.value.partition(":")
+        if kind == "mark":
+            mark = rules.group_mark(arg)
+            buttons.append(TapButton(tap, mark.points, mark.effect == RESET_ROUND_SCORE))
+        else:
+            scored = score_tap(kind, rules, int(arg) if kind == POINTS else 0)
+            buttons.append(TapButton(tap, scored.points, False))
+    return buttons
+
+
+def dice_points(rules: Rules, mark: int | None) -> str:
+    """What each roll the dice entry can make scores, as JSON for the phone: the faces in
+    order ("113") -> points (section 2.1; 9.2 with two dice, no doubles before); "{}"
+    when the round has no mark to roll for."""
+    if mark is None:
+        return "{}"
+    dice = 2 if rules.is_two_dice else 3
+    scores = {
+        "".join(map(str, faces)): score_roll(faces, mark, rules).points
+        for faces in combinations_with_replacement(range(1, 7), dice)
+    }
+    return json.dumps(scores, separators=(",", ":"))

@@ -90,12 +90,9 @@
     if (offlineNow !== isOffline) { offlineNow = isOffline; renderParked(); }
     if (!offline) return;
     clearTimeout(sendingTimer);
-    if (!isOffline && waiting) {
-      if (offline.hidden || !offline.classList.contains("is-sending")) {
-        offline.hidden = true;
-        sendingTimer = setTimeout(function () { sayOffline(false, queue().length); }, SENDING_SAID);
-        return;
-      }
+    if (!isOffline && waiting && offline.hidden) {  /* back online, it says "Sending…" at once */
+      sendingTimer = setTimeout(function () { sayOffline(false, queue().length); }, SENDING_SAID);
+      return;
     }
     sayOffline(isOffline, waiting);
   }
@@ -114,6 +111,7 @@
     } else {
       offline.hidden = true;
     }
+    renderUnsent();
   }
 
   document.body.addEventListener("htmx:sendError", function () { setOffline(true, queue().length); });
@@ -302,10 +300,14 @@
       parts: keptIds.map(function (id) {
         var el = document.getElementById(id);
         if (!el) return null;
-        var copy = el.cloneNode(true);  /* as drawn: no button held back for a moment */
+        /* As drawn: no button held back for a moment, no tap waiting counted. */
+        var copy = el.cloneNode(true);
         copy.querySelectorAll("[data-settling]").forEach(function (b) {
           b.removeAttribute("data-settling");
         });
+        copy.querySelectorAll(".unsent-note").forEach(function (n) { n.remove(); });
+        copy.querySelectorAll(".score-box.unsent").forEach(function (b) { b.classList.remove("unsent"); });
+        copy.querySelectorAll(".score[data-score]").forEach(function (n) { n.textContent = n.dataset.score; });
         return copy.outerHTML;
       })
     }));
@@ -534,6 +536,7 @@
     var waiting = offlineNow ? queue() : [];
     box.hidden = !list.length && !waiting.length;
     box.textContent = "";
+    /* Newest first, as "Last entries" below them read. */
     waiting.forEach(function (item, i) {
       var row = document.createElement("div");
       row.className = "parked waiting";
@@ -543,7 +546,7 @@
       if (!(flushing && i === 0)) {
         row.appendChild(button("Cancel", function () { cancel(item.id); })).classList.add("undo");
       }
-      box.appendChild(row);
+      box.insertBefore(row, box.firstChild);
     });
     list.forEach(function (item) {
       var row = document.createElement("div");
@@ -558,6 +561,67 @@
       row.appendChild(button(item.state === "refused" ? "OK" : "Discard", function () { forget(item.id); }));
       box.appendChild(row);
     });
+    renderUnsent();
+  }
+  /* Offline, and while taps take their time to be sent (the banner says so), the score
+     counts the taps waiting on the phone for the round on the screen, as each tap's
+     button says it scores (data-points, data-reset; the dice entry's data-dice-points),
+     and the side's box says so: "+2 not sent yet". Nothing moves: the note lies over the
+     side's label. The server's count replaces it as the taps are stored. */
+  function renderUnsent() {
+    var board = document.getElementById("board");
+    if (!token || !board) return;
+    var marked = !!offline && !offline.hidden && !offline.classList.contains("is-gone");
+    var scores = {}, before = {}, unknown = {}, touched = {};
+    board.querySelectorAll(".score[data-score]").forEach(function (el) {
+      scores[el.dataset.side] = before[el.dataset.side] = parseInt(el.dataset.score, 10);
+    });
+    /* A tap stored whose answer the phone has not heard (the Wi-Fi dropped it) is among the
+       latest entries already, by its nonce: not counted twice. */
+    var stored = {};
+    document.querySelectorAll("#recent li[data-nonce]").forEach(function (li) { stored[li.dataset.nonce] = true; });
+    if (marked && board.dataset.playing === "1") {
+      queue().forEach(function (item) {
+        var effect = item.effect, side = effect && String(effect.side);
+        if (!effect || stored[item.id] || item.fields.round !== board.dataset.round || !(side in scores)) return;
+        touched[side] = true;
+        if (effect.reset) scores[side] = 0;
+        else if (effect.points === null) unknown[side] = true;
+        else scores[side] += effect.points;
+      });
+    }
+    board.querySelectorAll(".score[data-score]").forEach(function (el) {
+      var side = el.dataset.side, box = el.closest(".score-box");
+      var note = box.querySelector(".unsent-note");
+      el.textContent = touched[side] ? scores[side] + (unknown[side] ? "+?" : "") : el.dataset.score;
+      box.classList.toggle("unsent", !!touched[side]);
+      if (!touched[side]) {
+        if (note) note.remove();
+        return;
+      }
+      var more = scores[side] - before[side];
+      if (!note) {
+        note = document.createElement("span");
+        note.className = "unsent-note";
+        box.appendChild(note);
+      }
+      note.textContent = (unknown[side] ? "+?" : (more < 0 ? "−" : "+") + Math.abs(more)) + " not sent yet";
+    });
+  }
+  /* What a tap does to its side's score, as its button (or the dice entry) says. */
+  function tapEffect(form, button, fields) {
+    var seat = parseInt(fields.seat, 10), points = parseInt(button.dataset.points, 10);
+    if (fields.tap === "dice") {
+      var faces = [], dice = document.getElementById("foot"), table = {};
+      for (var i = 1; fields["d" + i]; i++) faces.push(fields["d" + i]);
+      try { table = JSON.parse((dice && dice.dataset.dicePoints) || "{}"); } catch (e) { table = {}; }
+      points = table[faces.sort().join("")];
+    }
+    return {
+      side: form.dataset.teams === "1" ? (seat - 1) % 2 : seat - 1,
+      points: typeof points === "number" && !isNaN(points) ? points : null,
+      reset: button.hasAttribute("data-reset")
+    };
   }
   function button(text, onClick) {
     var b = document.createElement("button");
@@ -667,10 +731,10 @@
   }
   window.addEventListener("online", flush);
 
-  function enqueue(url, fields, label) {
+  function enqueue(url, fields, label, effect) {
     var q = queue();
     fields.nonce = newNonce();
-    q.push({ id: fields.nonce, url: url, fields: fields, label: label, tries: 0 });
+    q.push({ id: fields.nonce, url: url, fields: fields, label: label, tries: 0, effect: effect || null });
     save(q);
     flush();
   }
@@ -804,6 +868,7 @@
     noteMoves(document.getElementById("board"));
     afterDraw();
     showNews();
+    renderUnsent();
     holdMoved();
   });
   /* A finger on a button that has just appeared or moved: not entered, and said so. */
@@ -857,12 +922,12 @@
         dialog.removeEventListener("close", onClose);
         if (!dialog.returnValue || !form.isConnected) return;
         fields.seat = dialog.returnValue;
-        enqueue(form.action, fields, describe(button, fields.seat));
+        enqueue(form.action, fields, describe(button, fields.seat), tapEffect(form, button, fields));
         flash(button);
       });
       return;
     }
-    enqueue(form.action, fields, describe(button, fields.seat));
+    enqueue(form.action, fields, describe(button, fields.seat), tapEffect(form, button, fields));
     flash(button);
     /* "· Ann starts" is no longer news; its room is kept, so nothing moves under a finger. */
     var starts = form.querySelector("legend .first-roller");

@@ -78,8 +78,9 @@ def test_a_double_tap_on_slow_wifi_enters_two_rolls_and_a_tap_sent_again_counts_
 
     page.route("**/entry/", lose_the_first_answer)
     page.locator("#taps button[value='points:2']").dblclick()
-    expect(score(page, 0)).to_have_text("4")
-    page.wait_for_timeout(2_500)  # the retry and a poll have come and gone
+    expect(page.locator("#recent .recent li")).to_have_count(2)
+    expect(page.locator("#offline")).to_be_hidden()  # the retry heard, the second tap too
+    page.wait_for_timeout(2_500)  # a poll has come and gone: nothing more is sent
     assert lost and stored(table) == [(1, 2), (1, 2)]
     expect(score(page, 0)).to_have_text("4")
 
@@ -93,6 +94,7 @@ def test_a_double_tap_offline_enters_two_rolls_once_the_wifi_is_back(contexts, l
     assert stored(table) == []
     page.context.set_offline(False)
     expect(page.locator("#offline")).to_be_hidden()
+    expect(page.locator("#recent .recent li")).to_have_count(2)
     expect(score(page, 0)).to_have_text("2")
     assert stored(table) == [(1, 1), (1, 1)]
 

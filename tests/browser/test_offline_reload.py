@@ -139,14 +139,17 @@ def test_offline_the_waiting_taps_are_listed_and_a_mis_tap_is_cancelled(contexts
     page.context.set_offline(True)
     until(page, "navigator.onLine === false", "the page does not know it is offline")
     tap(page, 1, "points:2")
-    tap(page, 1, "points:2")  # the score did not move: a second tap by mistake
+    tap(page, 1, "points:2")  # a second tap by mistake
     expect(waiting).to_have_count(2)
+    expect(score(page, 0)).to_have_text("5")  # counted, marked as not sent yet
     expect(waiting.first).to_contain_text("Not sent yet: +2 for")
-    waiting.nth(1).get_by_role("button", name="Cancel").click()
+    waiting.first.get_by_role("button", name="Cancel").click()  # the newest, first
     expect(waiting).to_have_count(1)
     expect(page.locator("#offline")).to_contain_text("1 tap waits")
+    expect(score(page, 0)).to_have_text("3")
 
     page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()
     expect(score(page, 0)).to_have_text("3")
     expect(waiting).to_have_count(0)
     assert Entry.objects.filter(table=table, round=rnd).count() == 2

@@ -183,9 +183,9 @@ def test_a_phone_offline_for_a_few_taps_loses_and_doubles_nothing(contexts, live
     expect(page.locator("#offline")).to_contain_text("3 taps wait")
     assert Entry.objects.filter(table=t2).count() == 1
     page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()  # every tap sent, and stored
     expect(score(page, 0)).to_have_text("4")  # seats 1+3: 2 + 1 + 1
     expect(score(page, 1)).to_have_text("2")
-    expect(page.locator("#offline")).to_be_hidden()
     assert Entry.objects.filter(table=t2).count() == 4
 
     # A response lost on the way back: the phone retries the same tap, stored once.
@@ -201,6 +201,8 @@ def test_a_phone_offline_for_a_few_taps_loses_and_doubles_nothing(contexts, live
 
     page.route("**/entry/", lose_first_answer)
     tap(page, 4, "points:2")
+    expect(page.locator("#recent .recent li")).to_have_count(5)
+    expect(page.locator("#offline")).to_be_hidden()  # sent again, and heard this time
     expect(score(page, 1)).to_have_text("4")
     assert state["dropped"]
     assert Entry.objects.filter(table=t2).count() == 5
