@@ -827,7 +827,7 @@
     return places;
   }
   var placesBefore = null;
-  function beforeDraw() { placesBefore = placesNow(); }
+  function beforeDraw() { if (token) placesBefore = placesNow(); }  /* the table phone's only */
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     if (e.detail.shouldSwap !== false) beforeDraw();
   });
