@@ -192,6 +192,21 @@ def _repair(
     return best[1]
 
 
+def _home_again(
+    arrangement: list[Hashable], kept: set[Hashable], homes: Mapping[Hashable, int]
+) -> list[Hashable]:
+    """A table without teams: each of ``kept`` away from their home seat (``homes``) goes
+    back to it when it holds a newcomer, or someone of ``kept`` whose home is their seat."""
+    seats = list(arrangement)
+    for person, home in homes.items():
+        if home >= len(seats) or seats[home] == person:
+            continue
+        mine, other = seats.index(person), seats[home]
+        if other not in kept or homes.get(other) == mine:
+            seats[mine], seats[home] = other, person
+    return seats
+
+
 def replan_seating(
     rules: Rules,
     seating: Seating,
@@ -283,6 +298,9 @@ def replan_seating(
 
             here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
             arrangement = _repair(arrangement, keep, forbidden, i + 1, here)
+        elif tuple(arrangement) != old and sizes[i] == len(old):
+            here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
+            arrangement = _home_again(arrangement, keep, here)
         tables.append(tuple(arrangement))
 
     result = tuple(tables)
