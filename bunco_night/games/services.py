@@ -16,6 +16,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round
+from bunco_night.nights.money import money_record
 from bunco_night.nights.selectors import players_tonight
 from bunco_night.nights.services import night_lock, night_touch, round_for
 from bunco_night.rules import bonanza, buck
@@ -217,6 +218,7 @@ def buck_game_close(*, game: BuckGame) -> Round:
     if rnd.number >= night.total_rounds:
         night.status = Night.Status.FINISHED
         night.save(update_fields=["status"])
+        money_record(night)  # docs/rules.md section 7.9
     night_touch(night)
     return rnd
 

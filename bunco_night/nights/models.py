@@ -480,3 +480,7 @@ _PLAYING_ROUND = Compiled(
     lambda night: Round.objects.playing().filter(night_id=night).order_by("number")[:1],
     ID_MARKERS[0],
 )
+
+
+# A night's recorded money (docs/rules.md section 7.9).
+from .records import MoneyRecord  # noqa: E402, F401

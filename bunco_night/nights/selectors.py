@@ -25,7 +25,7 @@ from bunco_night.rules.replan import round_partners
 from bunco_night.rules.season import season_share
 from bunco_night.rules.standings import split_pot
 
-from .models import Attendance, Night, Payment, Prepayment, Round, Seat, Table
+from .models import Attendance, MoneyRecord, Night, Payment, Prepayment, Round, Seat, Table
 
 
 def night_for_host(user, pk: int) -> Night:
@@ -394,6 +394,7 @@ def dues_accounts(
         player_id__in=player_ids
     ).values_list("player_id", "starts", "amount_cents"):
         prepaid.setdefault(player_id, []).append((starts, amount))
+    kept = recorded_places({a.night_id for a in attendances})
     rows: dict[int, list[DuesRow]] = {pk: [] for pk in player_ids}
     for a in attendances:
         before = rows[a.player_id]
@@ -402,8 +403,24 @@ def dues_accounts(
         available = sum(n for starts, n in prepaid.get(a.player_id, ()) if starts <= a.night.date)
         owes = a.night.dues_cents if a.owes_dues else 0
         use = max(min(available - used, owes), 0)
+        if a.pk in kept:  # a finished night's dues and prepaid dues are as they ended
+            owes, use = kept[a.pk]
         before.append(DuesRow(a, owes, a.paid or 0, carried, use))
     return {pk: DuesAccount(rows[pk], sum(n for _, n in prepaid.get(pk, ()))) for pk in player_ids}
+
+
+def recorded_places(night_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """For the finished nights among ``night_ids``: each place's dues and the dues paid
+    ahead it used, as recorded when the night ended (docs/rules.md section 7.9), by
+    attendance id. Dues paid ahead recorded later, or a player's kind changed, do not
+    move them: they apply to the nights to come."""
+    kept = {}
+    for places in MoneyRecord.objects.filter(night_id__in=night_ids).values_list(
+        "figures__places", flat=True
+    ):
+        for attendance, owes, _paid, prepaid in places or ():
+            kept[attendance] = (owes, prepaid)
+    return kept
 
 
 @dataclass(frozen=True)
@@ -414,6 +431,14 @@ class Payout:
 
 
 @dataclass(frozen=True)
+class SeasonShare:
+    """The season a night's share went to, as it was: its name and percent."""
+
+    name: str
+    pot_percent: int
+
+
+@dataclass(frozen=True)
 class DuesSummary:
     rows: list[DuesRow]
     expected_cents: int
@@ -421,7 +446,9 @@ class DuesSummary:
     payouts: list[Payout]
     payout_error: str
     season_share_cents: int = 0
-    season: Season | None = None
+    season: SeasonShare | None = None
+    # Read from the money recorded when the night ended (docs/rules.md section 7.9).
+    recorded: bool = False
 
     @property
     def outstanding_cents(self) -> int:
@@ -449,9 +476,21 @@ class DuesSummary:
         return self.collected_cents - self.season_share_cents
 
 
-def dues_summary(night: Night) -> DuesSummary:
+def money_record_of(night: Night) -> MoneyRecord | None:
+    """The money recorded when ``night`` ended, if it has ended (docs/rules.md 7.9)."""
+    if not night.is_over:
+        return None
+    return MoneyRecord.objects.filter(night_id=night.pk).first()
+
+
+def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
     """Who owes (earlier nights included), who paid, the dues collected, the season's
-    share of them, the pot, and each prize's payout (docs/rules.md sections 7.4 and 8)."""
+    share of them, the pot, and each prize's payout (docs/rules.md sections 7.4 and 8).
+
+    A finished night's totals are those recorded when it ended (section 7.9). ``now``:
+    worked out again from the payments as they are, on the same footing (the season's
+    percent, each place's dues and dues paid ahead as recorded), to see what a change to
+    a finished night would move."""
     attendances = list(night.attendances.values_list("pk", "player_id"))
     accounts = dues_accounts(night.group, {p for _, p in attendances}, until=night)
     tonight = {
@@ -461,8 +500,35 @@ def dues_summary(night: Night) -> DuesSummary:
         if r.attendance.night_id == night.pk
     }
     rows = [tonight[pk] for pk, _ in attendances]
+    expected = sum(r.owes_cents for r in rows)
+    record = money_record_of(night)
+    if record is not None and not now:
+        figures = record.as_figures
+        payouts = []
+        if not figures.payout_error:
+            payouts = [Payout(r.key, r.title, r.amount_cents) for r in figures.awards.results]
+        season = None
+        if figures.season_percent is not None:
+            season = SeasonShare(figures.season_name, figures.season_percent)
+        return DuesSummary(
+            rows,
+            expected,
+            figures.collected_cents,
+            payouts,
+            figures.payout_error,
+            figures.season_share_cents,
+            season,
+            recorded=True,
+        )
     collected = sum(r.collected_cents for r in rows)
-    season = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
+    if record is not None:  # the season's share as it was when the night ended
+        figures = record.as_figures
+        season = None
+        if figures.season_percent is not None:
+            season = SeasonShare(figures.season_name, figures.season_percent)
+    else:
+        found = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
+        season = SeasonShare(found.name, found.pot_percent) if found else None
     share = season_share(collected, season.pot_percent) if season else 0
     rules = night.rules_obj
     payouts, error = [], ""
@@ -473,9 +539,7 @@ def dues_summary(night: Night) -> DuesSummary:
         payouts = [Payout(c.key, c.title, shares[c.key]) for c in categories]
     except RuleError as exc:
         error = exc.message
-    return DuesSummary(
-        rows, sum(r.owes_cents for r in rows), collected, payouts, error, share, season
-    )
+    return DuesSummary(rows, expected, collected, payouts, error, share, season)
 
 
 def plan_doubts(group, date, today) -> list[str]:

@@ -25,6 +25,7 @@ from bunco_night.rules.movement import Ghost, Seating, seat_players
 from bunco_night.rules.replan import replan_seating, round_partners
 
 from .models import Attendance, Night, Payment, Prepayment, RetiredPlace, Round, Seat, Table
+from .money import money_record
 from .selectors import (
     delete_refusal,
     next_round_number,
@@ -134,6 +135,7 @@ def night_update(
     if played is not None and played.is_closed and played.number == last:
         night.status = Night.Status.FINISHED  # the last round of the shorter night is played
         night.save(update_fields=["status"])
+        money_record(night)  # docs/rules.md section 7.9
     night_touch(night)
     return night
 

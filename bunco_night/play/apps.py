@@ -6,3 +6,10 @@ class PlayConfig(AppConfig):
 
     name = "bunco_night.play"
     label = "play"
+
+    def ready(self) -> None:
+        from bunco_night.nights.money import use_prize_reader
+
+        from .standings import prizes_for_pot
+
+        use_prize_reader(prizes_for_pot)

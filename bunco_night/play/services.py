@@ -34,6 +34,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Seat, Table, new_token
+from bunco_night.nights.money import money_record
 from bunco_night.nights.selectors import (
     SeatedTable,
     players_tonight,
@@ -1066,6 +1067,7 @@ def round_close(*, rnd: Round) -> Round | None:
         night = rnd.night
         night.status = Night.Status.FINISHED
         night.save(update_fields=["status"])
+        money_record(night)  # docs/rules.md section 7.9
     night_touch(rnd.night)
     return nxt
 
@@ -1158,6 +1160,7 @@ def night_finish(*, night: Night) -> Night:
     night.rounds.pending().delete()
     night.status = Night.Status.FINISHED
     night.save(update_fields=["status"])
+    money_record(night)  # docs/rules.md section 7.9
     night_touch(night)
     return night
 

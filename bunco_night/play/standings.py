@@ -9,8 +9,9 @@ from bunco_night.games.models import BuckThrow
 from bunco_night.games.selectors import buck_results
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Seat
-from bunco_night.nights.selectors import dues_summary
+from bunco_night.nights.selectors import dues_summary, money_record_of
 from bunco_night.rules.errors import RuleError
+from bunco_night.rules.money import figures_from_data
 from bunco_night.rules.prizes import DoorDraw
 from bunco_night.rules.scoring import BUNCO
 from bunco_night.rules.standings import (
@@ -278,9 +279,12 @@ def bunco_facts(night: Night) -> BuncoFacts:
     return BuncoFacts(len(rolled), rolled[-1][1] if rolled else None, fuzzy)
 
 
-def night_standings(night: Night) -> NightStandings:
+def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStandings:
     """Standings from the closed rounds (for Buck Dice, the closed games); prizes per the
-    group's categories, the pot and the night's prize settings (docs/rules.md section 7)."""
+    group's categories, the pot and the night's prize settings (docs/rules.md section 7).
+
+    A finished night's prizes and their money are those recorded when it ended (section
+    7.9). ``pot_cents``: the prizes worked out now, for that pot, recorded or not."""
     rules = night.rules_obj
     seats = Seat.objects.filter(
         round__in=night.rounds.closed(), player__isnull=False, won__isnull=False
@@ -311,35 +315,43 @@ def night_standings(night: Night) -> NightStandings:
     rolled = bunco_rolls(night, big_bucks)
     ranked = rank_standings(tally(rows))
     last = rolled[-1][1] if rolled else None
-    pot = dues_summary(night).pot_cents
-    categories = night.prize_categories
-    policy = rules.prize_policy
-    payout_error = ""
-    try:
-        split_pot(pot, categories, policy=policy)
-    except RuleError as error:
-        # Less money collected than the fixed prizes need: show winners, no amounts yet.
-        payout_error = error.message
-        categories = [
-            PrizeCategory(c.code, amount_cents=0, label=c.label, mark=c.mark) for c in categories
-        ]
+    record = money_record_of(night) if pot_cents is None else None
     present, subs = _present(night)
-    # The prizes count closed rounds only, the bunco prizes too (docs/rules.md section
-    # 7.2); the latest bunco of the round in play is a fact (``last``), not a prize yet.
-    closed_numbers = set(night.rounds.closed().values_list("number", flat=True))
-    awards = award_prizes(
-        ranked,
-        categories,
-        pot_cents=pot,
-        buncos=[roll for roll, _ in rolled if roll.when[0] in closed_numbers],
-        tiebreaks=tiebreaks,
-        policy=policy,
-        present=[p.pk for p in present],
-        substitutes=subs,
-        door_seed=night.door_seed,
-    )
+    categories = night.prize_categories
+    if record is not None:
+        kept = figures_from_data(record.figures)
+        pot, awards, payout_error = kept.pot_cents, kept.awards, kept.payout_error
+    else:
+        pot = dues_summary(night).pot_cents if pot_cents is None else pot_cents
+        policy = rules.prize_policy
+        payout_error = ""
+        try:
+            split_pot(pot, categories, policy=policy)
+        except RuleError as error:
+            # Less money collected than the fixed prizes need: show winners, no amounts yet.
+            payout_error = error.message
+            categories = [
+                PrizeCategory(c.code, amount_cents=0, label=c.label, mark=c.mark)
+                for c in categories
+            ]
+        # The prizes count closed rounds only, the bunco prizes too (docs/rules.md section
+        # 7.2); the latest bunco of the round in play is a fact (``last``), not a prize yet.
+        closed_numbers = set(night.rounds.closed().values_list("number", flat=True))
+        awards = award_prizes(
+            ranked,
+            categories,
+            pot_cents=pot,
+            buncos=[roll for roll, _ in rolled if roll.when[0] in closed_numbers],
+            tiebreaks=tiebreaks,
+            policy=policy,
+            present=[p.pk for p in present],
+            substitutes=subs,
+            door_seed=night.door_seed,
+        )
     needed = {roll.player for roll, _ in rolled} | {p.pk for p in present}
-    needed |= {who for r in awards.results for who, _ in r.payouts}
+    needed |= {who for r in awards.results for who in (*r.candidates, *(w for w, _ in r.payouts))}
+    if awards.door is not None:
+        needed |= set(awards.door.order)
     missing = needed - set(players)
     players.update({p.pk: p for p in present if p.pk in missing})
     missing -= set(players)
@@ -367,6 +379,13 @@ def night_standings(night: Night) -> NightStandings:
         and any(p.pk in subs for p in present)
         and not (set(subs) & set(awards.door.order)),
     )
+
+
+def prizes_for_pot(night: Night, pot_cents: int) -> tuple[PrizeAwards, str]:
+    """The night's prizes shared out of ``pot_cents`` as its standings decide them now, and
+    why no money is paid yet ("" when it is): ``nights.money``'s reader."""
+    ns = night_standings(night, pot_cents=pot_cents)
+    return ns.awards, ns.payout_error
 
 
 def _by_name(ranked: list[Standing], players: dict[int, Player]) -> list[tuple[Standing, Player]]:
