@@ -18,13 +18,22 @@ load (``play.apps``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.money import format_cents
+from bunco_night.groups.models import Player
 from bunco_night.rules.money import (
     NightFigures,
     Place,
+    change_token,
+    money_of,
+    only_names_winners,
 )
-from bunco_night.rules.standings import PrizeAwards
+from bunco_night.rules.prizes import DOOR_PRIZE
+from bunco_night.rules.standings import PrizeAwards, PrizeResult
 
+from . import history
 from .models import MoneyRecord, Night
 from .selectors import dues_summary
 
@@ -70,3 +79,148 @@ def money_record(night: Night) -> MoneyRecord:
     record.keep(figures_now(night))
     record.save()
     return record
+
+
+@dataclass(frozen=True)
+class MoneyLine:
+    """One line of a night's money, before and after a change, in words."""
+
+    label: str
+    before: str
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+
+class MoneyChange(ServiceError):
+    """A change to a finished night that would move its money: nothing was saved. The
+    host sees ``lines`` (the money before and after) and may send the change again with
+    ``token`` to say yes to exactly this change."""
+
+    def __init__(self, night: Night, lines: list[MoneyLine], token: str):
+        super().__init__(
+            "This night is over and its prize money was paid out: this change would change "
+            "it. Check the money before and after, then confirm.",
+            "money_change",
+        )
+        self.night = night
+        self.lines = lines
+        self.token = token
+
+    @property
+    def changed_lines(self) -> list[MoneyLine]:
+        return [line for line in self.lines if line.changed]
+
+
+def _prize_text(r: PrizeResult, name: Callable[[int], str]) -> str:
+    """Who a prize pays and how much, in words."""
+    money = format_cents(r.amount_cents)
+    if r.split and r.payouts:
+        shares = ", ".join(f"{name(who)} {format_cents(c)}" for who, c in r.payouts)
+        left = f" ({format_cents(r.remainder_cents)} not split)" if r.remainder_cents else ""
+        return f"split: {shares}{left}"
+    if r.payouts:
+        (paid, cents), won = r.payouts[0], r.winner
+        who = name(won) if paid == won else f"{name(won)} (for {name(paid)})"
+        return f"{who} {format_cents(cents)}"
+    if r.tied:
+        return f"tie: {', '.join(name(c) for c in r.candidates)} ({money} kept for the winner)"
+    if r.code == DOOR_PRIZE and r.seed is None:
+        return f"not drawn yet ({money})"
+    return f"nobody ({money})"
+
+
+def money_lines(before: NightFigures, after: NightFigures) -> list[MoneyLine]:
+    """The night's money before and after a change, line by line, as the host reads it."""
+    ids = {
+        p
+        for f in (before, after)
+        for r in f.awards.results
+        for p in (*r.candidates, *(who for who, _ in r.payouts))
+    }
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+
+    def name(pk) -> str:
+        return names.get(pk, "someone")
+
+    cents = format_cents
+    lines = [
+        MoneyLine("Dues collected", cents(before.collected_cents), cents(after.collected_cents))
+    ]
+    if before.season_percent is not None or after.season_percent is not None:
+        season = after.season_name or before.season_name
+        lines.append(
+            MoneyLine(
+                f"To the {season} pot",
+                cents(before.season_share_cents),
+                cents(after.season_share_cents),
+            )
+        )
+    lines.append(MoneyLine("Prize pot", cents(before.pot_cents), cents(after.pot_cents)))
+    old = {r.key: r for r in before.awards.results}
+    new = {r.key: r for r in after.awards.results}
+    for key in dict.fromkeys([*old, *new]):
+        title = (new.get(key) or old[key]).title
+        lines.append(
+            MoneyLine(
+                title,
+                _prize_text(old[key], name) if key in old else "",
+                _prize_text(new[key], name) if key in new else "",
+            )
+        )
+    for label, attr in (
+        ("Kept for next month's pot", "carried_cents"),
+        ("The host's to decide", "host_cents"),
+        ("Asked for by no prize", "unassigned_cents"),
+    ):
+        b, a = getattr(before.awards, attr), getattr(after.awards, attr)
+        if b or a:
+            lines.append(MoneyLine(label, cents(b), cents(a)))
+    if before.payout_error != after.payout_error:
+        paid = (before.payout_error or "paid", after.payout_error or "paid")
+        lines.append(MoneyLine("Prizes", *paid))
+    return lines
+
+
+def money_settle(*, night: Night, by=None, money_ok: str = "") -> bool:
+    """After a host's change to ``night``, in its transaction: a finished night's money is
+    worked out again (``figures_now``). The same money: the record follows any other
+    detail (a standing's count, who is tied) and nothing is asked. Prizes that were
+    waiting for a winner (a tie not broken, a door prize not drawn) getting one, with the
+    same money: recorded too, as nobody's money moves. Any other move of money raises
+    ``MoneyChange`` unless ``money_ok`` is the token of that very change (the host said
+    yes to it): then the new money is recorded, and the history says what moved. Returns
+    whether the recorded money changed."""
+    night = Night.objects.get(pk=night.pk)
+    if not night.is_over:
+        return False
+    record = MoneyRecord.objects.select_for_update().filter(night_id=night.pk).first()
+    after = figures_now(night)
+    if record is None:  # ended before money was recorded: record it now
+        record = MoneyRecord(night_id=night.pk)
+        record.keep(after)
+        record.save()
+        return False
+    before = record.as_figures
+    if before == after:
+        return False
+    if money_of(before) == money_of(after) or only_names_winners(before, after):
+        record.keep(after)
+        record.save()
+        return False
+    token = change_token(before, after)
+    lines = money_lines(before, after)
+    if money_ok != token:
+        raise MoneyChange(night, lines, token)
+    record.keep(after)
+    record.save()
+    moved = "; ".join(f"{x.label} {x.before} → {x.after}" for x in lines if x.changed)
+    history.record(
+        night=night,
+        by=by,
+        kind=history.Kind.MONEY,
+        text=f"Changed the night's money after it ended: {moved}",
+    )
+    return True

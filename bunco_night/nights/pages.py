@@ -13,6 +13,7 @@ from bunco_night.core.forms import whole_number
 from bunco_night.groups.models import Player
 from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 
+from .history import night_history
 from .models import Attendance, Night, Payment, Round
 from .selectors import (
     DuesRow,
@@ -143,6 +144,7 @@ def night_context(
         "next_step": night_next_step(
             night, seating["round"], seating["chart"], today or timezone.localdate()
         ),
+        "history": list(night_history(night)),
     }
 
 

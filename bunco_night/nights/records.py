@@ -1,11 +1,12 @@
 """What the app keeps of a night besides its play: its money as it stood when the night
-ended (docs/rules.md section 7.9).
+ended, and the history of what its hosts did (docs/rules.md sections 6.5 and 7.9).
 
 The models are imported by ``models``, where Django finds them.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 from bunco_night.rules.money import NightFigures, figures_data, figures_from_data
@@ -51,3 +52,44 @@ class MoneyRecord(models.Model):
         self.season_share_cents = figures.season_share_cents
         self.pot_cents = figures.pot_cents
         self.figures = figures_data(figures)
+
+
+class NightAction(models.Model):
+    """One thing a host or co-host did to a night that changed its money, seating, scores
+    or results: who (the user, and their name then, kept if the account goes) and when,
+    in words (docs/rules.md section 6.5). Written in the same transaction as the change."""
+
+    class Kind(models.TextChoices):
+        PAYMENT = "payment", "Payment"
+        PAYMENT_BACK = "payment_back", "Payment taken back"
+        CORRECTION = "correction", "Correction"
+        SWAP = "swap", "Seats swapped"
+        DRAW = "draw", "Seating drawn"
+        DRAW_UNDO = "draw_undo", "Draw undone"
+        TIEBREAK = "tiebreak", "Tie-break"
+        ARRIVAL = "arrival", "Arrival"
+        LEAVER = "leaver", "Leaver"
+        ROUND = "round", "Round"
+        FINISH = "finish", "Night ended"
+        DOOR = "door", "Door prize"
+        MONEY = "money", "Money changed"
+
+    night = models.ForeignKey("nights.Night", on_delete=models.CASCADE, related_name="actions")
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="night_actions",
+    )
+    by_name = models.CharField(max_length=150, blank=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    text = models.CharField(max_length=500)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["night", "-at"], name="night_action_newest_first")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.by_name or 'someone'}: {self.text}"

@@ -37,4 +37,5 @@ urlpatterns = [
     path("<int:pk>/seating/draw/undo/", views.seating_draw_undo, name="draw_undo"),
     path("<int:pk>/seating/swap/", views.seating_swap, name="swap"),
     path("<int:pk>/seating/tv/", views.seating_tv, name="tv"),
+    path("<int:pk>/history/", views.history, name="history"),
 ]

@@ -24,12 +24,16 @@ from django_htmx.http import reswap, retarget
 
 from bunco_night.core.errors import Gone, ServiceError
 from bunco_night.core.forms import form_apply, form_message, whole_number
+from bunco_night.core.money import format_cents
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
-from . import services
+from . import actions, services
 from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
+from .history import night_history
 from .models import Attendance, Night, Payment, Seat
+from .money import MoneyChange
+from .money_pages import PAYMENT_HINT, money_change_context, money_change_page
 from .pages import RowError, attendance_row_context, dues_row_context, night_context, tv_pages
 from .selectors import (
     attendance_of,
@@ -148,7 +152,7 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
         effects = sets_change_effects(night, form.cleaned_data["sets"])
         if effects:
             return _night_form(request, night.group, form, night, effects=effects)
-    form_apply(form, lambda data: services.night_update(night=night, **data))
+    form_apply(form, lambda data: actions.night_update(night=night, by=request.user, **data))
     if not form.errors:
         messages.success(request, "Night saved.")
         return redirect(night)
@@ -317,8 +321,15 @@ def _after_payment(
     attendance_pk: int,
     pay_error: RowError | None = None,
     confirm_undo: int | None = None,
+    money_change: MoneyChange | None = None,
+    what: str = "",
 ) -> HttpResponse:
-    """htmx gets the attendance's dues line, and the dues totals out of band."""
+    """htmx gets the attendance's dues line, and the dues totals out of band. A payment on
+    a finished night that needs the host's yes (``money_change``) asks in the dues line
+    (htmx), or on a page of its own."""
+    back = f"{night.get_absolute_url()}#dues-{attendance_pk}"
+    if money_change is not None and not request.htmx:
+        return money_change_page(request, money_change, back=back, what=what, hint=PAYMENT_HINT)
     if request.htmx:
         context = dues_row_context(
             night,
@@ -326,6 +337,15 @@ def _after_payment(
             pay_error=pay_error.message if pay_error else "",
             confirm_undo=confirm_undo,
         )
+        if money_change is not None:
+            context |= money_change_context(
+                request, money_change, back=back, what=what, hint=PAYMENT_HINT
+            )
+            context |= {
+                "hx": True,
+                "hx_back": night.get_absolute_url(),
+                "hx_select": f"#dues-{attendance_pk}",
+            }
         return render(request, f"{PAGE}#dues_row_changed", context)
     return _after_change(
         request, night, "dues", "dues", pay_error=pay_error, confirm_undo=confirm_undo
@@ -351,7 +371,9 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
     form = AttendanceForm(request.POST, group=night.group)
     where = "pick" if request.POST.get("status") == Attendance.Status.SENT_SUB else "status"
     before, free_before = _table_numbers(night), free_substitutes(night)
-    message = _refusal(form, lambda data: services.attendance_set(attendance=attendance, **data))
+    message = _refusal(
+        form, lambda data: actions.attendance_set(attendance=attendance, by=request.user, **data)
+    )
     return _after_attendance(
         request,
         night,
@@ -371,7 +393,10 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
     form = NewSubstituteForm(request.POST)
     free_before = free_substitutes(night)
     message = _refusal(
-        form, lambda data: services.attendance_send_new_substitute(attendance=attendance, **data)
+        form,
+        lambda data: actions.attendance_send_new_substitute(
+            attendance=attendance, by=request.user, **data
+        ),
     )
     typed = {k: request.POST.get(k, "") for k in ("name", "phone", "email")}
     error = _row_error(attendance, "new", message, typed)
@@ -391,7 +416,7 @@ def attendance_leave(request: HttpRequest, pk: int, attendance_pk: int) -> HttpR
     free_before = free_substitutes(night)
     message = ""
     try:
-        services.attendance_leave(attendance=attendance)
+        actions.attendance_leave(attendance=attendance, by=request.user)
     except ServiceError as error:
         message = error.message
     # A guest's row removed forgets its pk (``attendance_pk`` is it), and answers with the
@@ -409,7 +434,7 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
     night = night_for_host(request.user, pk)
     form = GuestForm(request.POST, group=night.group)
     before, free_before = _table_numbers(night), free_substitutes(night)
-    added = form_apply(form, lambda data: services.guest_add(night=night, **data))
+    added = form_apply(form, lambda data: actions.guest_add(night=night, by=request.user, **data))
     new_tables = _new_tables(request, night, before)
     if added is None:
         return _after_attendance(request, night, guest_error=form_message(form))
@@ -429,17 +454,29 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
     """The host took the night's dues from someone."""
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
-    error = None
+    return _pay(request, night, attendance, night.dues_cents)
+
+
+def _pay(request, night: Night, attendance: Attendance, cents: int) -> HttpResponse:
+    """Record ``cents`` paid for ``attendance``, as the host's form says."""
+    error = change = None
     try:
-        services.payment_record(
+        actions.payment_record(
             attendance=attendance,
-            amount_cents=night.dues_cents,
+            amount_cents=cents,
+            by=request.user,
             nonce=request.POST.get("nonce") or None,
             last_seen=whole_number(request.POST.get("last_seen")),
+            money_ok=request.POST.get("money_ok", ""),
         )
+    except MoneyChange as exc:
+        change = exc
     except ServiceError as exc:
         error = RowError(attendance.pk, "pay", exc.message)
-    return _after_payment(request, night, attendance.pk, pay_error=error)
+    what = f"Mark {format_cents(cents)} paid for {attendance.player.name}"
+    return _after_payment(
+        request, night, attendance.pk, pay_error=error, money_change=change, what=what
+    )
 
 
 @login_required
@@ -452,17 +489,7 @@ def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRe
     due = next(
         (r.due_cents for r in dues_summary(night).rows if r.attendance.pk == attendance.pk), 0
     )
-    error = None
-    try:
-        services.payment_record(
-            attendance=attendance,
-            amount_cents=due,
-            nonce=request.POST.get("nonce") or None,
-            last_seen=whole_number(request.POST.get("last_seen")),
-        )
-    except ServiceError as exc:
-        error = RowError(attendance.pk, "pay", exc.message)
-    return _after_payment(request, night, attendance.pk, pay_error=error)
+    return _pay(request, night, attendance, due)
 
 
 @login_required
@@ -477,9 +504,17 @@ def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse
         return _after_payment(
             request, night, attendance.pk, pay_error=RowError(attendance.pk, "pay", gone)
         )
-    if request.POST.get("confirmed") != "1":
+    # On a finished night the question is the one about its money, which says it all.
+    if request.POST.get("confirmed") != "1" and not night.is_over:
         return _after_payment(request, night, payment.attendance_id, confirm_undo=payment.pk)
-    services.payment_undo(payment=payment)
+    try:
+        actions.payment_undo(
+            payment=payment, by=request.user, money_ok=request.POST.get("money_ok", "")
+        )
+    except MoneyChange as change:
+        paid = format_cents(payment.amount_cents)
+        what = f"Take back {paid} paid for {payment.attendance.player.name}"
+        return _after_payment(request, night, payment.attendance_id, money_change=change, what=what)
     return _after_payment(request, night, payment.attendance_id)
 
 
@@ -510,7 +545,9 @@ def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
             request, night, "seating", "seating", confirm_draw=replaces, draw_seed=seed
         )
     form = DrawForm(request.POST)
-    message = _refusal(form, lambda data: services.seating_draw(night=night, **data))
+    message = _refusal(
+        form, lambda data: actions.seating_draw(night=night, by=request.user, **data)
+    )
     # A refused seed stays in its box, for the host to mend rather than type again.
     seed = request.POST.get("seed", "") if message else ""
     return _after_change(request, night, "seating", "seating", draw_error=message, draw_seed=seed)
@@ -523,7 +560,7 @@ def seating_draw_undo(request: HttpRequest, pk: int) -> HttpResponse:
     night = night_for_host(request.user, pk)
     message = ""
     try:
-        services.seating_draw_undo(night=night)
+        actions.seating_draw_undo(night=night, by=request.user)
     except ServiceError as error:
         message = error.message
     return _after_change(request, night, "seating", "seating", draw_error=message)
@@ -538,9 +575,10 @@ def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
 
     def swap(data: dict) -> None:
         seats = Seat.objects.filter(round__night=night)
-        services.seating_swap(
+        actions.seating_swap(
             seat_a=get_object_or_404(seats, pk=data["seat_a"]),
             seat_b=get_object_or_404(seats, pk=data["seat_b"]),
+            by=request.user,
         )
 
     message = _refusal(form, swap)
@@ -558,3 +596,15 @@ def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"night": night, "round": rnd, "pages": tv_pages(chart)}
     template = "nights/tv.html#tv_chart" if request.htmx else "nights/tv.html"
     return render(request, template, context)
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's history, newest first (docs/rules.md section 6.5): the list alone for
+    the night page's History section as it opens, else the night page at that section."""
+    night = night_for_host(request.user, pk)
+    if request.htmx:
+        context = {"night": night, "history": night_history(night)}
+        return render(request, "nights/_history.html#history_list", context)
+    return redirect(f"{night.get_absolute_url()}#history")

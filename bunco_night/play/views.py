@@ -20,12 +20,14 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Player
+from bunco_night.nights.actions import seating_draw
 from bunco_night.nights.models import Attendance, Night, Round, Table
+from bunco_night.nights.money import MoneyChange
+from bunco_night.nights.money_pages import money_change_page
 from bunco_night.nights.selectors import night_for_host, night_rules_explained
-from bunco_night.nights.services import seating_draw
 from bunco_night.rules.presets import PRESET_NAMES
 
-from . import pages, services
+from . import actions, pages, services
 from .boards import render_board
 from .models import Entry
 from .room import room_screen
@@ -403,9 +405,10 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a round, ring the bell, close the round, draw seating, or end the night."""
     night = night_for_host(request.user, pk)
     action = request.POST.get("action")
+    ok = request.POST.get("money_ok", "")
     try:
         if action == "draw":
-            seating_draw(night=night)
+            seating_draw(night=night, by=request.user)
             done = "Seating drawn."
         elif action == "start":
             rnd = services.round_start(night=night)
@@ -417,7 +420,7 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
             rnd = night.rounds.playing().first()
             if rnd is None:
                 raise ServiceError("No round is being played.", "no_round")
-            nxt = services.round_close(rnd=rnd)
+            nxt = actions.round_close(rnd=rnd, by=request.user)
             done = (
                 f"Round {rnd.number} closed. Everyone moves for round {nxt.number}."
                 if nxt
@@ -429,23 +432,28 @@ def live_action(request: HttpRequest, pk: int) -> HttpResponse:
             table = night.tables.filter(number=_int(request.POST.get("table"), 0)).first()
             if rnd is None or table is None:
                 raise ServiceError("Pick a table of the round being played.", "no_round")
-            services.winner_set(rnd=rnd, table=table, side=_int(request.POST.get("side"), -1))
+            side = _int(request.POST.get("side"), -1)
+            actions.winner_set(rnd=rnd, table=table, side=side, by=request.user, money_ok=ok)
             done = f"Table {table.number}: winner recorded."
         elif action in ("accept", "discard"):
             entry = get_object_or_404(
                 Entry, pk=_int(request.POST.get("entry"), 0), round__night=night
             )
-            entry = services.late_entry_decide(entry=entry, accept=action == "accept")
+            entry = actions.late_entry_decide(
+                entry=entry, accept=action == "accept", by=request.user, money_ok=ok
+            )
             done = _said(
                 "Late entry counted." if action == "accept" else "Late entry discarded.",
                 entry.recomputed,
                 entry.table.number,
             )
         elif action == "finish":
-            services.night_finish(night=night)
+            actions.night_finish(night=night, by=request.user)
             done = "The night is over."
         else:
             raise ServiceError("Unknown action.", "bad_action")
+    except MoneyChange as change:
+        return money_change_page(request, change, back=reverse("play:live", args=[night.pk]))
     except ServiceError as error:
         return _host_answer(request, night, error)
     return _host_answer(request, night, done=done)
@@ -493,34 +501,31 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round_of(night, request)
     if request.method == "POST":
         action = request.POST.get("action")
+        here = f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}"
+        fix = {"table": table, "by": request.user, "money_ok": request.POST.get("money_ok", "")}
         try:
             if action == "undo":
-                done = services.entry_undo(
-                    table=table, entry_id=_int(request.POST.get("entry"), 0), by_host=True
-                )
+                done = actions.entry_undo(entry_id=_int(request.POST.get("entry"), 0), **fix)
             elif action == "put_back":
-                done = services.entry_put_back(
-                    table=table, entry_id=_int(request.POST.get("entry"), 0)
-                )
+                done = actions.entry_put_back(entry_id=_int(request.POST.get("entry"), 0), **fix)
             elif action == "add":
-                done = services.entry_record(
-                    table=table, by_host=True, rnd=rnd, **_tap_fields(request.POST)
-                )
+                done = actions.entry_add(rnd=rnd, **fix, **_tap_fields(request.POST))
             elif action == "winner":
                 side = request.POST.get("side")
-                done = services.winner_set(
-                    rnd=rnd, table=table, side=None if side in (None, "") else _int(side, -1)
-                )
+                side = None if side in (None, "") else _int(side, -1)
+                done = actions.winner_set(rnd=rnd, side=side, **fix)
             elif action == "tiebreak":
-                done = services.tiebreak_record(
-                    table=table, side=_int(request.POST.get("side"), -1), rnd=rnd, by_host=True
-                )
+                side = _int(request.POST.get("side"), -1)
+                done = actions.tiebreak_record(side=side, rnd=rnd, **fix)
             else:
                 raise ServiceError("Unknown action.", "bad_action")
             messages.success(request, _said("Saved.", done.recomputed, table.number))
+        except MoneyChange as change:
+            what = f"A correction to round {rnd.number} at table {table.number}"
+            return money_change_page(request, change, back=here, what=what)
         except ServiceError as error:
             messages.error(request, error.message)
-        return redirect(f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}")
+        return redirect(here)
     if rnd.is_pending:
         raise Http404("That round has not started.")
     here = table_round(rnd, table)
@@ -621,8 +626,13 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Prize standings with ties shown as ties, how the host broke them, and the payout."""
     night = night_for_host(request.user, pk)
+    back = reverse("play:standings", args=[night.pk])
+    ok = request.POST.get("money_ok", "")
     if request.method == "POST" and request.POST.get("action") == "door":
-        services.door_prize_draw(night=night)
+        try:
+            actions.door_prize_draw(night=night, by=request.user, money_ok=ok)
+        except MoneyChange as change:
+            return money_change_page(request, change, back=back, what="Draw the door prize")
         messages.success(request, "Door prize drawn.")
         return redirect("play:standings", pk=night.pk)
     if request.method == "POST":
@@ -632,8 +642,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
         )
         try:
-            services.prize_tiebreak_record(night=night, code=code, player=player)
+            actions.prize_tiebreak_record(
+                night=night, code=code, player=player, by=request.user, money_ok=ok
+            )
             messages.success(request, "Tie-break recorded." if player else "Tie-break cleared.")
+        except MoneyChange as change:
+            what = f"{player.name} wins the tie-break" if player else "Clear the tie-break"
+            return money_change_page(request, change, back=back, what=what)
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect("play:standings", pk=night.pk)
