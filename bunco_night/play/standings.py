@@ -337,17 +337,24 @@ def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStand
         # The prizes count closed rounds only, the bunco prizes too (docs/rules.md section
         # 7.2); the latest bunco of the round in play is a fact (``last``), not a prize yet.
         closed_numbers = set(night.rounds.closed().values_list("number", flat=True))
-        awards = award_prizes(
-            ranked,
-            categories,
-            pot_cents=pot,
-            buncos=[roll for roll, _ in rolled if roll.when[0] in closed_numbers],
-            tiebreaks=tiebreaks,
-            policy=policy,
-            present=[p.pk for p in present],
-            substitutes=subs,
-            door_seed=night.door_seed,
-        )
+        settings = {
+            "pot_cents": pot,
+            "buncos": [roll for roll, _ in rolled if roll.when[0] in closed_numbers],
+            "policy": policy,
+            "present": [p.pk for p in present],
+            "substitutes": subs,
+            "door_seed": night.door_seed,
+        }
+        awards = award_prizes(ranked, categories, **settings)
+        # A tie-break counts while its winner is still among the tied: a correction may
+        # have changed who is level (docs/rules.md section 7.3).
+        held = {
+            r.key: tiebreaks[r.key]
+            for r in awards.results
+            if len(r.candidates) > 1 and tiebreaks.get(r.key) in r.candidates
+        }
+        if held:
+            awards = award_prizes(ranked, categories, tiebreaks=held, **settings)
     needed = {roll.player for roll, _ in rolled} | {p.pk for p in present}
     needed |= {who for r in awards.results for who in (*r.candidates, *(w for w, _ in r.payouts))}
     if awards.door is not None:
