@@ -146,6 +146,15 @@ def build_demo() -> Night:
     ]
     player_update(player=regulars[3], usual_substitute=subs[0], notes="Brings the bell.")
     player_update(player=regulars[7], usual_substitute=subs[2])
+    # The season comes first: each night's money, its share of the dues included, is
+    # recorded as the night ends (docs/rules.md section 7.9).
+    season = season_create(
+        group=group,
+        name="2026",
+        starts=dt.date(2026, 1, 1),
+        ends=dt.date(2026, 12, 31),
+        pot_percent=10,
+    )
     dates = [dt.date(2026, 8, 13), dt.date(2026, 9, 10), dt.date(2026, 10, 8)]
     places = ["Ann Marie's", "Gloria's", "Kay's"]
     last = None
@@ -170,7 +179,7 @@ def build_demo() -> Night:
             payment_record(attendance=a, amount_cents=night.dues_cents)
         play_night(night, seed=2026 + i)
         last = night
-    build_season(group, regulars, subs)
+    build_season(season, regulars, subs)
     return last
 
 
@@ -220,16 +229,10 @@ def demo_password() -> str | None:
     return password if password and user.check_password(password) else None
 
 
-def build_season(group, regulars: list[Player], subs: list[Player]) -> Night:
-    """The 2026 season: its year-end prizes and pot, who hosts which month, dues paid
-    ahead, and December's night with answers from the players' own links."""
-    season = season_create(
-        group=group,
-        name="2026",
-        starts=dt.date(2026, 1, 1),
-        ends=dt.date(2026, 12, 31),
-        pot_percent=10,
-    )
+def build_season(season, regulars: list[Player], subs: list[Player]) -> Night:
+    """The 2026 season's rest: who hosts which month, dues paid ahead, and December's
+    night with answers from the players' own links."""
+    group = season.group
     rotation = [
         (8, regulars[0], "", "Bea: dessert"),
         (9, regulars[6], "", "Carla: salad, Joy: drinks"),

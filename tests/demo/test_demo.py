@@ -88,3 +88,28 @@ def test_the_demo_nights_award_the_groups_prizes(settings, tmp_path):
     s = night_standings(played)
     assert [p.code for p in s.prizes][:2] == ["most_wins", "most_buncos"]
     assert s.awards.unassigned_cents == 0
+
+
+def test_editing_the_demo_season_s_share_leaves_its_played_nights_money(settings, tmp_path):
+    """docs/rules.md section 7.9: the demo's first night paid a $54 pot (its season kept
+    10%); a new share for the season is for the nights to come."""
+    from bunco_night.groups.services import season_update
+    from bunco_night.nights.models import Night
+    from bunco_night.nights.selectors import dues_summary
+    from bunco_night.play.standings import night_standings
+
+    load(settings, tmp_path)
+    first = Night.objects.filter(status=Night.Status.FINISHED).order_by("date").first()
+    before = [(p.key, p.amount_cents, p.payouts) for p in night_standings(first).prizes]
+    assert dues_summary(first).pot_cents == 5400
+    season = first.group.seasons.get()
+    season_update(
+        season=season,
+        name=season.name,
+        starts=season.starts,
+        ends=season.ends,
+        pot_percent=25,
+        regulars_only=season.regulars_only,
+    )
+    assert dues_summary(first).pot_cents == 5400
+    assert [(p.key, p.amount_cents, p.payouts) for p in night_standings(first).prizes] == before
