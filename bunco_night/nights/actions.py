@@ -1,7 +1,7 @@
 """The host's actions on a night's list, dues and seating, as the night page sends them.
 
 Each is the service of the same name (``services``), in one transaction with a line of
-the night's history saying who did what (``history.record``, docs/rules.md section 6.5).
+the night's history saying who did what (``history.record``, docs/rules.md section 6.6).
 A payment, or its taking back, on a finished night is worked out against the money
 recorded when the night ended (``money.money_settle``): when it would move the night's
 prize money the host is asked first (``money.MoneyChange``), and ``money_ok`` is their

@@ -1,5 +1,5 @@
 """A night's history: every change a host or co-host made to its money, seating, scores
-or results, with who and when (docs/rules.md section 6.5), for the night page.
+or results, with who and when (docs/rules.md section 6.6), for the night page.
 
 ``record`` is called by the host's actions (``nights.actions``, ``play.actions``) inside
 the transaction of the change itself: a change that is undone by an error leaves no line.

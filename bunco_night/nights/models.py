@@ -482,5 +482,5 @@ _PLAYING_ROUND = Compiled(
 )
 
 
-# A night's recorded money and its hosts' history (docs/rules.md sections 6.5 and 7.9).
+# A night's recorded money and its hosts' history (docs/rules.md sections 6.6 and 7.9).
 from .records import MoneyRecord, NightAction  # noqa: E402, F401

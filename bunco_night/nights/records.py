@@ -1,5 +1,5 @@
 """What the app keeps of a night besides its play: its money as it stood when the night
-ended, and the history of what its hosts did (docs/rules.md sections 6.5 and 7.9).
+ended, and the history of what its hosts did (docs/rules.md sections 6.6 and 7.9).
 
 The models are imported by ``models``, where Django finds them.
 """
@@ -57,7 +57,7 @@ class MoneyRecord(models.Model):
 class NightAction(models.Model):
     """One thing a host or co-host did to a night that changed its money, seating, scores
     or results: who (the user, and their name then, kept if the account goes) and when,
-    in words (docs/rules.md section 6.5). Written in the same transaction as the change."""
+    in words (docs/rules.md section 6.6). Written in the same transaction as the change."""
 
     class Kind(models.TextChoices):
         PAYMENT = "payment", "Payment"

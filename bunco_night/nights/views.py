@@ -601,7 +601,7 @@ def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def history(request: HttpRequest, pk: int) -> HttpResponse:
-    """The night's history, newest first (docs/rules.md section 6.5): the list alone for
+    """The night's history, newest first (docs/rules.md section 6.6): the list alone for
     the night page's History section as it opens, else the night page at that section."""
     night = night_for_host(request.user, pk)
     if request.htmx:

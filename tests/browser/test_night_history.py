@@ -1,5 +1,5 @@
 """A host reads a night's history on a phone, and is asked before a payment changes the
-money of a finished night, in real headless Chromium (docs/rules.md sections 6.5 and
+money of a finished night, in real headless Chromium (docs/rules.md sections 6.6 and
 7.9). Pages are photographed into /tmp/shots/."""
 
 from pathlib import Path

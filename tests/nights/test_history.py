@@ -1,4 +1,4 @@
-"""docs/rules.md section 6.5: every change a host or co-host makes to a night's money,
+"""docs/rules.md section 6.6: every change a host or co-host makes to a night's money,
 seating, scores or results is kept with who made it and when, and the night page shows
 it, newest first, so "who marked Deb paid?" has an answer."""
 
