@@ -49,18 +49,25 @@ def entry_rows(group: Group):
 
 
 def result_rows(night: Night):
-    """The night's standings, best first, with the prizes each player takes
-    (docs/rules.md section 7; a tie not broken yet shows every tied player)."""
+    """The night's standings, best first, with the prizes each player takes and their
+    money, as the prize standings pay them (docs/rules.md section 7: a split prize's share,
+    a substitute's prize paid to the regular they came for; a tie not broken yet shows
+    every tied player, with no money yet)."""
     result = night_standings(night)
-    prizes: dict[int, list[tuple[str, int]]] = {}
-    for prize in result.prizes:
-        takers = [prize.winner] if prize.winner is not None else list(prize.candidates)
-        for player in takers:
-            label = prize.title if prize.winner is not None else f"{prize.title} (tied)"
-            prizes.setdefault(player, []).append((label, prize.amount_cents))
+    prizes: dict[int, list[tuple[str, int | None]]] = {}
+    for row in result.prize_rows:
+        prize = row.prize
+        for won, paid, cents in row.lines:
+            label = f"{prize.title} (split)" if prize.split else prize.title
+            if paid != won:
+                label += f" (paid to {paid.name})"
+            prizes.setdefault(won.pk, []).append((label, cents))
+        if prize.tied:
+            for player in row.candidates:
+                prizes.setdefault(player.pk, []).append((f"{prize.title} (tied)", None))
     for standing, player in result.rows:
         mine = prizes.get(player.pk, [])
-        won = sum(cents for label, cents in mine if not label.endswith("(tied)"))
+        won = sum(cents for _, cents in mine if cents is not None)
         yield [
             standing.rank,
             player.name,

@@ -152,7 +152,12 @@ def player_history(player: Player, *, season: Season | None = None) -> History:
             mine = next((s for s in ns.standings if s.player == player.pk), None)
             if mine is not None:
                 entry.rank, entry.tied, entry.players = mine.rank, mine.tied, len(ns.standings)
-            entry.prizes = [(p.title, p.amount_cents) for p in ns.prizes if p.winner == player.pk]
+            entry.prizes = [
+                (row.prize.title, cents)
+                for row in ns.prize_rows
+                for won, _paid, cents in row.lines
+                if won.pk == player.pk
+            ]
         nights.append(entry)
     sent = [
         (a.night, a.substitute) for a in attendances if a.player_id == player.pk and a.substitute

@@ -106,7 +106,12 @@ def season_table(season: Season) -> SeasonTable:
     rows = night_rows(nights)
     results = []
     for night in nights:
-        won = [(p.winner, p.amount_cents) for p in night_standings(night).prizes if p.winner]
+        # Each share as the night's prize standings pay it: a split prize's too.
+        won = [
+            (who.pk, cents)
+            for row in night_standings(night).prize_rows
+            for who, _paid, cents in row.lines
+        ]
         results.append(NightResult(rows[night.pk], won))
     standings = season_standings(results)
     players = {p.pk: p for p in Player.objects.filter(pk__in=[s.player for s in standings])}
