@@ -126,7 +126,8 @@ def _prize_text(r: PrizeResult, name: Callable[[int], str]) -> str:
         who = name(won) if paid == won else f"{name(won)} (for {name(paid)})"
         return f"{who} {format_cents(cents)}"
     if r.tied:
-        return f"tie: {', '.join(name(c) for c in r.candidates)} ({money} kept for the winner)"
+        tied = ", ".join(sorted((name(c) for c in r.candidates), key=str.casefold))
+        return f"tie: {tied} ({money} kept for the winner)"
     if r.code == DOOR_PRIZE and r.seed is None:
         return f"not drawn yet ({money})"
     return f"nobody ({money})"

@@ -183,3 +183,9 @@ def test_the_door_prize_drawn_after_the_night_is_recorded_without_asking(client,
     assert door.payouts == ((door.winner, 600),) and door.seed is not None
     line = NightAction.objects.get(night=night)
     assert line.kind == "door" and line.by_name == "host"
+
+
+def test_the_night_page_says_a_finished_night_s_money_is_as_it_ended(client, night):
+    page = words(client.get(night.get_absolute_url()))
+    assert "The night is over: its money is as it was when the night ended." in page
+    assert "Tonight's prize pot" not in page and "Collected (the pot) $55.00" in page
