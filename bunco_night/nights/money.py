@@ -34,8 +34,8 @@ from bunco_night.rules.prizes import DOOR_PRIZE
 from bunco_night.rules.standings import PrizeAwards, PrizeResult
 
 from . import history
+from .dues import dues_summary
 from .models import MoneyRecord, Night
-from .selectors import dues_summary
 
 # (night, pot in cents) -> the prizes shared out of that pot as the night's standings
 # decide them now, and why no money is paid yet ("" when it is).

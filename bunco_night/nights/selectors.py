@@ -1,5 +1,5 @@
 """What the night pages read: the nights a host may see, who plays tonight, dues and the
-pot, and each round's tables with their seats.
+pot (``dues``, whose names are here too), and each round's tables with their seats.
 
 ``seated_tables`` is the one bridge between a round's seat rows and the rules: it asks
 the rules once per table whether it plays in teams, its target, its sides and who
@@ -8,24 +8,32 @@ partners whom (docs/rules.md sections 1, 3.3 and 4).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from django.db import models
-from django.db.models import Exists, OuterRef, Q, Sum
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
-from bunco_night.groups.models import Player, Season
+from bunco_night.groups.models import Player
 from bunco_night.groups.selectors import rules_explained
-from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import TableGame, table_game
 from bunco_night.rules.movement import Ghost, Seating
 from bunco_night.rules.replan import round_partners
-from bunco_night.rules.season import season_share
-from bunco_night.rules.standings import split_pot
 
-from .models import Attendance, MoneyRecord, Night, Payment, Prepayment, Round, Seat, Table
+from .dues import (  # noqa: F401 - where the night pages have always found them
+    DuesAccount,
+    DuesRow,
+    DuesSummary,
+    Payout,
+    SeasonShare,
+    dues_accounts,
+    dues_summary,
+    held_nights,
+    money_record_of,
+    recorded_places,
+)
+from .models import Attendance, Night, Payment, Round, Seat, Table
 
 
 def night_for_host(user, pk: int) -> Night:
@@ -277,269 +285,6 @@ def seated_tables(
         )
         for row in by_table.values()
     ]
-
-
-# ---------------------------------------------------------------------------
-# Dues and the pot (docs/rules.md sections 7.4 and 8)
-
-
-@dataclass(frozen=True)
-class DuesRow:
-    """A place's dues on one night: what it owes tonight, the balance carried from the
-    player's earlier nights, the prepaid dues used tonight and the cash paid tonight
-    (docs/rules.md sections 8.3 and 8.6)."""
-
-    attendance: Attendance
-    owes_cents: int
-    paid_cents: int
-    carried_cents: int = 0
-    prepaid_cents: int = 0
-
-    @property
-    def collected_cents(self) -> int:
-        """What this place put in the night's pot: cash, and prepaid dues used tonight."""
-        return self.paid_cents + self.prepaid_cents
-
-    @property
-    def balance_cents(self) -> int:
-        """Still to pay, earlier nights included (negative: paid too much)."""
-        return self.carried_cents + self.owes_cents - self.prepaid_cents - self.paid_cents
-
-    @property
-    def credit_cents(self) -> int:
-        """Paid too much on earlier nights, or 0."""
-        return max(-self.carried_cents, 0)
-
-    @property
-    def earlier_paid_cents(self) -> int:
-        """Tonight's cash that paid dues owed from earlier nights: cash pays the oldest dues
-        first (docs/rules.md section 8.6), and it goes into tonight's pot."""
-        return min(self.paid_cents, max(self.carried_cents, 0))
-
-    @property
-    def earlier_owed_cents(self) -> int:
-        """Dues from earlier nights still owed after tonight's cash, or 0."""
-        return max(self.carried_cents, 0) - self.earlier_paid_cents
-
-    @property
-    def due_cents(self) -> int:
-        """Still to pay, or 0."""
-        return max(self.balance_cents, 0)
-
-    @property
-    def overpaid_cents(self) -> int:
-        """Paid beyond the dues, or 0."""
-        return max(-self.balance_cents, 0)
-
-
-@dataclass(frozen=True)
-class DuesAccount:
-    """A player's dues across nights: a row per night, first night first, and every
-    prepaid amount recorded for them."""
-
-    rows: list[DuesRow]
-    prepaid_cents: int = 0
-
-    @property
-    def prepaid_used_cents(self) -> int:
-        return sum(r.prepaid_cents for r in self.rows)
-
-    @property
-    def prepaid_left_cents(self) -> int:
-        """Prepaid dues not used yet."""
-        return self.prepaid_cents - self.prepaid_used_cents
-
-    @property
-    def balance_cents(self) -> int:
-        """Owed after the last night (negative: paid too much), prepaid dues left aside."""
-        return self.rows[-1].balance_cents if self.rows else 0
-
-    @property
-    def credit_cents(self) -> int:
-        """Paid too much over the nights, or 0 (prepaid dues left aside)."""
-        return max(-self.balance_cents, 0)
-
-
-def held_nights(group) -> models.QuerySet:
-    """The group's nights that took place as far as the app knows: a round was started or
-    dues were recorded. A night planned and never held carries no dues."""
-    started = Round.objects.filter(
-        night=OuterRef("pk"), status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
-    )
-    paid = Payment.objects.filter(attendance__night=OuterRef("pk"))
-    return group.nights.filter(Exists(started) | Exists(paid))
-
-
-def dues_accounts(
-    group, player_ids: Iterable[int], *, until: Night | None = None
-) -> dict[int, DuesAccount]:
-    """Each player's dues night by night over the group's held nights, up to ``until``
-    (which counts even before it is held). Each night carries the balance of the nights
-    before it, and prepaid dues pay the night's own dues first, in date order."""
-    player_ids = set(player_ids)
-    attendances = Attendance.objects.filter(
-        night__group=group, player_id__in=player_ids, night__in=held_nights(group).values("pk")
-    )
-    if until is not None:
-        attendances = attendances.filter(
-            Q(night__date__lt=until.date) | Q(night__date=until.date, night__pk__lt=until.pk)
-        ) | Attendance.objects.filter(night=until, player_id__in=player_ids)
-    attendances = (
-        attendances.select_related("player", "substitute", "night")
-        .annotate(paid=Sum("payments__amount_cents"))
-        .order_by("night__date", "night__pk", "pk")
-    )
-    prepaid: dict[int, list[tuple]] = {}
-    for player_id, starts, amount in Prepayment.objects.filter(
-        player_id__in=player_ids
-    ).values_list("player_id", "starts", "amount_cents"):
-        prepaid.setdefault(player_id, []).append((starts, amount))
-    kept = recorded_places({a.night_id for a in attendances})
-    rows: dict[int, list[DuesRow]] = {pk: [] for pk in player_ids}
-    for a in attendances:
-        before = rows[a.player_id]
-        carried = before[-1].balance_cents if before else 0
-        used = sum(r.prepaid_cents for r in before)
-        available = sum(n for starts, n in prepaid.get(a.player_id, ()) if starts <= a.night.date)
-        owes = a.night.dues_cents if a.owes_dues else 0
-        use = max(min(available - used, owes), 0)
-        if a.pk in kept:  # a finished night's dues and prepaid dues are as they ended
-            owes, use = kept[a.pk]
-        before.append(DuesRow(a, owes, a.paid or 0, carried, use))
-    return {pk: DuesAccount(rows[pk], sum(n for _, n in prepaid.get(pk, ()))) for pk in player_ids}
-
-
-def recorded_places(night_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
-    """For the finished nights among ``night_ids``: each place's dues and the dues paid
-    ahead it used, as recorded when the night ended (docs/rules.md section 7.9), by
-    attendance id. Dues paid ahead recorded later, or a player's kind changed, do not
-    move them: they apply to the nights to come."""
-    kept = {}
-    for places in MoneyRecord.objects.filter(night_id__in=night_ids).values_list(
-        "figures__places", flat=True
-    ):
-        for attendance, owes, _paid, prepaid in places or ():
-            kept[attendance] = (owes, prepaid)
-    return kept
-
-
-@dataclass(frozen=True)
-class Payout:
-    code: str
-    title: str
-    amount_cents: int
-
-
-@dataclass(frozen=True)
-class SeasonShare:
-    """The season a night's share went to, as it was: its name and percent."""
-
-    name: str
-    pot_percent: int
-
-
-@dataclass(frozen=True)
-class DuesSummary:
-    rows: list[DuesRow]
-    expected_cents: int
-    collected_cents: int
-    payouts: list[Payout]
-    payout_error: str
-    season_share_cents: int = 0
-    season: SeasonShare | None = None
-    # Read from the money recorded when the night ended (docs/rules.md section 7.9).
-    recorded: bool = False
-
-    @property
-    def outstanding_cents(self) -> int:
-        """Dues still owed, earlier nights included."""
-        return sum(r.due_cents for r in self.rows)
-
-    @property
-    def earlier_owed_cents(self) -> int:
-        """Dues from earlier nights that the people on tonight's list still owe."""
-        return sum(r.earlier_owed_cents for r in self.rows)
-
-    @property
-    def earlier_paid_cents(self) -> int:
-        """The part of tonight's collection that paid dues from earlier nights."""
-        return sum(r.earlier_paid_cents for r in self.rows)
-
-    @property
-    def prepaid_cents(self) -> int:
-        """The part of the pot paid ahead."""
-        return sum(r.prepaid_cents for r in self.rows)
-
-    @property
-    def pot_cents(self) -> int:
-        """The night's prize pot: the dues collected less the season's share."""
-        return self.collected_cents - self.season_share_cents
-
-
-def money_record_of(night: Night) -> MoneyRecord | None:
-    """The money recorded when ``night`` ended, if it has ended (docs/rules.md 7.9)."""
-    if not night.is_over:
-        return None
-    return MoneyRecord.objects.filter(night_id=night.pk).first()
-
-
-def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
-    """Who owes (earlier nights included), who paid, the dues collected, the season's
-    share of them, the pot, and each prize's payout (docs/rules.md sections 7.4 and 8).
-
-    A finished night's totals are those recorded when it ended (section 7.9). ``now``:
-    worked out again from the payments as they are, on the same footing (the season's
-    percent, each place's dues and dues paid ahead as recorded), to see what a change to
-    a finished night would move."""
-    attendances = list(night.attendances.values_list("pk", "player_id"))
-    accounts = dues_accounts(night.group, {p for _, p in attendances}, until=night)
-    tonight = {
-        r.attendance.pk: r
-        for account in accounts.values()
-        for r in account.rows
-        if r.attendance.night_id == night.pk
-    }
-    rows = [tonight[pk] for pk, _ in attendances]
-    expected = sum(r.owes_cents for r in rows)
-    record = money_record_of(night)
-    if record is not None and not now:
-        figures = record.as_figures
-        payouts = []
-        if not figures.payout_error:
-            payouts = [Payout(r.key, r.title, r.amount_cents) for r in figures.awards.results]
-        season = None
-        if figures.season_percent is not None:
-            season = SeasonShare(figures.season_name, figures.season_percent)
-        return DuesSummary(
-            rows,
-            expected,
-            figures.collected_cents,
-            payouts,
-            figures.payout_error,
-            figures.season_share_cents,
-            season,
-            recorded=True,
-        )
-    collected = sum(r.collected_cents for r in rows)
-    if record is not None:  # the season's share as it was when the night ended
-        figures = record.as_figures
-        season = None
-        if figures.season_percent is not None:
-            season = SeasonShare(figures.season_name, figures.season_percent)
-    else:
-        found = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
-        season = SeasonShare(found.name, found.pot_percent) if found else None
-    share = season_share(collected, season.pot_percent) if season else 0
-    rules = night.rules_obj
-    payouts, error = [], ""
-    try:
-        # Rounded and with the leftover where the night's rules say (docs/rules.md 7.8).
-        categories = night.prize_categories
-        shares = split_pot(collected - share, categories, policy=rules.prize_policy)
-        payouts = [Payout(c.key, c.title, shares[c.key]) for c in categories]
-    except RuleError as exc:
-        error = exc.message
-    return DuesSummary(rows, expected, collected, payouts, error, share, season)
 
 
 def plan_doubts(group, date, today) -> list[str]:

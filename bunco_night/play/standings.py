@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from bunco_night.games.models import BuckThrow
 from bunco_night.games.selectors import buck_results
 from bunco_night.groups.models import Player
+from bunco_night.nights.dues import dues_summary, money_record_of
 from bunco_night.nights.models import Night, Seat
-from bunco_night.nights.selectors import dues_summary, money_record_of
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.money import figures_from_data
 from bunco_night.rules.prizes import DoorDraw
