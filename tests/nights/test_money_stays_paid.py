@@ -6,13 +6,15 @@ import datetime as dt
 
 import pytest
 
+from bunco_night.groups.models import Player
 from bunco_night.groups.services import prizes_set, rules_update, season_create, season_update
 from bunco_night.nights.selectors import dues_summary
 from bunco_night.nights.services import payment_record, prepayment_record
 from bunco_night.play.exports import result_rows
-from bunco_night.play.services import night_finish, round_start
+from bunco_night.play.services import night_finish, prize_tiebreak_record, round_start
 from bunco_night.play.standings import night_standings
 from bunco_night.printing.documents import prize_sheet
+from bunco_night.seasons.history import player_history
 from bunco_night.seasons.ledger import season_ledger
 from bunco_night.seasons.standings import season_table
 from tests.factories import make_night
@@ -24,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 def money_seen(night) -> dict:
     """The night's money as each reader shows it: the night page's dues, the prize
-    standings, the prize sheet (PDF) and the results CSV."""
+    standings, the prize sheet (PDF), the results CSV and each player's history."""
     summary = dues_summary(night)
     standings = night_standings(night)
     sheet = prize_sheet(night=night)
@@ -39,6 +41,10 @@ def money_seen(night) -> dict:
         "sheet pot": sheet.pot_cents,
         "sheet": [(line.title, line.amount_cents) for line in sheet.prizes],
         "csv": [row[-2:] for row in result_rows(night)],
+        "player history": [
+            (a.player.name, player_history(a.player).nights[0].prizes)
+            for a in night.attendances.select_related("player")
+        ],
     }
 
 
@@ -50,6 +56,10 @@ def finished_night(group, date=dt.date(2026, 12, 18)):
     play_round(night)
     round_start(night=night)
     play_round(night)
+    for prize in night_standings(night).prizes:  # the host breaks the ties, as on Dec 18
+        if prize.tied:
+            winner = Player.objects.get(pk=prize.candidates[0])
+            prize_tiebreak_record(night=night, code=prize.key, player=winner)
     night_finish(night=night)
     night.refresh_from_db()
     return night
