@@ -49,7 +49,7 @@ QUARTER_EM = "\u2005"  # four-per-em space
 DIGIT_EM = 1303 / 2048
 LETTER_EM = {"W": 2025 / 2048, "L": 1141 / 2048}
 
-# How tightly rows are set (``documents._density``): font size and row pitch in points.
+# How tightly rows are set (``documents.shared.row_density``): font size and row pitch in points.
 DENSITIES = {"roomy": (16, 33), "compact": (13, 20), "dense": (11, 16)}
 
 # Columns before the wide ones, in points on Letter paper (7.5 in of grid), as the
