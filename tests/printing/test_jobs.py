@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from bunco_night.groups.models import Player
 from bunco_night.printing import jobs, printouts
+from bunco_night.printing.documents import parts
 from bunco_night.printing.models import PrintJob
 from tests.factories import make_group, make_night, make_user
 
@@ -250,7 +251,7 @@ def test_the_print_thread_prints_the_job_in_pieces_while_the_page_is_checked(
     client.force_login(host)
     group = make_group(user=host, name="Maple Street Bunco")
     night = make_night(group, sets=1)
-    monkeypatch.setattr(printouts, "PIECE_PAGES", 5)
+    monkeypatch.setattr(parts, "PIECE_PAGES", 5)
     response = client.get(url("tally_sheets", night), {"blank": "3"})
     pdf = follow(client, response["Location"])
     assert page_count(pdf) == 15

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.printing import engine, parallel, pdf, printouts
+from bunco_night.printing.documents import master, parts
 from tests.factories import make_night
 
 from .helpers import get_pdf
@@ -58,7 +59,7 @@ def test_tally_sheets_printed_in_pieces_are_the_sheets_printed_whole(
     client, played, monkeypatch, pieces_joined
 ):
     whole = get_pdf(client, played, "tally_sheets", blank="3")
-    monkeypatch.setattr(printouts, "PIECE_PAGES", 4)
+    monkeypatch.setattr(parts, "PIECE_PAGES", 4)
     pieced = get_pdf(client, played, "tally_sheets", blank="3")
     assert pieces_joined == [1, 4]  # 12 players and 3 blank sheets: 4, 4, 4 and 3
     assert page_count(pieced) == page_count(whole) == 15
@@ -74,7 +75,7 @@ def test_tally_sheets_printed_in_pieces_are_the_sheets_printed_whole(
 def test_table_cards_in_pieces_keep_each_tables_code_on_its_card(
     client, played, monkeypatch, pieces_joined
 ):
-    monkeypatch.setattr(printouts, "PIECE_PAGES", 2)
+    monkeypatch.setattr(parts, "PIECE_PAGES", 2)
     pdf_bytes = get_pdf(client, played, "table_cards")
     assert pieces_joined == [2]
     tables = list(played.tables.filter(active=True).order_by("number"))
@@ -87,7 +88,7 @@ def test_score_pads_in_pieces_number_their_pages_through_the_whole_document(
     night = make_night(group, sets=3)
     seating_draw(night=night, seed=3)
     whole = get_pdf(client, night, "score_pads")
-    monkeypatch.setattr(printouts, "PIECE_PAGES", 2)
+    monkeypatch.setattr(parts, "PIECE_PAGES", 2)
     pieced = get_pdf(client, night, "score_pads")
     assert pieces_joined == [1, 5]  # 3 tables x 3 sets: 2, 2, 2, 2 and 1 pads
     assert footers(pieced) == footers(whole) == [f"Page {i} of 9" for i in range(1, 10)]
@@ -112,7 +113,7 @@ def test_the_master_sheet_in_pieces_goes_on_under_its_headers_with_its_pages_num
     client, played, monkeypatch, pieces_joined
 ):
     whole = get_pdf(client, played, "master_sheet")
-    monkeypatch.setattr(printouts, "MASTER_PIECE_ROWS", 5)
+    monkeypatch.setattr(master, "MASTER_PIECE_ROWS", 5)
     pieced = get_pdf(client, played, "master_sheet")
     assert pieces_joined == [1, 3]  # 12 players: 5, 5 and 2 rows
     pages = pages_text(pieced)
@@ -158,7 +159,7 @@ def test_a_long_document_is_cut_into_even_pieces_one_or_more_for_each_worker(
     settings, items, size, least, workers, runs
 ):
     settings.PRINT_WORKERS = workers
-    chunks = printouts._chunks(list(range(items)), size, least)
+    chunks = parts.cut(list(range(items)), size, least)
     assert [len(c) for c in chunks] == runs
     assert [i for c in chunks for i in c] == list(range(items))
 
@@ -169,12 +170,12 @@ def test_a_long_document_is_cut_into_even_pieces_one_or_more_for_each_worker(
 )
 def test_pieces_are_even_never_too_long_and_never_below_the_least_when_cut(items, workers):
     with override_settings(PRINT_WORKERS=workers):
-        chunks = printouts._chunks(list(range(items)), 25)
+        chunks = parts.cut(list(range(items)), 25)
     sizes = [len(c) for c in chunks]
     assert sum(sizes) == items and max(sizes) <= 25
     assert max(sizes) - min(sizes) <= 1
     if len(chunks) > 1:
-        assert min(sizes) >= printouts.MIN_PIECE_PAGES or len(chunks) == -(-items // 25)
+        assert min(sizes) >= parts.MIN_PIECE_PAGES or len(chunks) == -(-items // 25)
 
 
 def forkservers() -> list[int]:
@@ -199,7 +200,7 @@ def test_the_print_page_of_a_big_night_readies_the_print_workers_once(
     small = make_night(group, sets=1)  # a dozen players: every document is one piece
     assert client.get(f"/nights/{small.pk}/print/").status_code == 200
     assert warmed == []
-    monkeypatch.setattr(printouts, "PIECE_PAGES", 10)  # tally sheets in two pieces
+    monkeypatch.setattr(parts, "PIECE_PAGES", 10)  # tally sheets in two pieces
     assert client.get(f"/nights/{small.pk}/print/").status_code == 200
     assert warmed == [True]
     monkeypatch.undo()
@@ -216,7 +217,7 @@ def test_pieces_are_joined_in_order_whatever_order_they_come_back_in(
 ):
     whole = get_pdf(client, played, "tally_sheets")
     settings.PRINT_WORKERS = 1
-    monkeypatch.setattr(printouts, "PIECE_PAGES", 4)
+    monkeypatch.setattr(parts, "PIECE_PAGES", 4)
     printout = printouts.printout(
         "tally_sheets", played, base_url="http://testserver/", options=printouts.Options()
     )

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from bunco_night.nights.models import Night
 from bunco_night.nights.played import who_played
-from bunco_night.nights.selectors import (
-    night_rules_explained,
-    players_tonight,
-)
+from bunco_night.nights.selectors import night_rules_explained, players_tonight
+
+from .parts import Options, Parts, Sizes, Source, cut
 
 
 @dataclass(frozen=True)
@@ -65,3 +65,18 @@ def buck_pads(*, night: Night, blank: bool = False) -> list[BuckPad]:
         for game in range(1, night.sets + 1)
         for sheet, chunk in enumerate(chunks, start=1)
     ]
+
+
+def pieces(source: Source) -> Parts:
+    """The pads in runs, a page each."""
+    runs = cut(buck_pads(night=source.night, blank=source.options.blank_pads))
+    return Parts([{"pads": run} for run in runs], [len(run) for run in runs])
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    sheets = 1 if options.blank_pads else max(math.ceil(sizes.players / BUCK_PAD_COLUMNS), 1)
+    return sizes.sets * sheets
+
+
+def is_buck_dice(night: Night) -> bool:
+    return night.rules_obj.is_buck_dice

@@ -11,6 +11,8 @@ from bunco_night.nights.selectors import night_rules_explained
 from bunco_night.rules.explain import Section
 from bunco_night.rules.presets import PRESET_NAMES
 
+from .parts import Options, Parts, Sizes, Source
+
 
 @dataclass(frozen=True)
 class RulesCard:
@@ -39,3 +41,12 @@ def rules_card(*, group: Group, night: Night | None = None) -> RulesCard:
         sections,
         next((name for name, most in DENSITIES if chars <= most), "tight"),
     )
+
+
+def pieces(source: Source) -> Parts:
+    """The card, one page: the night's rules, or the group's as they stand today."""
+    return Parts([{"doc": rules_card(group=source.group, night=source.night)}], [1])
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    return 1

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
 from bunco_night.nights.models import Night
 from bunco_night.nights.played import who_played
 
-from .shared import (
-    Columns,
-    Result,
-    Slot,
-    Totals,
-    columns,
-    night_slots,
-    seat_results,
-    totals,
-)
+from .parts import Options, Parts, Sizes, Source, cut
+from .shared import Columns, Result, Slot, Totals, columns, night_slots, seat_results, totals
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
+
+# Rows in a piece: two landscape pages, on Letter or A4, when no name takes two lines
+# (one that does can push a row or two onto a third page).
+MASTER_PIECE_ROWS = 40
+ROWS_PER_PAGE = 20  # about, for the estimate
 
 
 @dataclass(frozen=True)
@@ -111,3 +110,24 @@ def master_sheet(*, night: Night) -> MasterSheet:
     # Up to twelve players fit one landscape page with tall rows.
     density = "roomy" if len(players) <= 12 else "compact"
     return MasterSheet(blocks, cols, any(s.closed for s in slots), density, len(blocks))
+
+
+def pieces(source: Source) -> Parts:
+    """The sheet whole, or, past ``MASTER_PIECE_ROWS`` players, each block in runs of
+    rows: a run after a block's first goes on under the repeated column headers."""
+    doc = master_sheet(night=source.night)
+    parts = [doc]
+    if sum(len(b.rows) for b in doc.blocks) > MASTER_PIECE_ROWS:
+        parts = [
+            dataclasses.replace(
+                doc, blocks=[dataclasses.replace(block, rows=rows, continued=i > 0)]
+            )
+            for block in doc.blocks
+            for i, rows in enumerate(cut(block.rows, MASTER_PIECE_ROWS, MASTER_PIECE_ROWS))
+        ]
+    return Parts([{"doc": part} for part in parts])
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    blocks = math.ceil(sizes.sets * sizes.rounds_per_set / MASTER_ROUNDS_PER_BLOCK)
+    return blocks * math.ceil(sizes.players / ROWS_PER_PAGE)

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.http import QueryDict
+
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import players_tonight
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.layouts import plan_layout, table_game
 from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, Rules
 
-from .shared import (
-    Slot,
-    night_slots,
-)
+from .parts import Options, Parts, Sizes, Source, cut
+from .shared import Slot, night_slots
 
 
 @dataclass(frozen=True)
@@ -104,3 +104,18 @@ def score_pads(*, night: Night, blank: bool = False) -> list[ScorePad]:
                 )
             )
     return pads
+
+
+def pieces(source: Source) -> Parts:
+    """The pads in runs, a page each."""
+    runs = cut(score_pads(night=source.night, blank=source.options.blank_pads))
+    return Parts([{"pads": run} for run in runs], [len(run) for run in runs])
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    return sizes.sets * (1 if options.blank_pads else max(sizes.tables, 1))
+
+
+def read_options(query: QueryDict) -> Options:
+    """``?blank=1``: Us/Them pads without a table number."""
+    return Options(blank_pads=query.get("blank") == "1")

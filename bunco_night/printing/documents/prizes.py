@@ -5,6 +5,7 @@ ranked standings.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 from bunco_night.nights.models import Night
@@ -12,11 +13,8 @@ from bunco_night.play.standings import night_standings
 from bunco_night.rules.prizes import DOOR_PRIZE
 from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
 
-from .shared import (
-    Columns,
-    columns,
-    night_slots,
-)
+from .parts import Options, Parts, Sizes, Source
+from .shared import Columns, columns, night_slots
 
 
 @dataclass(frozen=True)
@@ -210,3 +208,14 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
         plays_fuzzy_die=ns.plays_fuzzy_die,
         door=door,
     )
+
+
+LINES_PER_PAGE = 40  # about, for the estimate
+
+
+def pieces(source: Source) -> Parts:
+    return Parts([{"doc": prize_sheet(night=source.night)}])
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    return math.ceil(sizes.players / LINES_PER_PAGE)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from bunco_night.core.money import format_cents
 from bunco_night.groups.models import Season
 from bunco_night.nights.models import Night, Seat
-from bunco_night.nights.selectors import (
-    DuesRow,
-    dues_summary,
-)
+from bunco_night.nights.selectors import DuesRow, dues_summary
+
+from .parts import Options, Parts, Sizes, Source
 
 
 @dataclass(frozen=True)
@@ -104,3 +104,14 @@ def roster_sheet(*, night: Night) -> RosterSheet:
         season_share_cents=summary.season_share_cents,
         season=summary.season,
     )
+
+
+LINES_PER_PAGE = 40  # about, for the estimate
+
+
+def pieces(source: Source) -> Parts:
+    return Parts([{"doc": roster_sheet(night=source.night)}])
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    return math.ceil(sizes.players / LINES_PER_PAGE)

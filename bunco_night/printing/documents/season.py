@@ -12,6 +12,7 @@ from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
 from bunco_night.seasons.standings import season_table
 
+from .parts import Parts, Source
 from .prizes import PRIZE_UNITS, PrizeLine, prize_line
 
 
@@ -106,3 +107,7 @@ def _season_detail(code: str, value: int | None) -> str:
         return ""
     one, many = _SEASON_UNITS[code]
     return f"{value} {one if value == 1 else many}"
+
+
+def pieces(source: Source) -> Parts:
+    return Parts([{"doc": season_sheet(season=source.season)}])

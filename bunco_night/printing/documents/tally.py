@@ -4,9 +4,11 @@ rounds, with the player's own QR code; blank sheets after them.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.http import QueryDict
 from django.utils.safestring import SafeString
 
 from bunco_night.core.errors import ServiceError
@@ -26,6 +28,7 @@ from ..grid import (
     lines_svg,
     tally_grid,
 )
+from .parts import Options, Parts, Sizes, Source, cut
 from .shared import (
     BARE_MARGINS_PT,
     PAPER_WIDTH_PT,
@@ -217,3 +220,24 @@ def check_blank_count(value: str | None, *, limit: int) -> int:
     if not 0 <= count <= limit:
         raise ServiceError(f"Blank sheets: 0 to {limit}.", "bad_blank")
     return count
+
+
+# Blank sheets a host may add, at most.
+MAX_BLANK_SHEETS = 200
+
+
+def pieces(source: Source) -> Parts:
+    """The sheets in runs, a page each, with the grid's pictures."""
+    doc = tally_sheets(night=source.night, links=source.links, blank=source.options.blank)
+    runs = cut(doc.sheets)
+    contexts = [{"doc": dataclasses.replace(doc, sheets=run)} for run in runs]
+    return Parts(contexts, [len(run) for run in runs], files=doc.files)
+
+
+def pages(sizes: Sizes, options: Options) -> int:
+    return sizes.players + options.blank
+
+
+def read_options(query: QueryDict) -> Options:
+    """``?blank=N`` blank sheets after the players'; a bad count is a ``ServiceError``."""
+    return Options(blank=check_blank_count(query.get("blank"), limit=MAX_BLANK_SHEETS))
