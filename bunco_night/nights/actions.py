@@ -15,6 +15,7 @@ import datetime as dt
 from django.db import transaction
 
 from bunco_night.core.money import format_cents
+from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 
 from . import history, services
@@ -44,7 +45,7 @@ def payment_record(
 ) -> Payment:
     """``services.payment_record``, kept in the night's history; on a finished night,
     only with the host's yes to the change of money it makes."""
-    repeat = bool(nonce) and Payment.objects.filter(nonce=nonce).exists()
+    repeat = bool(nonce) and is_nonce(nonce) and Payment.objects.filter(nonce=nonce).exists()
     payment = services.payment_record(
         attendance=attendance, amount_cents=amount_cents, nonce=nonce, last_seen=last_seen
     )

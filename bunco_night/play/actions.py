@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from bunco_night.core.text import is_nonce
 from bunco_night.groups.models import Player
 from bunco_night.nights import history
 from bunco_night.nights.models import Night, Round, Table
@@ -67,7 +68,8 @@ def _correct(rnd: Round, table: Table, by, money_ok: str, text: str) -> None:
 @transaction.atomic
 def entry_add(*, table: Table, rnd: Round, by, money_ok: str = "", **tap) -> Entry:
     """``services.entry_record`` for the host, correcting ``rnd`` at ``table``."""
-    known = Entry.objects.filter(nonce=tap.get("nonce", "")).exists()
+    nonce = tap.get("nonce") or ""
+    known = is_nonce(nonce) and Entry.objects.filter(nonce=nonce).exists()
     entry = services.entry_record(table=table, by_host=True, rnd=rnd, **tap)
     if not known:
         text = f"added {_entry_text(entry, rnd.night.rules_obj)}"
