@@ -1,17 +1,9 @@
 """Work a request leaves for after its answer has gone out (``after_answer``).
 
-A WSGI server calls the response's ``close()`` once it has sent the whole answer (PEP
-3333; gunicorn, Django's test client and its live test server all do), and
-``AfterAnswerMiddleware`` does each request's left work there: the phone has its answer
-while the work is done. Only for work whose result saves later requests time, such as a
-table's kept board (``play.boards``): if the work fails, or the process stops before it
-is done, nothing is lost but the saving. A view called without the middleware does the
-work at once.
-
-The work runs outside any transaction of the view, in autocommit: it must not rest on
-writes that a transaction might still roll back. And it still holds the request's
-thread: a phone's next request on the same kept-alive connection is read once the work
-is done (gunicorn's gthread worker), so the work must stay short.
+``AfterAnswerMiddleware`` runs it in the response's ``close()``, outside the view's
+transaction; a view called without the middleware does it at once. Only for work whose
+loss costs nothing but time, and short (it holds the request's thread). See
+docs/architecture.md, "Where speed lives".
 """
 
 from __future__ import annotations

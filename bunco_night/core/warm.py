@@ -1,24 +1,6 @@
-"""A web worker made ready before its first request, and its lasting objects set aside
-from Python's cycle collector.
-
-Python's cycle collector now and then walks every object the process holds (a full
-collection), and holds the interpreter while it does: every thread of the worker waits.
-A worker serving a night holds about 130,000 objects, nearly all made once and kept for
-good: modules, classes, functions, URL patterns, compiled templates. At the party bench
-(bench/README.md, section "2026-11-25, 04:37-06:10 UTC") each worker ran a full
-collection about every 10 s, and each took 80-110 ms of CPU: every request in that
-worker at the time, a scorekeeper's tap or a phone's poll, waited as long.
-
-``warm_up_and_freeze`` (gunicorn.conf.py calls it in each worker before it takes a
-request) first makes what a worker would otherwise make at its first requests: the URL
-patterns, with every view module they import, and the project's compiled templates.
-Then it collects once and freezes (``gc.freeze``): the collector never walks the objects
-there are now again, and full collections walk only what was made since, which is
-little. Frozen objects are still freed as usual when nothing refers to them any more;
-what the collector no longer frees is a reference cycle that takes in a frozen object
-and is dropped after the freeze. The collection just before the freeze frees the
-garbage there is then, and what is frozen is what a worker keeps for good (modules,
-the URL resolver, compiled templates), so no such cycle is expected to be dropped.
+"""A web worker made ready before its first request: its URL patterns and templates built,
+then its lasting objects frozen out of the cycle collector's walks (``gc.freeze``).
+Why: docs/architecture.md, "Where speed lives".
 """
 
 from __future__ import annotations

@@ -1,38 +1,10 @@
 """Poll versions kept in each web process while PostgreSQL says nothing changed.
 
-On PostgreSQL an unchanged poll's one query is a round trip to the database server, which
-costs the server about as much as the poll costs gunicorn. With ``POLL_LISTEN`` on (the
-default on PostgreSQL), each web process keeps the versions its polls read, and a thread
-of its own LISTENs on the channel ``bunco_polls``. Triggers on the nights, tables and
-attendances (migration ``nights`` 0009) NOTIFY that channel of every change to what a
-poll reads (a version, a token, a row deleted, a table emptied), once the change is
-committed, whichever process or machine made it, and whatever made it (the site, the
-admin, a shell). A notification forgets what was read from that row; the next poll of it
-reads the database again.
-
-What a poll is told from memory is what the database said at its last read, unless a
-notification has said otherwise since:
-
-- a read that a notification overtook is not kept (``epoch``: a read keeps its answer
-  only if no notification arrived while it ran);
-- memory answers only for ``LIVE_FOR`` seconds after the listener last sent itself a
-  notification (a *beat*, every ``HEARTBEAT`` seconds) and heard it come back, having
-  found the six triggers in place and enabled in the same statement. A notification
-  comes back after every one committed before it, so everything changed before the beat
-  was sent has been heard. Where notifications cannot arrive (the triggers missing or
-  disabled, a pooler in transaction mode that does not keep the LISTEN's session, a
-  connection lost or silent), no beat comes back and polls read the database; what was
-  kept is forgotten when the connection is found lost or the triggers missing;
-- between another process's commit and its notification's arrival here (a few
-  milliseconds on one network; at most ``LIVE_FOR`` seconds when the network fails
-  silently), a poll can still be told "unchanged"; its phone's next poll gets the change.
-
-Polls must read the database the notifications come from, the primary (a replica cannot
-read the kept boards, an unlogged table: migration play 0006); writes made with triggers
-turned off (``session_replication_role = replica``) need ``DJANGO_POLL_LISTEN=0``.
-
-On SQLite (one machine, the database a file in the process) the poll's read is already
-cheaper than anything kept here, and this is off.
+A thread per process LISTENs on ``bunco_polls`` (NOTIFY triggers: migration ``nights``
+0009); a notification forgets what was read from its row, a read overtaken by one is not
+kept, and memory answers only for ``LIVE_FOR`` seconds after the listener's own beat came
+back. Off on SQLite, and with ``DJANGO_POLL_LISTEN=0``. Why and how: docs/architecture.md,
+"Where speed lives".
 """
 
 from __future__ import annotations

@@ -1,19 +1,9 @@
 """SQLite, with writers taking turns at a lock file instead of at SQLite's sleeps.
 
-SQLite lets one writer at a time. One that finds the write lock taken sleeps and tries
-again, 1, 2, 5, 10, 15, 20, 25... ms later (``sqlite3_busy_timeout``), so on a busy night
-a tap that waits for another tap's few milliseconds often sleeps for tens of them, and
-with many waiting, hundreds. Here every transaction (``transaction_mode`` is IMMEDIATE:
-each one may write) first takes an exclusive ``flock`` on a file beside the database,
-trying again every 2 ms at most, so the next writer goes within 2 ms of the last one's
-end. Every process of the site (each gunicorn worker, each thread's connection,
-manage.py) takes it the same way. SQLite's own lock still guards the data: a writer that
-does not take this lock (the sqlite3 shell) is only slower to get its turn.
-
-A writer waits no longer than the database's ``timeout`` option: then it goes on to
-SQLite's own wait, which fails with "database is locked" as before, rather than waiting
-for ever behind a transaction left open. Where the lock file cannot be opened (a folder
-the site may not write in), writers wait as SQLite alone makes them.
+Every transaction (IMMEDIATE) first takes an exclusive ``flock`` on a file beside the
+database, retrying every 2 ms, for at most the database's ``timeout``; then SQLite's own
+wait applies. Where the file cannot be opened, SQLite alone makes writers wait.
+Why: docs/architecture.md, "Where speed lives".
 """
 
 from __future__ import annotations
