@@ -129,9 +129,24 @@ class RoomScreen:
         return self.night.is_over and bool(self.board.standings.prizes)
 
     @property
+    def free_cells(self) -> int:
+        """The cells of the grid its one page of tables leaves empty (none when the tables
+        come in pages that turn): at most a row's worth, at the grid's foot."""
+        pages = self.seating or self.scores
+        if len(pages) != 1:
+            return 0
+        return self.grid.columns * self.grid.rows - len(pages[0])
+
+    @property
+    def grid_prizes(self) -> bool:
+        """The prizes so far fill the grid's empty cells, leaving the side column's height
+        to the standings."""
+        return bool(self.board.standings.prizes) and not self.prizes_big and self.free_cells > 0
+
+    @property
     def side_prizes(self) -> bool:
         """The prizes so far share the side column with the standings."""
-        return bool(self.board.standings.prizes) and not self.prizes_big
+        return bool(self.board.standings.prizes) and not self.prizes_big and not self.grid_prizes
 
     @property
     def standings_total(self) -> int:

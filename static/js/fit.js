@@ -85,7 +85,11 @@
       if (grid && grids.indexOf(grid) < 0) grids.push(grid);
     });
     grids.forEach(function (grid) {
-      var inside = boxes.filter(function (box) { return grid.contains(box); });
+      /* A box with a smallest share of its own (the prizes in a grid's empty cells) is
+         not one of its tables. */
+      var inside = boxes.filter(function (box) {
+        return grid.contains(box) && !box.getAttribute("data-fit");
+      });
       var least = Math.min.apply(null, inside.map(function (box) {
         return parseFloat(box.style.getPropertyValue("--fit")) || 1;
       }));
