@@ -41,6 +41,9 @@ ROOM_SMALLEST_NAME = 1.3
 ROOM_LINE_CHARS = {1: 60, 2: 30, 3: 19, 4: 14}
 ROOM_CARD_LINES = {1: 24, 2: 11, 3: 7}
 ROOM_SCORE_CHARS = 3
+# The prizes so far take the cells a page of tables leaves empty in a grid of at most
+# this many rows (3 tables in 2 by 2, 5 in 3 by 2); below that a cell is too low for them.
+ROOM_PRIZE_ROWS = 2
 # The most standings rows sent: static/js/fit.js shows as many as fit the side column and
 # says how many more there are; no screen holds this many at a size read across a room.
 ROOM_STANDINGS_MOST = 40
@@ -140,8 +143,14 @@ class RoomScreen:
     @property
     def grid_prizes(self) -> bool:
         """The prizes so far fill the grid's empty cells, leaving the side column's height
-        to the standings."""
-        return bool(self.board.standings.prizes) and not self.prizes_big and self.free_cells > 0
+        to the standings: in a grid of two rows at most, whose cell holds them (a cell of
+        three rows is too low for two lines a prize)."""
+        return (
+            bool(self.board.standings.prizes)
+            and not self.prizes_big
+            and self.free_cells > 0
+            and self.grid.rows <= ROOM_PRIZE_ROWS
+        )
 
     @property
     def side_prizes(self) -> bool:

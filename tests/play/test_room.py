@@ -76,12 +76,13 @@ def test_long_names_come_in_pages_of_fewer_tables():
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("tables", "free", "in_grid"),
-    [(1, 0, False), (3, 1, True), (4, 0, False), (7, 2, True), (13, 0, False)],
+    [(1, 0, False), (3, 1, True), (4, 0, False), (5, 1, True), (7, 2, False), (13, 0, False)],
 )
 def test_the_prizes_fill_the_cells_one_page_of_tables_leaves_empty(tables, free, in_grid):
-    """3 tables in a grid of 2 by 2, 7 in one of 3 by 3: the prizes take the empty cells and
-    the side column keeps its height for the standings. 13 tables come in pages that turn
-    (7 and 6): the prizes stay in the side column."""
+    """3 tables in a grid of 2 by 2, 5 in one of 3 by 2: the prizes take the empty cell and
+    the side column keeps its height for the standings. A cell of a grid of 3 rows (7
+    tables) is too low for them, and 13 tables come in pages that turn (7 and 6): the
+    prizes stay in the side column."""
     screen = room_screen(seated_night([f"Player {n}" for n in range(1, 4 * tables + 1)]))
     assert screen.board.standings.prizes
     assert screen.free_cells == free
