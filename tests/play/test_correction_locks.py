@@ -16,6 +16,7 @@ from django.db import connection, transaction
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.play import services
+from bunco_night.play.services import changes, taps
 from bunco_night.play.state import round_board
 from bunco_night.rules.movement import next_seating
 from tests.factories import make_group, make_night
@@ -92,10 +93,10 @@ def test_a_correction_and_a_late_tap_at_its_table_both_go_through():
     def late_tap():
         try:
             with transaction.atomic():
-                services._lock_play_alone(t2, 1)
+                taps._lock_play_alone(t2, 1)
                 locked.set()
                 go.wait(10)
-                services._touch_table(rnd, t2)
+                changes._touch_table(rnd, t2)
         except Exception as error:  # noqa: BLE001 - the test reports it
             failed.append(error)
         finally:

@@ -231,7 +231,8 @@ def test_a_round_closes_with_a_late_entry_waiting_and_the_next_round_takes_taps(
 def test_a_tap_says_whether_late_taps_wait_at_its_table_as_the_probe_would():
     """The tap's own update says whether late taps wait at the table (the table's page
     then asks no more); it must say what the page's own probe says."""
-    from bunco_night.play import pages, services
+    from bunco_night.play import pages
+    from bunco_night.play.services import changes
 
     night = make_night(make_group(rules="deluxe", regulars=12), sets=1)
     rnd = start_night(night)
@@ -257,4 +258,4 @@ def test_a_tap_says_whether_late_taps_wait_at_its_table_as_the_probe_would():
     # The host undoes it: none waits any more, as the next change at the table says.
     entry_undo(table=t2, entry_id=again.pk, by_host=True)
     assert pages._late_taps(t2) == []
-    assert services._touch_table(rnd, t2) is False
+    assert changes._touch_table(rnd, t2) is False

@@ -57,7 +57,7 @@ def test_a_change_at_a_table_moves_its_version_and_the_nights_scores_version_onc
     """What the host's screens and the phones' polls compare: the table's version moves by
     one and it keeps the night's scores version it moved to. On PostgreSQL one statement
     does both; the two updates SQLite runs are checked to do the same there too."""
-    from bunco_night.play import services
+    from bunco_night.play.services import changes
 
     night = make_night(make_group())
     rnd = start_night(night)
@@ -72,15 +72,15 @@ def test_a_change_at_a_table_moves_its_version_and_the_nights_scores_version_onc
         assert night.scores_version == before + 1 and table.version == version + 1
         assert table.scores_mark == night.scores_version
 
-    moved(t1, lambda t: services._touch_table(rnd, t))
-    moved(t2, lambda t: services._touch_table(rnd, t))
+    moved(t1, lambda t: changes._touch_table(rnd, t))
+    moved(t2, lambda t: changes._touch_table(rnd, t))
     t1.refresh_from_db()
     assert t1.scores_mark < t2.scores_mark  # t1 is not marked by t2's change
 
     def two_updates(t):
-        services._NIGHT_SCORES_MOVE.run(rnd.night_id)
+        changes._NIGHT_SCORES_MOVE.run(rnd.night_id)
         with connection.cursor() as cursor:
-            cursor.execute(services._TABLE_MOVE_SQL, [rnd.night_id, t.pk])
+            cursor.execute(changes._TABLE_MOVE_SQL, [rnd.night_id, t.pk])
 
     moved(t1, two_updates)
 
@@ -192,13 +192,13 @@ def up_front_lookup_finds_nothing(monkeypatch):
     was stored just after that lookup: each tap's first lookup finds nothing, the one
     after its write finds what is stored. (PostgreSQL looks it up only after the write:
     every retry goes that way there.)"""
-    from bunco_night.play import services
+    from bunco_night.play.services import taps
 
     if connection.vendor == "postgresql":
         return
-    lookup, calls = services._ENTRY_BY_NONCE.first, itertools.count()
+    lookup, calls = taps._ENTRY_BY_NONCE.first, itertools.count()
     monkeypatch.setattr(
-        services._ENTRY_BY_NONCE,
+        taps._ENTRY_BY_NONCE,
         "first",
         lambda nonce: None if next(calls) % 2 == 0 else lookup(nonce),
     )

@@ -1,6 +1,6 @@
 """A phone's tap alone at its table on PostgreSQL, in two round trips.
 
-``services._entry_store_short`` takes the same lock, makes the same reads and the same
+``taps._entry_store_short`` takes the same lock, makes the same reads and the same
 write as the tap in ``transaction.atomic`` (``_entry_store``), with BEGIN sent with the
 reads and COMMIT with the write (``core/compiled.py``: ``short_transaction``). These
 tests commit, as a web request does: a test's own transaction would take the atomic path.
@@ -10,12 +10,13 @@ import threading
 from contextlib import nullcontext
 
 import pytest
-from django.db import OperationalError, connection
+from django.db import OperationalError, connection, transaction
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry
+from bunco_night.play.services import taps
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import nonce, play_round, start_night, tap
 from tests.play.test_tap_locks import tap_in_progress, waiting_at_most
@@ -37,13 +38,13 @@ def idle() -> bool:
 def shorts(monkeypatch):
     """How many taps took the short way."""
     calls = []
-    short = services._entry_store_short
+    short = taps._entry_store_short
 
     def counted(table, round_number, tap):
         calls.append(tap["nonce"])
         return short(table, round_number, tap)
 
-    monkeypatch.setattr(services, "_entry_store_short", counted)
+    monkeypatch.setattr(taps, "_entry_store_short", counted)
     return calls
 
 
@@ -91,7 +92,7 @@ def test_a_short_tap_stores_and_answers_as_a_tap_in_a_transaction_block(shorts):
             continue
         seat, kind, count = step
         answers["short"].append(what(tap(short_table, seat, kind, count, round_number=1)))
-        with services.transaction.atomic():  # the way every tap took before
+        with transaction.atomic():  # the way every tap took before
             answers["atomic"].append(what(tap(atomic_table, seat, kind, count, round_number=1)))
         assert idle()
     taps = len(TAPS) - 1
@@ -212,7 +213,7 @@ def test_a_short_tap_for_a_closed_round_is_late_and_answers_no_board(shorts):
     answers = []
     for table in (short_table, atomic_table):
         play_round(table.night)
-        with services.transaction.atomic() if table is atomic_table else nullcontext():
+        with transaction.atomic() if table is atomic_table else nullcontext():
             entry = tap(table, 2, "points", 1, round_number=1)
         answers.append((entry.is_late, entry.table_after, entry.late_waiting))
     assert answers[0] == answers[1] == (True, None, True)

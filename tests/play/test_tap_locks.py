@@ -5,7 +5,7 @@ the round's (docs/rules.md section 3.1): it locks only its table's play, so taps
 different tables go ahead together (until each moves the night's scores version, from its
 last statement to its commit), and the host's bell and the round's close, which lock
 every play, still wait for them. Every tap under rules where any table can ring the bell
-queues on the round (``services._tap_alone``).
+queues on the round (``services.taps._tap_alone``).
 """
 
 import threading
@@ -17,6 +17,7 @@ from django.db import OperationalError, connection, transaction
 from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry, TablePlay
+from bunco_night.play.services import locks, taps
 from tests.factories import make_group, make_night
 from tests.locks import held_elsewhere, host_waiting
 from tests.play.helpers import play_round, start_night, tap
@@ -42,11 +43,11 @@ def tap_in_progress(table, *, whole=False, by_host=False):
     def phone():
         if whole:
             tap(table, 1, "bunco", round_number=1)
-        elif services._tap_alone(table, by_host=by_host):
-            services._lock_play_alone(table, 1)
+        elif taps._tap_alone(table, by_host=by_host):
+            taps._lock_play_alone(table, 1)
         else:
-            rnd, locked = services._round_for_tap(table, 1)
-            services._lock_play(rnd, table, locked=locked)
+            rnd, locked = taps._round_for_tap(table, 1)
+            locks._lock_play(rnd, table, locked=locked)
 
     return held_elsewhere(phone, commit=whole)
 

@@ -51,7 +51,7 @@ class DatabaseCreation(creation.DatabaseCreation):
 
 class DatabaseFeatures(features.DatabaseFeatures):
     # UPDATE ... RETURNING (a tap's update says whether late taps wait at its table,
-    # bunco_night/play/services.py) came with SQLite 3.35; Debian 12 has 3.40.
+    # bunco_night/play/services/changes.py) came with SQLite 3.35; Debian 12 has 3.40.
     minimum_database_version = (3, 35)
 
 

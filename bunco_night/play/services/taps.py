@@ -1,0 +1,465 @@
+"""A tap from a table phone, or a host's entry: stored once per nonce."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from bunco_night.core.compiled import (
+    ID_MARKERS,
+    Compiled,
+    all_together,
+    may_shorten,
+    prepared,
+    short_transaction,
+)
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.text import is_nonce
+from bunco_night.nights.models import Round, Seat, Table
+from bunco_night.nights.selectors import (
+    table_seats_and_round,
+)
+from bunco_night.rules.errors import RuleError
+from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
+from bunco_night.rules.rounds import doubles_before
+from bunco_night.rules.scoring import PAIR, POINTS, score_roll, score_tap
+
+from ..models import Entry, TablePlay
+from ..state import (
+    TableRound,
+    rule_entries,
+    table_round,
+    table_round_of,
+)
+from .changes import (
+    _NIGHT_MOVE_CTE,
+    _TABLE_MOVE_AFTER_NIGHT,
+    _may_move_bell,
+    _settle,
+    _touch_table,
+)
+from .locks import _PLAY_LOCKED, _lock_play, _not_started, _playing_round
+
+DICE = "dice"
+
+
+# The largest number a round's row can hold (a PositiveSmallIntegerField).
+MAX_ROUND_NUMBER = 32767
+
+
+_ROUND_LOCKED = Compiled(
+    lambda night, number: (
+        Round.objects.select_for_update(no_key=True)
+        .filter(night_id=night, number=number)
+        .order_by()[:1]
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,  # a number marker must be one the field takes
+)
+
+
+_ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
+
+
+# A tap alone at its table (``_tap_alone``): its play locked, found by the round's number
+# or id (both never change: the round's row is joined, not locked), then the round read.
+_PLAY_BY_NUMBER = Compiled(
+    lambda night, number, table: (
+        TablePlay.objects.select_for_update(of=("self",))
+        .filter(round__night_id=night, round__number=number, table_id=table)
+        .order_by("pk")[:1]
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+
+
+_ROUND_BY_ID = Compiled(lambda rnd: Round.objects.filter(pk=rnd).order_by()[:1], ID_MARKERS[0])
+
+
+# After that lock, in the same round trip on PostgreSQL (``_entry_store_short``): the
+# table's seats with their round, and its counting entries, as ``table_seats_and_round``
+# and ``state.table_round`` read them, found by the round's number.
+_SEATS_BY_NUMBER = Compiled(
+    lambda night, number, table: (
+        Seat.objects.filter(round__night_id=night, round__number=number, table_id=table)
+        .select_related("round", "player", "ghost_for__player")
+        .order_by("number")
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+
+
+_ENTRIES_BY_NUMBER = Compiled(
+    lambda night, number, table: Entry.objects.counting().filter(
+        round__night_id=night, round__number=number, table_id=table
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+
+
+def _tap_alone(table: Table, by_host: bool) -> bool:
+    """Whether a tap at ``table`` is a write alone at its table, which need not queue on
+    the round: a phone's tap, under head-table rules (docs/rules.md section 3.1), at any
+    table but the head table, in a round without a clock. Such a tap changes nothing of
+    the round's and decides nothing from other tables' rows (only the head table's taps
+    ring or silence the bell; silencing it writes every play of the round, ``_play_on``,
+    which waits for such taps), so taps at different tables need not wait for each other
+    for their whole transaction: only from the last statement, which moves the night's
+    scores version (``_touch_table``), to the commit.
+
+    It locks its table's play, and then reads the round: the round's close and the host's
+    bell lock every play of the round before they change it (``_lock_plays``), so they
+    wait for such a tap, and a tap that waited for them sees the round as they left it.
+    A bell the head table rings meanwhile is as if it came just after the tap. A host's
+    correction (it may change a closed round's results from every table's rows) and a
+    timed round's tap (it may ring the bell when the time is up) queue on the round."""
+    rules = table.night.rules_obj
+    return (
+        not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
+    )
+
+
+def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, TablePlay, list[Seat]]:
+    """For a tap alone at ``table`` (``_tap_alone``): the table's play in the round it
+    names (``round_number``), else in the round in play, locked; and that round and the
+    table's seats in it, read after the lock in one query."""
+    if round_number is None:
+        play = _PLAY_LOCKED.first(_playing_round(table).pk, table.pk)
+    elif _is_round_number(round_number):
+        play = _PLAY_BY_NUMBER.first(table.night_id, round_number, table.pk)
+    else:
+        raise _not_started()
+    if play is None:
+        raise _no_play(table, round_number)
+    rnd, seats = table_seats_and_round(play.round_id, table.pk)
+    return _round_of_play(table, play, rnd), play, seats
+
+
+def _no_play(table: Table, round_number: int | None) -> ServiceError:
+    """Why ``table`` has no play in the round a tap names (``round_number``, else the round
+    in play), in the error's words."""
+    if round_number is not None:
+        named = table.night.rounds.filter(number=round_number).first()
+        if named is None or named.is_pending:
+            return _not_started()
+    return ServiceError("This table has no seats in this round.", "not_in_round")
+
+
+def _round_of_play(table: Table, play: TablePlay, rnd: Round | None) -> Round:
+    """The round of a tap alone at ``table`` (``play``'s), as read with its seats (None
+    with no seats: then read alone); refused if it has not started."""
+    if rnd is None:
+        rnd = _ROUND_BY_ID.first(play.round_id)
+    if rnd.is_pending:
+        raise _not_started()
+    rnd.night = table.night
+    return rnd
+
+
+# An entry's row, inserted as the ORM would (``_insert``) in a statement written once: the
+# ORM's save costs a tap more than its whole INSERT on an index does.
+_ENTRY_FIELDS = [f for f in Entry._meta.local_concrete_fields if not f.primary_key]
+
+
+_ENTRY_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
+    Entry._meta.db_table,
+    ", ".join(f'"{f.column}"' for f in _ENTRY_FIELDS),
+    ", ".join(["%s"] * len(_ENTRY_FIELDS)),
+)
+
+
+# On PostgreSQL the insert and _touch_table's updates are one statement, one round trip:
+# the entry's id, and whether late taps wait at the table (NULL with no such table). Its
+# EXISTS reads the table's entries as they were before the statement, without this one.
+_INSERT_AND_MOVE_SQL = (
+    f"WITH entry AS ({_ENTRY_INSERT} RETURNING id), {_NIGHT_MOVE_CTE}, "
+    f"moved AS ({_TABLE_MOVE_AFTER_NIGHT} AS waits) "
+    "SELECT entry.id, (SELECT waits FROM moved) FROM entry"
+)
+
+
+def _entry_row(entry: Entry) -> list:
+    """The values of ``entry``'s row, as ``Model.save`` gives them to its INSERT (the
+    time it is created is set, as ``auto_now_add`` does)."""
+    return [f.get_db_prep_save(f.pre_save(entry, True), connection) for f in _ENTRY_FIELDS]
+
+
+def _stored(entry: Entry, pk: int) -> None:
+    """``entry`` as ``entry.save()`` leaves a new one: with its id, no longer adding."""
+    entry.pk = pk
+    entry._state.adding, entry._state.db = False, connection.alias
+
+
+def _insert(entry: Entry) -> None:
+    """Store ``entry``, a new one, as ``entry.save()`` would, and give it its id."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"{_ENTRY_INSERT} RETURNING id", _entry_row(entry))
+        _stored(entry, cursor.fetchone()[0])
+
+
+def _insert_and_touch(
+    entry: Entry, rnd: Round, table: Table, *, commit: bool = False
+) -> bool | None:
+    """``_insert`` then ``_touch_table``, which it answers as: in one statement on
+    PostgreSQL, sent with the ``COMMIT`` of a ``short_transaction`` (``commit``)."""
+    if connection.vendor != "postgresql":
+        _insert(entry)
+        return _touch_table(rnd, table)
+    with connection.cursor() as cursor:
+        params = [*_entry_row(entry), rnd.night_id, table.pk]
+        sql, params = prepared(connection, _INSERT_AND_MOVE_SQL, params)
+        cursor.execute(f"{sql}; COMMIT" if commit else sql, params)
+        pk, waits = cursor.fetchone()  # the first statement's answer: the insert's
+    _stored(entry, pk)
+    table.version += 1
+    # The new entry is one that waits if it is late (its EXISTS did not see it).
+    return None if waits is None else bool(waits or entry.late_at is not None)
+
+
+def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
+    """The round a phone's tap is for: the one it names (a tap queued offline may name a
+    round that has ended since), read with ``_lock_play``'s lock on it, else the round in
+    play. And whether it was read with the lock."""
+    if round_number is None:
+        return _playing_round(table), False
+    in_range = _is_round_number(round_number)
+    rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
+    if rnd is None or rnd.is_pending:
+        raise _not_started()
+    rnd.night = table.night
+    return rnd, True
+
+
+def _is_round_number(value) -> bool:
+    """A round's number is a small positive integer: any other is no round of the night."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROUND_NUMBER
+
+
+def _stored_tap(existing: Entry, table: Table) -> Entry:
+    """The answer to a tap whose nonce is stored already: the stored entry, when it is this
+    table's (the phone sent it again); a nonce of another table's entry is refused."""
+    if existing.table_id != table.pk:
+        raise ServiceError("This entry id belongs to another table.", "forged_nonce")
+    existing.table_after = existing.late_waiting = existing.recomputed = None
+    return existing
+
+
+def entry_record(
+    *,
+    table: Table,
+    nonce: str,
+    seat: int,
+    kind: str,
+    count: int = 0,
+    mark_code: str = "",
+    dice: list[int] | None = None,
+    by_host: bool = False,
+    rnd: Round | None = None,
+    round_number: int | None = None,
+) -> Entry:
+    """Store one tap from a table phone (or a host's correction), exactly once per nonce.
+
+    ``kind`` is points (with ``count`` 1-3: 3 is a bunco), bunco, mini/low/high, miss,
+    mark (a group-defined mark, ``mark_code``), or dice (three ``dice`` the engine
+    scores). A phone's tap is for the round it names (``round_number``) or the round in
+    play; once that round is over for the table (it pressed Done, it is finished by the
+    rules, or the round is closed) the tap is kept as a late entry for the host to
+    accept or discard, except the extra turns of a tie-break (docs/rules.md sections
+    3.4 and 3.5). The host corrects any started round with ``rnd``.
+
+    The stored entry's ``table_after`` is the table as this write left it while its round
+    is in play (what the phone shows next, without reading it again), else None (a retry
+    of a stored tap, a tap for a round that has ended); its ``late_waiting``, whether
+    late taps at the table wait for the host as this write left them, where the write
+    says so (``_touch_table``), else None; its ``recomputed``, what a host's entry in a
+    closed round changed (``results_recompute``), else None.
+    """
+    if not is_nonce(nonce):
+        raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
+    # A retry of a stored tap is answered as the stored entry. On SQLite it is looked up
+    # before the write transaction, so that it does not wait for the writers' turn. On
+    # PostgreSQL, where every query is a round trip for every tap, it is looked up only
+    # when the write finds the nonce stored (the unique nonce: a retry, or one racing
+    # its first try) or is refused (a retry of a tap the table has moved on from).
+    if connection.vendor != "postgresql":
+        existing = _ENTRY_BY_NONCE.first(nonce)
+        if existing is not None:
+            return _stored_tap(existing, table)
+    tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count, "mark_code": mark_code}
+    tap |= {"dice": dice, "by_host": by_host}
+    short = rnd is None and _is_round_number(round_number) and _tap_alone(table, by_host)
+    try:
+        if short and may_shorten():
+            return _entry_store_short(table, round_number, tap)
+        return _entry_store(table, rnd, round_number, tap)
+    except (IntegrityError, ServiceError):
+        # The nonce was stored, by this tap's first try or by a request racing it: this
+        # write was rolled back whole (no savepoint around the insert: on PostgreSQL
+        # that is two more round trips for every tap), and the stored entry answers.
+        existing = _ENTRY_BY_NONCE.first(nonce)
+        if existing is None:
+            raise
+        return _stored_tap(existing, table)
+
+
+@transaction.atomic
+def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> Entry:
+    """``entry_record``'s write, for a nonce not stored yet (``tap``: ``_new_entry``'s
+    keywords, as the phone or the host sent them)."""
+    by_host = tap["by_host"]
+    locked = False
+    seats = None
+    if rnd is None and _tap_alone(table, by_host):
+        rnd, play, seats = _lock_play_alone(table, round_number)
+    else:
+        if rnd is None:
+            rnd, locked = _round_for_tap(table, round_number)
+        elif not by_host:
+            raise ServiceError("Only the host can correct another round.", "not_host")
+        elif rnd.night_id != table.night_id:
+            raise ServiceError("That round is not this table's night.", "other_night")
+        play = _lock_play(rnd, table, locked=locked)
+    here = table_round(rnd, table, play, seats)
+    entry = _new_entry(rnd, table, play, here, **tap)
+    # A nonce stored meanwhile fails the insert: see entry_record.
+    if _changes_only_its_table(entry, rnd, table):
+        entry.late_waiting = _insert_and_touch(entry, rnd, table)
+    else:
+        _insert(entry)
+        entry.late_waiting, entry.recomputed = _settle(
+            rnd, table, (here.seated, _entries_after(here, entry))
+        )
+    return _with_table_after(entry, rnd, here, play)
+
+
+def _entry_store_short(table: Table, round_number: int, tap: dict) -> Entry:
+    """``_entry_store`` for a tap alone at its table (``_tap_alone``) that names its
+    round, on PostgreSQL, in two round trips (``short_transaction``; ``_entry_store``
+    takes four, and psycopg's BEGIN and COMMIT two more): the same lock and reads, then
+    the same write. The lock goes first: the seats and entries read after it in the same
+    round trip see what a tap it waited for committed."""
+    with short_transaction():
+        plays, seats, entries = all_together(
+            (_PLAY_BY_NUMBER, (table.night_id, round_number, table.pk)),
+            (_SEATS_BY_NUMBER, (table.night_id, round_number, table.pk)),
+            (_ENTRIES_BY_NUMBER, (table.night_id, round_number, table.pk)),
+            first="BEGIN",
+        )
+        if not plays:
+            raise _no_play(table, round_number)
+        play = plays[0]
+        rnd = _round_of_play(table, play, seats[0].round if seats else None)
+        here = table_round(rnd, table, play, seats, entries)
+        entry = _new_entry(rnd, table, play, here, **tap)
+        if not _changes_only_its_table(entry, rnd, table):  # _tap_alone says it does
+            raise RuntimeError("A tap alone at its table would change more than its table.")
+        # A nonce stored meanwhile fails the insert: see entry_record.
+        entry.late_waiting = _insert_and_touch(entry, rnd, table, commit=True)
+    return _with_table_after(entry, rnd, here, play)
+
+
+def _with_table_after(entry: Entry, rnd: Round, here: TableRound, play: TablePlay) -> Entry:
+    """``entry``, stored, with its ``table_after``: its table as the write left it
+    (``here`` with the entry, unless it is late) while its round is in play, else None."""
+    entries = _entries_after(here, entry)
+    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
+    return entry
+
+
+def _entries_after(here: TableRound, entry: Entry) -> list[Entry]:
+    """The table's counting entries once ``entry`` is stored: a late one does not count."""
+    return here.entries if entry.is_late else [*here.entries, entry]
+
+
+def _changes_only_its_table(entry: Entry, rnd: Round, table: Table) -> bool:
+    """Whether storing ``entry`` changes nothing but its table (its entries and versions):
+    a late tap, shown and not counted, from which nothing is computed; or a tap in a
+    round in play that cannot ring or silence the bell."""
+    return entry.is_late or (rnd.is_playing and not _may_move_bell(rnd, table))
+
+
+def _new_entry(
+    rnd: Round,
+    table: Table,
+    play: TablePlay,
+    here: TableRound | None,
+    *,
+    nonce: str,
+    seat: int,
+    kind: str,
+    count: int,
+    mark_code: str,
+    dice: list[int] | None,
+    by_host: bool,
+) -> Entry:
+    """The entry a tap at ``table`` makes (not stored yet), from the table's play and
+    where it stands in ``rnd`` (``here``); refused if the tap cannot be one there."""
+    if here is None:  # a play left without seats (a repair by hand in the admin)
+        raise ServiceError("This table has no seats in this round.", "not_in_round")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
+        raise ServiceError("That seat is not at this table.", "bad_seat")
+    rules = rnd.night.rules_obj
+    if rules.is_card_game:
+        raise ServiceError("In the card game the host enters each table's winner.", "card_game")
+    streak = 0
+    if rules.is_two_dice:
+        streak = doubles_before(rule_entries(here.entries), seat)
+    points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice, streak)
+    extra = here.outcome.in_extra_turns
+    late = not by_host and (
+        not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
+    )
+    entry = Entry(
+        round=rnd,
+        table=table,
+        seat=seat,
+        roller=here.seated.roller(seat),
+        kind=kind,
+        count=count,
+        mark_code=mark_code,
+        points=points,
+        reset=reset,
+        nonce=nonce,
+        by_host=by_host,
+        extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
+        late_at=timezone.now() if late else None,
+    )
+    entry.recomputed = None  # what a correction to a closed round changed, once stored
+    return entry
+
+
+def _score(
+    rules, rnd: Round, kind: str, count: int, mark_code: str, dice, streak: int = 0
+) -> tuple:
+    """(points, kind, count, mark code, reset) of a tap, as the rules score it.
+
+    ``count`` is stored as the dice that showed the mark. With two dice (docs/rules.md
+    section 9.2) ``streak`` is the doubles the seat rolled in a row just before: the third
+    is a bunco, whatever the tap said.
+    """
+    try:
+        if kind == Entry.Kind.MARK:
+            group_mark = rules.group_mark(mark_code)
+            if len(mark_code) > MARK_CODE_MAX_LENGTH:  # saved before rules refused such codes
+                raise ServiceError("This mark's code is too long to record.", "mark_code_too_long")
+            return group_mark.points, kind, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
+        if kind == DICE:
+            scored = score_roll(dice or [], rnd.mark, rules, doubles_before=streak)
+        else:
+            scored = score_tap(kind, rules, count if kind == POINTS else 0, doubles_before=streak)
+        return scored.points, scored.kind, _mark_dice(rules, scored), "", False
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
+
+
+def _mark_dice(rules, scored) -> int:
+    """How many dice showed the mark, as an entry keeps it."""
+    if rules.is_two_dice:
+        return {POINTS: 1, PAIR: 2}.get(scored.kind, 0)
+    return scored.points if scored.kind == POINTS else 0

@@ -1,0 +1,94 @@
+"""Taking a tap back: undo, the host's put-back, and a late tap accepted or discarded."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.nights.models import Table
+
+from ..models import Entry, TablePlay
+from ..state import (
+    table_round,
+)
+from .changes import _settle, _touch_table
+from .locks import _lock_play
+
+
+@transaction.atomic
+def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
+    """The host accepts a late entry (it counts, and everything computed from it follows)
+    or discards it (kept on record, counting for nothing): docs/rules.md section 3.5."""
+    rnd = entry.round
+    _lock_play(rnd, entry.table)
+    entry.refresh_from_db()
+    if not entry.is_late or entry.late_decision or entry.undone_at:
+        raise ServiceError("That entry is not waiting for a decision.", "not_late")
+    entry.late_decision = Entry.Late.ACCEPTED if accept else Entry.Late.DISCARDED
+    entry.save(update_fields=["late_decision"])
+    entry.recomputed = None
+    if accept:
+        entry.recomputed = _settle(rnd, entry.table).recomputed
+    else:
+        _touch_table(rnd, entry.table)
+    return entry
+
+
+def _entry_held(table: Table, entry_id: int) -> tuple[Entry, TablePlay]:
+    """An entry at ``table`` with its table's play in its round, held for a change: the
+    entry as it is once the play is held (a bell taken back meanwhile may have changed it)."""
+    entry = Entry.objects.filter(pk=entry_id, table=table).select_related("round").first()
+    if entry is None:
+        raise ServiceError("That entry is not at this table.", "unknown_entry")
+    play = _lock_play(entry.round, table)
+    entry.refresh_from_db(fields=["undone_at", "extra_pass", "late_at", "late_decision"])
+    return entry, play
+
+
+@transaction.atomic
+def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
+    """Undo an entry (kept, marked undone); undoing twice is a no-op."""
+    entry, play = _entry_held(table, entry_id)
+    rnd = entry.round
+    if not by_host:
+        here = table_round(rnd, table, play) if rnd.is_playing else None
+        if here is None or not here.may_undo(entry):
+            if here is not None and here.outcome.in_extra_turns and not entry.is_late:
+                raise ServiceError(
+                    "That turn was in an earlier pass of extra turns: ask the host to correct "
+                    "it, or take back Extra turns done first.",
+                    "round_closed",
+                )
+            raise ServiceError(
+                "That round is over here: ask the host to correct it.", "round_closed"
+            )
+    # Written only if not undone meanwhile (a double tap held behind the table's lock).
+    now = timezone.now()
+    entry.recomputed = None
+    if Entry.objects.filter(pk=entry.pk, undone_at__isnull=True).update(undone_at=now):
+        entry.undone_at = now
+        entry.recomputed = _settle(rnd, table).recomputed
+    return entry
+
+
+@transaction.atomic
+def entry_put_back(*, table: Table, entry_id: int) -> Entry:
+    """The host puts back an entry that was undone, a mis-tapped Undo (docs/rules.md
+    section 6.2): it counts again, and everything follows, as after any correction.
+    Putting it back twice is a no-op. A turn of a tie's extra turns (section 3.4) is not
+    put back once the table has taken back the pass it was in, or its Done."""
+    entry, play = _entry_held(table, entry_id)
+    here = table_round(entry.round, table, play) if entry.extra_pass else None
+    if entry.extra_pass and (
+        entry.extra_pass > play.extra_passes + 1 or here is None or not here.outcome.done
+    ):
+        raise ServiceError(
+            "That turn was in extra turns the table has taken back: add it again if it counts.",
+            "extra_pass_taken_back",
+        )
+    entry.recomputed = None
+    if Entry.objects.filter(pk=entry.pk, undone_at__isnull=False).update(undone_at=None):
+        entry.undone_at = None
+        entry.recomputed = _settle(entry.round, table).recomputed
+    return entry
