@@ -150,15 +150,12 @@
   });
 
   /* Where to sit next: the table phone keeps the number of the last closed round whose
-     moves it has shown long enough to be read (MOVES_READ, on a visible screen). A phone
-     that was away (asleep, off the Wi-Fi) while the host closed a round and started the
-     next, or that showed the moves only for a moment, comes back into the new round with
-     "where to sit now" (#missed-moves: the page's, or asked for when the new round is drawn
-     in place) shown over the page until someone taps Got it. A phone new to the table has
-     nothing to catch up on. */
+     moves it has shown on a visible screen: the table saw the round end. A phone that was
+     away (asleep, off the Wi-Fi, hidden) while the host closed a round and started the
+     next comes back into the new round with "where to sit now" (#missed-moves: the page's,
+     or asked for when the new round is drawn in place) shown over the page, its title at
+     the top, until someone taps Got it. A phone new to the table has nothing to catch up on. */
   var movesKey = "bunco-moves-" + token;
-  var MOVES_READ = 8000;
-  var movesTimer = null, movesTiming = null;
   function movesShown() {
     var value = token ? local.get(movesKey) : null;
     return value === null ? null : parseInt(value, 10);
@@ -173,10 +170,7 @@
     if (movesShown() === null) movesRead(round - 1);
     var showing = board.classList.contains("status-between") && !!board.querySelector(".moves") &&
       document.visibilityState === "visible";
-    if (showing && movesTiming === round) return;  /* already on screen, and counted */
-    clearTimeout(movesTimer);
-    movesTiming = showing ? round : null;
-    if (showing) movesTimer = setTimeout(function () { movesRead(round); }, MOVES_READ);
+    if (showing) movesRead(round);
   }
   document.addEventListener("visibilitychange", function () {
     noteMoves(document.getElementById("board"));
@@ -191,6 +185,8 @@
     ok.addEventListener("click", function () { box.close(); });
     box.addEventListener("close", function () { movesRead(round); });
     if (box.showModal) box.showModal(); else box.setAttribute("open", "");
+    /* It opens at its title, not scrolled down to the Got it button it focuses. */
+    box.scrollTop = 0;
     hold([ok]);  /* it opened under a finger, maybe */
   }
   /* A new round drawn in place, on a phone that did not show the closed round's moves:

@@ -10,7 +10,7 @@ from bunco_night.play.models import TablePlay
 from bunco_night.play.pages import moves
 from bunco_night.play.services import bell_ring, entry_undo, round_start
 from bunco_night.play.state import round_board
-from tests.browser.helpers import fits, phone
+from tests.browser.helpers import fits, phone, until
 from tests.browser.helpers import tap as tap_on
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
@@ -308,6 +308,17 @@ def test_a_phone_away_while_the_next_round_started_says_where_everyone_sits_now(
     expect(other.locator("#missed-moves")).to_be_hidden()
 
 
+# The page hidden or shown, as when the phone sleeps and wakes.
+HIDDEN = """() => {
+  Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+VISIBLE = """() => {
+  Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
 def test_a_phone_that_showed_where_to_sit_does_not_say_it_again(contexts, live_server):
     night = make_night(make_group(regulars=12, substitutes=0), sets=1)
     start_night(night, seed=3)
@@ -316,16 +327,18 @@ def test_a_phone_that_showed_where_to_sit_does_not_say_it_again(contexts, live_s
     expect(page.locator("#taps")).to_be_visible()
     play_round(night)
     expect(page.locator("#board .moves")).to_be_visible()  # where to sit next, on time
-    page.wait_for_timeout(9_000)  # read (js/bunco.js: MOVES_READ)
     round_start(night=night)
     expect(page.locator("#board")).to_contain_text("Round 2 of 6")
     expect(page.locator("#taps")).to_be_visible()
     expect(page.locator("#missed-moves")).to_be_hidden()
-    # The host closes round 2 and starts round 3 at once: the moves were on the screen
-    # for a moment only, so the phone says them again in round 3.
+    # Hidden (the phone asleep) while the host closes round 2 and starts round 3: the
+    # moves were never on a screen, so the phone says them in round 3.
+    page.evaluate(HIDDEN)
     play_round(night)
-    expect(page.locator("#board .moves")).to_be_visible()
+    expect(page.locator("#board .moves")).to_be_attached()
     round_start(night=night)
+    until(page, "document.body.dataset.movesFor === '3'", "round 3 not drawn")
+    page.evaluate(VISIBLE)
     expect(page.locator("#board")).to_contain_text("Round 3 of 6")
     expect(page.locator("#missed-moves")).to_be_visible()
     expect(page.locator("#missed-moves")).to_contain_text("Round 2 ended")
