@@ -403,7 +403,7 @@
     words.setAttribute("role", kind === "error" ? "alert" : "status");
     words.textContent = text;
     box.append(close, words);
-    box.addEventListener("click", clearError);
+    box.addEventListener("click", function () { clearError(); });
     document.body.appendChild(box);
     placeToast = function () { if (box.isConnected) placeClear(box, near ? near() : null); };
     placeToast();
@@ -517,9 +517,13 @@
       return button && button.isConnected ? button : document.querySelector(selector);
     };
   }
-  function clearError() {
-    placeToast = null;
-    removeToasts(Array.prototype.slice.call(document.querySelectorAll(".toast")));
+  /* All messages; or (``tapping``: the next tap is entered) all but a tap's "not entered",
+     which that tap must not hide: the finger tapped twice, and one of them is lost. */
+  function clearError(tapping) {
+    var all = Array.prototype.slice.call(document.querySelectorAll(".toast"));
+    var gone = all.filter(function (box) { return !tapping || !box.classList.contains("not-entered"); });
+    if (gone.length === all.length) placeToast = null;
+    removeToasts(gone);
   }
 
   /* Taps the server refused or could not store stay listed until the player decides.
@@ -868,16 +872,34 @@
     holdMoved();
   });
   /* A finger on a button that has just appeared or moved: not entered, and said so. */
+  var NOT_ENTERED = "The screen changed under your finger: that tap was not entered. Look, then tap again.";
+  function notEntered(near) {
+    showToast(NOT_ENTERED, "error not-entered", function () {
+      return near.isConnected ? near : document.querySelector("#taps button[name=tap]");
+    });
+  }
+  /* A finger down on a tap button, and whether its tap reached the form (tapped). */
+  var pressed = null, tapped = false;
   document.addEventListener("pointerdown", function (e) {
+    pressed = null;
     var hit = settling.filter(function (el) {
       var r = el.getBoundingClientRect();
       return el.isConnected && e.clientX >= r.left && e.clientX <= r.right &&
         e.clientY >= r.top && e.clientY <= r.bottom;
     })[0];
-    if (!hit) return;
-    showError("The screen changed under your finger: that tap was not entered. Look, then tap again.",
-      function () { return hit; });
+    if (hit) { notEntered(hit); return; }
+    pressed = e.target.closest ? e.target.closest("button[name=tap]") : null;
   }, true);
+  /* A tap button pressed whose tap never reached the form (drawn anew under the finger
+     between its down and its up, or the finger slid off it): not entered, and said so. */
+  document.addEventListener("pointerup", function () {
+    var button = pressed;
+    pressed = null;
+    if (!button) return;
+    tapped = false;
+    setTimeout(function () { if (!tapped) notEntered(button); }, 0);  /* after its click */
+  }, true);
+  document.addEventListener("pointercancel", function () { pressed = null; }, true);
 
   /* A tap on the tap controls: queued with the round, the seat and what it scored, as its
      own form says them (the form of the controls it was made on). */
@@ -887,9 +909,10 @@
   document.addEventListener("submit", function (e) {
     if (!taps || e.target !== taps) return;
     e.preventDefault();
+    tapped = true;
     var button = e.submitter;
     if (!button) return;
-    clearError();
+    clearError(true);
     var form = taps, tap = button.value;
     var fields = { tap: tap, seat: String(currentSeat()), round: form.dataset.round };
     if (tap === "dice") {
@@ -916,7 +939,8 @@
       if (current) current.focus();
       dialog.addEventListener("close", function onClose() {
         dialog.removeEventListener("close", onClose);
-        if (!dialog.returnValue || !form.isConnected) return;
+        if (!dialog.returnValue) return;
+        if (!form.isConnected) { notEntered(button); return; }  /* the round changed meanwhile */
         fields.seat = dialog.returnValue;
         enqueue(form.action, fields, describe(button, fields.seat), tapEffect(form, button, fields));
         flash(button);

@@ -10,6 +10,8 @@ from tests.browser.helpers import phone, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
 SIZES = [(360, 640), (360, 740)]
 
 TITLE_ON_SCREEN = """() => {
