@@ -6,8 +6,9 @@ waiting on the phone, offline). The dice entry, seldom used, may lie below."""
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.play.pages import table_page
 from bunco_night.play.services import table_done
-from tests.browser.helpers import phone, until
+from tests.browser.helpers import named_night, phone, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
 from tests.play.helpers import tap as server_tap
@@ -30,12 +31,13 @@ CONTROLS = """(extra) => {
 }"""
 
 
-def check_first_screen(page, what: str, *, undo=True, extra=()):
+def check_first_screen(page, what: str, *, undo=True, extra=(), taps=4):
     ends = page.evaluate(CONTROLS, list(extra))
     height = page.viewport_size["height"]
     below = [f"{name} ends at {end} px" for name, end in ends if end > height]
     assert below == [], f"{what} on {page.viewport_size}: {below}"
-    assert len(ends) >= 9 + len(extra) + undo, f"{what}: {ends}"  # 4 chips, 5 taps
+    # A chip a seat (four, or three at a table of three), and the five or more taps.
+    assert len(ends) >= taps + 5 + len(extra) + undo, f"{what}: {ends}"
 
 
 def ring_the_bell(night):
@@ -93,3 +95,60 @@ def test_every_control_and_the_latest_undo_are_on_the_first_screen(
     tied.locator("#taps button[value='points:1']").click()  # ...the extra turns are
     expect(tied.locator("#recent .recent button.undo")).to_have_count(1)
     check_first_screen(tied, "an extra turn entered", extra=["#board button.done"])
+
+
+LONG_NAMES = [
+    "Zoë Margaretha Worthington-Smythe 🎲",
+    "Bartholomew Alexander Fitzgerald-Montgomery",
+    "Anastasia Konstantinovna Rimskaya-Korsakova",
+    "Maximiliana Josephine Vanderbilt-Hohenzollern",
+    "Christopher Jonathan Featherstonehaugh",
+    "Guinevere Rosalind Ashby-Cholmondeley",
+    "Fitzwilliam Darcy Pemberley-Bennet",
+    "Evangeline Seraphina Blackwood-Thornton",
+    "Sebastian Aurelio Castellanos-Villanueva",
+    "Philippa Wilhelmina Montague-Beauchamp",
+    "Jean-Baptiste Emmanuel Delacroix-Dubois",
+]
+
+# Under "Who's rolling?", the chips: no empty room between the legend and the first chip.
+GAP_UNDER_LEGEND = """() => {
+  const legend = document.querySelector('#taps .roller legend');
+  const chip = document.querySelector('#taps label.chip');
+  const shown = [...legend.childNodes].map(n => {
+    if (n.nodeType !== Node.TEXT_NODE) return n;
+    const r = document.createRange();
+    r.selectNode(n);
+    return r;
+  }).filter(n => n instanceof Range || getComputedStyle(n).visibility !== 'hidden').map(n => {
+    return n.getBoundingClientRect().bottom;
+  });
+  return Math.round(chip.getBoundingClientRect().top - Math.max(...shown));
+}"""
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_table_of_three_with_long_names_at_the_bell_fits_the_first_screen(
+    contexts, live_server, width, height
+):
+    # Eleven players: tables of 4, 4 and 3.
+    night = named_night(LONG_NAMES)
+    three = next(t for t in night.tables.all() if table_page(t).here.size == 3)
+    head = night.tables.get(number=1)
+    page = phone(contexts, f"{live_server.url}/t/{three.token}/", width=width, height=height)
+    expect(page.locator("#taps")).to_be_visible()
+    page.locator("#taps button[value='points:1']").click()
+    expect(page.locator("#recent .recent li")).to_have_count(1)
+    check_first_screen(page, "the round starts, long names", undo=False, taps=3)
+    gap = page.evaluate(GAP_UNDER_LEGEND)
+    assert gap <= 12, f"{gap} px of nothing under Who's rolling? on {page.viewport_size}"
+    check_first_screen(page, "a tap entered, long names", taps=3)
+
+    for seat in range(1, table_page(head).here.size + 1):
+        server_tap(head, seat, "miss")
+    for _ in range(11):
+        server_tap(head, 1, "points", 2)
+    expect(page.locator("#board")).to_contain_text("Still to roll once")
+    check_first_screen(
+        page, "the bell, two long names still to roll", taps=3, extra=["#board button.done"]
+    )
