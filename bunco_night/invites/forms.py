@@ -9,6 +9,7 @@ from bunco_night.core.forms import HostForm
 from bunco_night.groups.models import Group, Player
 
 from .models import Answer, Notice, SubstituteCall
+from .services import two_substitutes
 
 
 class AnswerForm(HostForm):
@@ -55,6 +56,9 @@ class AnswerForm(HostForm):
         data = super().clean()
         if data.get("choice") == Answer.Choice.ASK and self.names_someone:
             data["choice"] = Answer.Choice.SUBSTITUTE
+        picked, named = data.get("substitute"), data.get("new_name", "").strip()
+        if data.get("choice") == Answer.Choice.SUBSTITUTE and picked and named:
+            self.add_error("new_name", two_substitutes(picked))
         return data
 
     @property

@@ -97,6 +97,15 @@ class MineNight:
     turn: HostingTurn | None
     free_subs: list[Player]
     kept: dict | None = None  # what a form that failed sent for this night (AnswerForm.kept)
+    errors: dict = field(default_factory=dict)  # that form's errors, by field
+
+    @property
+    def card_errors(self) -> list[str]:
+        """The errors said at the top of the night's card: those of no box shown beside it."""
+        beside = {"new_name", "new_phone", "new_email"} | (
+            {"substitute"} if self.free_subs else set()
+        )
+        return [e for name, errors in self.errors.items() if name not in beside for e in errors]
 
     @property
     def can_answer(self) -> bool:

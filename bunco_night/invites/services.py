@@ -375,6 +375,11 @@ def nights_to_answer(player: Player, today) -> list[Night]:
     )
 
 
+def two_substitutes(picked: Player) -> str:
+    """What a regular is told who picked a substitute and typed a new one's name too."""
+    return f"You picked {picked.name} and typed a new name: keep one."
+
+
 @transaction.atomic
 def answer_record(
     *,
@@ -402,6 +407,8 @@ def answer_record(
         raise ServiceError("Choose coming, not coming, or a substitute.", "bad_choice", "choice")
     if choice == Choice.ASK and (substitute is not None or new_name.strip()):
         choice = Choice.SUBSTITUTE
+    if choice == Choice.SUBSTITUTE and substitute is not None and new_name.strip():
+        raise ServiceError(two_substitutes(substitute), "two_substitutes", "new_name")
     if choice != Choice.ASK:
         _stop_calls(attendance, links)
     if choice == Choice.COMING:

@@ -56,7 +56,7 @@ def _mine_page(request, link: PlayerLink, error_night: int | None = None, form=N
     context.update({"error_night": error_night, "failed_form": form})
     for item in context["nights"]:
         if form is not None and item.night.pk == error_night:
-            item.kept = form.kept()
+            item.kept, item.errors = form.kept(), form.errors
     return render(request, "invites/mine.html", context)
 
 

@@ -10,6 +10,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
+from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_update
 from bunco_night.invites.messages import Links
 from bunco_night.invites.models import Answer, SubstituteCall, SubstituteOffer
@@ -134,3 +135,47 @@ def test_asking_the_group_stays_checked_after_an_error_when_she_asked(client, gr
     ).content.decode()
     assert "Keep the note under 300 characters." in page
     assert checked(page, "ask") and not checked(page, "sub")
+
+
+def test_a_pick_and_a_typed_name_are_refused_and_both_kept(client, group, night):
+    """Two substitutes on one answer: she is asked to keep one, and nothing is recorded."""
+    sally = group.players.get(name="Sub 2")
+    data = {"choice": "sub", "substitute": sally.pk, "new_name": "Bo Peep", "new_email": ""}
+    response = client.post(answer_url(group, night), data)
+    page = response.content.decode()
+    assert "You picked Sub 2 and typed a new name: keep one." in page
+    assert re.search(rf'<option value="{sally.pk}" selected>Sub 2</option>', page)
+    assert 'value="Bo Peep"' in page
+    assert own_row(night).is_coming and not Answer.objects.exists()
+    assert not group.players.filter(name="Bo Peep").exists()
+
+
+def test_the_service_refuses_a_pick_and_a_new_name(group, night):
+    with pytest.raises(ServiceError) as refused:
+        answer_record(
+            player=group.players.get(name="Regular 1"),
+            night=night,
+            choice="sub",
+            substitute=group.players.get(name="Sub 2"),
+            new_name="Bo Peep",
+            links=LINKS,
+        )
+    assert refused.value.code == "two_substitutes"
+    assert not group.players.filter(name="Bo Peep").exists()
+
+
+def test_each_error_is_next_to_its_field(client, group, night):
+    """The e-mail's error is beside the E-mail box, the two names' beside the names."""
+    sally = group.players.get(name="Sub 2")
+    page = client.post(
+        answer_url(group, night), {"choice": "sub", "new_name": "Bo Peep", "new_email": "bo@"}
+    ).content.decode()
+    email_error = page.index("Enter an e-mail address like ann@example.com.")
+    assert page.index(f'for="new-email-{night.pk}"') < email_error
+    assert email_error < page.index(f'id="new-email-{night.pk}"')
+    assert page.index("I'm sending a substitute") < email_error
+    page = client.post(
+        answer_url(group, night), {"choice": "sub", "substitute": sally.pk, "new_name": "Bo"}
+    ).content.decode()
+    both = page.index("You picked Sub 2 and typed a new name: keep one.")
+    assert page.index(f'id="sub-{night.pk}"') < both < page.index(f'id="new-phone-{night.pk}"')
