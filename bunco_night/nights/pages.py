@@ -15,6 +15,7 @@ from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 
 from .history import night_history
 from .models import Attendance, Night, Payment, Round
+from .played import who_played
 from .selectors import (
     DuesRow,
     SeatedTable,
@@ -186,14 +187,20 @@ def _row(attendance: Attendance, row_error: RowError | None) -> AttendanceRow:
 
 
 def _list_parts(night: Night, attendances: list[Attendance]) -> dict:
-    """What the attendance list shows besides its rows: the count playing, and who on the
+    """What the attendance list shows besides its rows: the count playing (once the night
+    is over, everyone who played it, a leaver and a late arrival too), and who on the
     roster is free to come late or to substitute."""
     on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
     free = night.group.players.filter(retired=False).exclude(pk__in=on_list)
+    if night.is_over:
+        playing = len(who_played(night))
+    else:
+        playing = sum(1 for a in attendances if a.plays is not None)
     return {
         "night": night,
         "group": night.group,
-        "playing": sum(1 for a in attendances if a.plays is not None),
+        "over": night.is_over,
+        "playing": playing,
         "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
         "has_played": night.rounds.closed().exists(),
         "free_subs": free.filter(kind=Player.Kind.SUBSTITUTE),
