@@ -30,6 +30,7 @@ from .charts import BUNCOS, WINS, Bar, bar_chart
 from .forms import HostingTurnForm, PrepaymentForm, SeasonForm, SeasonPrizesForm, TiebreakForm
 from .history import player_history
 from .ledger import season_ledger
+from .shares import season_share
 from .standings import season_table
 
 
@@ -112,6 +113,7 @@ def _detail(request, season: Season, tiebreak_error: str = "") -> HttpResponse:
         "nights": list(season.nights()),
         "today": timezone.localdate(),
         "tiebreak_error": tiebreak_error,
+        "share": season_share(season),
         **standings_charts(table),
     }
     return render(request, "seasons/detail.html", context)
@@ -269,6 +271,7 @@ def _ledger_page(request, season, form: PrepaymentForm | None = None) -> HttpRes
             "group": season.group,
             "season": season,
             "ledger": season_ledger(season),
+            "share": season_share(season),
             "form": form,
         },
     )

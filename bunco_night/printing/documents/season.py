@@ -10,6 +10,7 @@ from bunco_night.groups.models import Season
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
+from bunco_night.seasons.shares import SeasonShare, season_share
 from bunco_night.seasons.standings import season_table
 
 from .parts import Parts, Source
@@ -39,7 +40,7 @@ class SeasonSheet:
     ends: object
     nights: int
     pot_cents: int
-    pot_percent: int
+    share: SeasonShare
     regulars_only: bool
     payout_error: str
     prizes: list[PrizeLine]
@@ -85,7 +86,7 @@ def season_sheet(*, season: Season) -> SeasonSheet:
         ends=season.ends,
         nights=len(table.nights),
         pot_cents=table.pot_cents,
-        pot_percent=season.pot_percent,
+        share=season_share(season),
         regulars_only=season.regulars_only,
         payout_error=table.payout_error,
         prizes=prizes,
