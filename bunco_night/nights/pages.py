@@ -35,6 +35,7 @@ class AttendanceRow:
     error_in: str = ""  # which of the row's forms failed: "status", "pick", "new" or "leave"
     typed: dict | None = None  # what was typed into the new-substitute form
     fields: frozenset = frozenset()  # the inputs the error is about, for aria-invalid
+    dues: DuesRow | None = None  # the row's dues tonight (None: no dues line)
 
 
 @dataclass
@@ -123,6 +124,7 @@ def night_context(
         )
         for r in summary.rows
     ]
+    dues_of = {r.attendance.pk: r for r in summary.rows}
     seating = _seating_parts(night)
     seat_ids = {s.pk for t in seating["chart"] for s in t.seats}
     picked = whole_number(pick) if seating["pickable"] else None
@@ -130,7 +132,7 @@ def night_context(
         **_list_parts(night, attendances),
         **seating,
         "rules_label": PRESET_NAMES.get(night.rules_obj.name, night.rules_obj.name),
-        "rows": [_row(a, row_error) for a in attendances],
+        "rows": [_row(a, row_error, dues_of.get(a.pk)) for a in attendances],
         "guest_error": guest_error,
         "summary": summary,
         "dues_rows": dues_rows,
@@ -165,11 +167,12 @@ def attendance_row_context(
     if index is None:
         return None
     after = attendances[index + 1].pk if index + 1 < len(attendances) else None
+    dues = _dues_of_one(night, attendance_pk)
     return {
         **_list_parts(night, attendances),
-        **_dues_of_one(night, attendance_pk),
+        **dues,
         **_seating_parts(night),
-        "row": _row(attendances[index], row_error),
+        "row": _row(attendances[index], row_error, dues["line"].row if dues["line"] else None),
         "row_error": row_error,
         "added": added,
         "after": after,
@@ -177,9 +180,12 @@ def attendance_row_context(
     }
 
 
-def _row(attendance: Attendance, row_error: RowError | None) -> AttendanceRow:
-    """An attendance row, with the error of the change refused in it, if it was."""
-    row = AttendanceRow(attendance)
+def _row(
+    attendance: Attendance, row_error: RowError | None, dues: DuesRow | None = None
+) -> AttendanceRow:
+    """An attendance row, with its dues tonight and the error of the change refused in it,
+    if it was."""
+    row = AttendanceRow(attendance, dues=dues)
     if row_error and row_error.attendance_pk == attendance.pk:
         row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
         row.fields = row_error.fields
@@ -248,6 +254,7 @@ def dues_row_context(
     return {
         "night": night,
         "group": night.group,
+        "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
         "confirm_undo": confirm_undo,
         **_dues_of_one(night, attendance_pk, pay_error),
     }

@@ -118,6 +118,8 @@ def test_host_plans_a_night_with_a_substitute_a_ghost_dues_and_seating(page, liv
         page.get_by_role("button", name=f"Mark $5.00 paid for {name}").click()
         expect(page.locator(".dues-row", has_text=name)).to_contain_text("✓ paid")
     expect(page.locator(".totals .pot dd")).to_have_text("$15.00")
+    expect(dana).to_contain_text("Dues paid")  # her attendance row follows her dues line
+    expect(dana).not_to_contain_text("Still owes dues")
     # A mis-tapped Take back asks first, and No closes the question with the payment kept.
     page.get_by_role("button", name="Take back $5.00 from Bea Cruz").click()
     question = page.get_by_role("alertdialog", name="Take back a payment")
