@@ -10,7 +10,7 @@ from bunco_night.play.pages import table_page
 from bunco_night.play.services import table_done
 from tests.browser.helpers import named_night, phone, until
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
+from tests.play.helpers import ring_the_bell, start_night
 from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,14 +38,6 @@ def check_first_screen(page, what: str, *, undo=True, extra=(), taps=4):
     assert below == [], f"{what} on {page.viewport_size}: {below}"
     # A chip a seat (four, or three at a table of three), and the five or more taps.
     assert len(ends) >= taps + 5 + len(extra) + undo, f"{what}: {ends}"
-
-
-def ring_the_bell(night):
-    head = night.tables.get(number=1)
-    for seat in range(1, 5):
-        server_tap(head, seat, "miss")
-    for _ in range(11):
-        server_tap(head, 1, "points", 2)
 
 
 @pytest.mark.parametrize("width,height", SIZES)

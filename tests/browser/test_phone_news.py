@@ -10,7 +10,7 @@ from bunco_night.play.services import round_close, table_done
 from bunco_night.play.state import round_board
 from tests.browser.helpers import phone
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
+from tests.play.helpers import ring_the_bell, start_night
 from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,14 +30,6 @@ def on_screen(page, locator, what: str):
 
 def scroll_down(page):
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-
-
-def ring_the_bell(night):
-    head = night.tables.get(number=1)
-    for seat in range(1, 5):
-        server_tap(head, seat, "miss")
-    for _ in range(11):
-        server_tap(head, 1, "points", 2)
 
 
 @pytest.mark.parametrize("width,height", SIZES)

@@ -13,7 +13,7 @@ from bunco_night.play.services import round_close, round_start, table_done
 from bunco_night.play.state import round_board
 from tests.browser.helpers import phone, score, until
 from tests.factories import make_group, make_night
-from tests.play.helpers import play_round, start_night
+from tests.play.helpers import play_round, ring_the_bell, start_night
 from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,15 +46,6 @@ def finish_round(night):
                 server_tap(tv.table, seat, "miss")
             table_done(table=tv.table)
     round_close(rnd=rnd)
-
-
-def ring_the_bell(night):
-    """The head table reaches its target (head-table control: docs/rules.md section 3.1)."""
-    head = night.tables.get(number=1)
-    for seat in range(1, 5):
-        server_tap(head, seat, "miss")
-    for _ in range(11):
-        server_tap(head, 1, "points", 2)
 
 
 @pytest.mark.parametrize("width,height", SIZES)

@@ -22,6 +22,16 @@ def tap(table, seat, kind="points", count=0, **kw):
     return entry_record(table=table, nonce=nonce(), seat=seat, kind=kind, count=count, **kw)
 
 
+def ring_the_bell(night):
+    """Table 1 reaches its target, with everyone at it having rolled once (head-table
+    control: docs/rules.md section 3.1)."""
+    head = night.tables.get(number=1)
+    for seat in range(1, 5):
+        tap(head, seat, "miss")
+    for _ in range(11):
+        tap(head, 1, "points", 2)
+
+
 def play_round(night, winners=None, *, close=True):
     """Play the round in play so that ``winners[i]`` (a seat) wins table i+1, and close it
     (unless not ``close``: every table is then done, the round still in play).
