@@ -60,9 +60,9 @@ def _entry_text(entry: Entry, rules) -> str:
 
 def _correct(rnd: Round, table: Table, by, money_ok: str, text: str) -> None:
     """A host's correction at ``table``: the history's line, and a finished night's money."""
-    night = Night.objects.get(pk=rnd.night_id)
-    history.record(night=night, by=by, kind=Kind.CORRECTION, text=f"{_where(rnd, table)}: {text}")
-    money_settle(night=night, by=by, money_ok=money_ok)
+    where = f"{_where(rnd, table)}: {text}"
+    history.record(night=rnd.night_id, by=by, kind=Kind.CORRECTION, text=where)
+    money_settle(night=rnd.night, by=by, money_ok=money_ok)  # reads the night afresh
 
 
 @transaction.atomic
