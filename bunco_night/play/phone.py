@@ -5,6 +5,7 @@ phone holds that are not sent yet (docs/rules.md section 2.3)."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -57,10 +58,12 @@ def tap_buttons(rules: Rules, taps: list[Tap]) -> list[TapButton]:
     return buttons
 
 
+@lru_cache(maxsize=256)
 def dice_points(rules: Rules, mark: int | None) -> str:
     """What each roll the dice entry can make scores, as JSON for the phone: the faces in
     order ("113") -> points (section 2.1; 9.2 with two dice, no doubles before); "{}"
-    when the round has no mark to roll for."""
+    when the round has no mark to roll for. Kept per (rules, mark): every board a tap or a
+    poll draws asks for it."""
     if mark is None:
         return "{}"
     dice = 2 if rules.is_two_dice else 3
