@@ -128,6 +128,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
 
+# How often the table phones, the live board and the room screen ask for news (a player's
+# own page half as often again): every 2 s keeps a night of 500 players at a few hundred
+# polls a second (bench/README.md).
+POLL_SECONDS = 2.0
+
 # On PostgreSQL each web process keeps the versions its phones' polls read and forgets
 # them as the database NOTIFYs changes (bunco_night/play/listening.py): an unchanged poll
 # needs no query. One more connection a process. DJANGO_POLL_LISTEN=0 turns it off.

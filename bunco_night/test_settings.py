@@ -31,3 +31,8 @@ PRINT_JOBS_DIR = os.path.join(tempfile.gettempdir(), f"bunco-print-jobs-{os.getp
 # Tests run in transactions that never commit, so no notification would ever come: polls
 # read the database. tests/play/test_listening.py turns listening on where it commits.
 POLL_LISTEN = False
+
+# Pages ask for news four times as often: a test waits for what a poll brings (the bell,
+# the next round, another phone's taps), and the product's behaviour does not depend on
+# the pace.
+POLL_SECONDS = 0.5
