@@ -80,6 +80,16 @@ class SubstituteCall(models.Model):
         return self.status == self.Status.OPEN
 
 
+def asking_ended(night: Night) -> str:
+    """Why nobody is asked to take a seat of ``night`` any more, said after "Closed:"
+    (the night started or is over; docs/rules.md section 8.8); "" while it is planned."""
+    if night.is_over:
+        return "the night is over"
+    if night.is_in_play:
+        return "the night has started"
+    return ""
+
+
 class SubstituteOffer(models.Model):
     """One substitute asked to take a seat, with their own link to accept or decline."""
 

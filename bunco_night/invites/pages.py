@@ -10,8 +10,9 @@ from django.db.models import Count, Max
 from bunco_night.groups.models import HostingTurn, Player
 from bunco_night.groups.selectors import hosting_turn_on, season_covering
 from bunco_night.nights.models import Attendance, Night
+from bunco_night.nights.played import who_played
 
-from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer
+from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer, asking_ended
 from .services import candidates, nights_to_answer
 
 
@@ -24,11 +25,35 @@ class AnswerRow:
     call: SubstituteCall | None
     offers: list[SubstituteOffer] = field(default_factory=list)
     can_ask: bool = False
+    ended: str = ""  # why the asking ended with the night (``asking_ended``), else ""
 
     @property
     def waiting(self) -> int:
         """Substitutes still waiting their turn."""
         return sum(1 for o in self.offers if o.status == SubstituteOffer.Status.WAITING)
+
+    @property
+    def closed_by_night(self) -> bool:
+        """The seat was still being asked when the night started or ended."""
+        return bool(self.call and self.call.is_open and self.ended)
+
+    @property
+    def call_status(self) -> str:
+        """What became of the asking: "Asking", "Seat filled", or "Closed: the night is
+        over" for a seat still asked when the night ended."""
+        if self.closed_by_night:
+            return f"Closed: {self.ended}"
+        return self.call.get_status_display() if self.call else ""
+
+    @property
+    def offer_lines(self) -> list[tuple[SubstituteOffer, str]]:
+        """Each substitute asked, with what became of them (lower case); once the asking
+        ended with the night, those asked never answered and those waiting never were."""
+        Status = SubstituteOffer.Status
+        late = {Status.ASKED: "asked, no answer", Status.WAITING: "not asked"}
+        if not self.closed_by_night:
+            late = {}
+        return [(o, late.get(o.status) or o.get_status_display().lower()) for o in self.offers]
 
 
 @dataclass
@@ -40,9 +65,11 @@ class SentSummary:
 
 
 def answers_context(night: Night) -> dict:
-    """The answers panel: every regular's answer and substitute offers, and what was sent."""
+    """The answers panel: every regular's answer and substitute offers, and what was sent;
+    once the night is over, ``played`` counts who played it as its attendance list does."""
     night.refresh_from_db()
     planning = night.status == Night.Status.PLANNING
+    ended = asking_ended(night)
     attendances = list(
         night.attendances.select_related("player", "substitute", "answer").order_by("player__name")
     )
@@ -58,7 +85,7 @@ def answers_context(night: Night) -> dict:
             continue
         call = calls.get(a.pk)
         answer = getattr(a, "answer", None)
-        row = AnswerRow(a, answer, call, offers.get(call.pk, []) if call else [])
+        row = AnswerRow(a, answer, call, offers.get(call.pk, []) if call else [], ended=ended)
         row.can_ask = planning and a.is_absent and not (call and call.is_open)
         rows.append(row)
     sent = [
@@ -75,11 +102,13 @@ def answers_context(night: Night) -> dict:
         "night": night,
         "group": night.group,
         "planning": planning,
+        "over": night.is_over,
+        "played": len(who_played(night)) if night.is_over else None,
         "answer_rows": news,
         "quiet": [r.attendance.player for r in rows if r not in news],
         "answered": sum(1 for r in rows if r.answer),
         "regulars": len(rows),
-        "open_calls": sum(1 for r in rows if r.call and r.call.is_open),
+        "open_calls": sum(1 for r in rows if r.call and r.call.is_open and planning),
         "sent": sent,
         "ask_modes": SubstituteCall.Mode.choices,
     }
@@ -157,17 +186,18 @@ def offer_context(offer: SubstituteOffer) -> dict:
     offer = SubstituteOffer.objects.select_related(
         "player", "call__attendance__player", "call__attendance__night__group", "call__filled_by"
     ).get(pk=offer.pk)
+    """A substitute's offer page: whether the seat is still hers to take (``open``), or
+    why not (``ended``: the night started or is over, docs/rules.md section 8.8)."""
     night = offer.call.attendance.night
+    ended = asking_ended(night)
     return {
         "offer": offer,
         "night": night,
         "group": night.group,
         "regular": offer.call.attendance.player,
         "turn": hosting_turn_on(night.group, night.date),
-        "open": offer.call.is_open
-        and offer.status
-        in (
-            SubstituteOffer.Status.ASKED,
-            SubstituteOffer.Status.DECLINED,
-        ),
+        "ended": ended,
+        "open": not ended
+        and offer.call.is_open
+        and offer.status in (SubstituteOffer.Status.ASKED, SubstituteOffer.Status.DECLINED),
     }

@@ -255,10 +255,22 @@ def _withdraw(call: SubstituteCall, status: str, links: Links, taken_by: Player 
 
 
 def _lock_call(offer: SubstituteOffer) -> tuple[SubstituteCall, SubstituteOffer]:
+    """The offer's call, locked, and the offer read again; refused once the night is
+    over, or has started (but for the substitute who has the seat): the asking ended
+    with it (docs/rules.md section 8.8)."""
     call = SubstituteCall.objects.select_for_update().get(pk=offer.call_id)
     offer = SubstituteOffer.objects.select_related(
         "player", "call__attendance__player", "call__attendance__night__group"
     ).get(pk=offer.pk)
+    night = offer.night
+    if night.is_over:
+        raise ServiceError(
+            "This night is over: there is nothing to answer. Thank you!", "night_over"
+        )
+    if night.is_in_play and offer.status != Offer.ACCEPTED:
+        raise ServiceError(
+            "The night has started: if you can still come, tell the host.", "night_started"
+        )
     return call, offer
 
 

@@ -316,7 +316,9 @@ def texts(request: HttpRequest, pk: int) -> HttpResponse:
         (player, words.text)
         for player, _, words in services.invitation_words(night, kind, people, links)
     ]
+    # Once the night has started nobody takes a seat from a link (docs/rules.md section 8.8).
     offers = SubstituteOffer.objects.filter(
+        call__attendance__night__status=night.Status.PLANNING,
         call__attendance__night=night,
         call__status=SubstituteCall.Status.OPEN,
         status=SubstituteOffer.Status.ASKED,
