@@ -13,7 +13,7 @@ from bunco_night.nights.models import Attendance, Night
 from bunco_night.nights.played import who_played
 
 from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer, asking_ended
-from .services import candidates, nights_to_answer
+from .services import already_on_the_list, candidates, nights_to_answer, on_tonights_list
 
 
 @dataclass
@@ -187,17 +187,22 @@ def offer_context(offer: SubstituteOffer) -> dict:
         "player", "call__attendance__player", "call__attendance__night__group", "call__filled_by"
     ).get(pk=offer.pk)
     """A substitute's offer page: whether the seat is still hers to take (``open``), or
-    why not (``ended``: the night started or is over, docs/rules.md section 8.8)."""
+    why not (``ended``: the night started or is over, docs/rules.md section 8.8;
+    ``already``: she has a place tonight, said to her)."""
     night = offer.call.attendance.night
     ended = asking_ended(night)
+    regular = offer.call.attendance.player
+    asked = offer.status in (SubstituteOffer.Status.ASKED, SubstituteOffer.Status.DECLINED)
+    asked = asked and offer.call.is_open and not ended
+    # She may have a place tonight since she was asked (the host put her on the list).
+    already = asked and on_tonights_list(night, offer.player)
     return {
         "offer": offer,
         "night": night,
         "group": night.group,
-        "regular": offer.call.attendance.player,
+        "regular": regular,
         "turn": hosting_turn_on(night.group, night.date),
         "ended": ended,
-        "open": not ended
-        and offer.call.is_open
-        and offer.status in (SubstituteOffer.Status.ASKED, SubstituteOffer.Status.DECLINED),
+        "already": already_on_the_list(regular) if already else "",
+        "open": asked and not already,
     }

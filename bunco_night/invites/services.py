@@ -161,6 +161,11 @@ def candidates(attendance: Attendance) -> list[Player]:
     return sorted(subs, key=lambda p: (p.pk != usual, p.name.casefold()))
 
 
+def on_tonights_list(night: Night, player: Player) -> bool:
+    """The player has a place on the night's list: their own, or as someone's substitute."""
+    return night.attendances.filter(Q(player=player) | Q(substitute=player)).exists()
+
+
 @transaction.atomic
 def call_start(
     *, attendance: Attendance, mode: str, links: Links, by_player: bool = False
@@ -254,6 +259,13 @@ def _withdraw(call: SubstituteCall, status: str, links: Links, taken_by: Player 
     _after_commit(outgoing)
 
 
+def already_on_the_list(regular: Player) -> str:
+    """What a substitute asked for ``regular``'s seat reads once she has a place tonight."""
+    return (
+        f"You are already on tonight's list: {regular.name}'s seat needs someone else. Thank you!"
+    )
+
+
 def _lock_call(offer: SubstituteOffer) -> tuple[SubstituteCall, SubstituteOffer]:
     """The offer's call, locked, and the offer read again; refused once the night is
     over, or has started (but for the substitute who has the seat): the asking ended
@@ -290,6 +302,9 @@ def offer_accept(*, offer: SubstituteOffer, links: Links) -> SubstituteOffer:
         raise ServiceError("You have not been asked for this seat yet.", "not_asked")
     attendance = Attendance.objects.select_related("player", "night").get(pk=call.attendance_id)
     _check_planning(attendance.night)
+    if on_tonights_list(attendance.night, offer.player):
+        # Said to her: the reader of the link is the person on the list.
+        raise ServiceError(already_on_the_list(attendance.player), "already_playing")
     if not attendance.is_absent:
         # The regular is coming after all, or the host found someone: nobody is needed.
         _withdraw(call, Call.STOPPED, links)

@@ -2,6 +2,7 @@
 asking ends with the night. The host's pages say so, the substitutes' links say the night
 is over with nothing to answer, and an answer sent anyway changes nothing."""
 
+import html
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from bunco_night.invites.messages import Links
 from bunco_night.invites.models import SubstituteCall, SubstituteOffer
 from bunco_night.invites.services import call_start
 from bunco_night.nights.models import Attendance
+from bunco_night.nights.services import guest_add
 from bunco_night.play.services import night_finish
 from tests.factories import make_night
 from tests.play.helpers import play_round, start_night
@@ -24,7 +26,7 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 def words(response) -> str:
     assert response.status_code == 200, response.status_code
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
 @pytest.fixture
@@ -135,3 +137,25 @@ def test_the_answers_page_of_a_finished_night_is_a_record_of_the_night(client, n
     for asking in ("Send the invitation", "Send a reminder", "Ask all substitutes", "Stop asking"):
         assert asking not in page
     assert seat.status == Attendance.Status.ABSENT
+
+
+def test_a_substitute_already_on_the_list_reads_it_said_to_her(client, group):
+    """The host put Sub 1 on the list meanwhile (a guest): her link for Regular 4's seat
+    speaks to her, "You are already on tonight's list", not of her by name."""
+    night = make_night(group, sets=1)
+    call = call_start(
+        attendance=night.attendances.get(player__name="Regular 4"), mode="all", links=LINKS
+    )
+    guest_add(night=night, player=group.players.get(name="Sub 1"))
+    offer = call.offers.get(player__name="Sub 1")
+    client.logout()
+
+    page = words(client.get(reverse("invites:offer", args=[offer.token])))
+    assert "You are already on tonight's list: Regular 4's seat needs someone else." in page
+    assert "Yes, I'll play" not in page
+
+    url = reverse("invites:offer_answer", args=[offer.token])
+    page = words(client.post(url, {"action": "accept"}, follow=True))
+    assert "You are already on tonight's list" in page
+    assert "Sub 1 is already" not in page
+    assert night.attendances.get(player__name="Regular 4").status == Attendance.Status.ABSENT
