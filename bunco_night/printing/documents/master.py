@@ -11,7 +11,17 @@ from bunco_night.nights.models import Night
 from bunco_night.nights.played import who_played
 
 from .parts import Options, Parts, Sizes, Source, cut
-from .shared import Columns, Result, Slot, Totals, columns, night_slots, seat_results, totals
+from .shared import (
+    Columns,
+    Result,
+    Slot,
+    Totals,
+    came_and_went,
+    columns,
+    night_slots,
+    seat_results,
+    totals,
+)
 
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
@@ -27,6 +37,7 @@ class MasterRow:
     name: str
     cells: list[Result | None]
     totals: Totals
+    note: str = ""  # "Arrived for round 2", "Left after round 1" (``came_and_went``)
 
 
 @dataclass(frozen=True)
@@ -95,7 +106,9 @@ def master_sheet(*, night: Night) -> MasterSheet:
     cols = columns(night.rules_obj)
     slots = night_slots(night)
     results = seat_results(night, cols.mark_codes)
-    players = [p.player for p in who_played(night)]
+    played = who_played(night)
+    players = [p.player for p in played]
+    notes = {p.player.pk: came_and_went(p) for p in played}
     player_totals = {
         p.pk: totals(results.get(p.pk, {}).values(), len(cols.mark_codes)) for p in players
     }
@@ -105,7 +118,7 @@ def master_sheet(*, night: Night) -> MasterSheet:
         for p in players:
             mine = results.get(p.pk, {})
             cells = [mine.get(s.number) if s.closed else None for s in block]
-            rows.append(MasterRow(p.name, cells, player_totals[p.pk]))
+            rows.append(MasterRow(p.name, cells, player_totals[p.pk], notes[p.pk]))
         blocks.append(MasterBlock(sorted({s.set_number for s in block}), block, rows))
     # Up to twelve players fit one landscape page with tall rows.
     density = "roomy" if len(players) <= 12 else "compact"
