@@ -149,10 +149,11 @@ DATABASE_PREPARE = env_bool("DJANGO_DATABASE_PREPARE", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # At least 8 characters, not a well-known password ("password", "bunco123"), not only digits.
+# Django's checks, in the site's words (bunco_night/accounts/passwords.py).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "bunco_night.accounts.passwords.MinimumLengthValidator"},
+    {"NAME": "bunco_night.accounts.passwords.CommonPasswordValidator"},
+    {"NAME": "bunco_night.accounts.passwords.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"

@@ -13,10 +13,26 @@ EMAIL_INVALID = {"invalid": "Enter an e-mail address like ann@example.com."}
 PASSWORD_MISMATCH = "The two passwords are not the same: type the new one twice."
 
 
-class SignupForm(PlainErrors, UserCreationForm):
+class PasswordAgain:
+    """A form whose password is typed twice, with the second box in the site's words
+    (the checks' own words: bunco_night/accounts/passwords.py)."""
+
+    again: tuple[str, str, str]  # the second box's field, label and help text
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        name, label, help_text = self.again
+        self.fields[name].label, self.fields[name].help_text = label, help_text
+
+
+NEW_AGAIN = ("new_password2", "New password again", "Type the new password again.")
+
+
+class SignupForm(PlainErrors, PasswordAgain, UserCreationForm):
     """A new host: a username, an e-mail for password resets, and a password twice."""
 
     error_messages = {"password_mismatch": PASSWORD_MISMATCH}
+    again = ("password2", "Password again", "Type the password again.")
 
     email = forms.EmailField(
         label="E-mail",
@@ -27,6 +43,7 @@ class SignupForm(PlainErrors, UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+        help_texts = {"username": "Up to 150 letters, digits and @ . + - _ (no spaces)."}
         error_messages = {
             "username": {
                 "unique": "That username is taken: choose another.",
@@ -81,19 +98,25 @@ class LoginForm(PlainErrors, auth_forms.AuthenticationForm):
     }
 
 
-class PasswordChangeForm(PlainErrors, auth_forms.PasswordChangeForm):
+class PasswordChangeForm(PlainErrors, PasswordAgain, auth_forms.PasswordChangeForm):
     """Django's password change."""
 
     error_messages = {
         "password_mismatch": PASSWORD_MISMATCH,
         "password_incorrect": "That is not your current password: type it again.",
     }
+    again = NEW_AGAIN
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["old_password"].label = "Your current password"
 
 
-class SetPasswordForm(PlainErrors, auth_forms.SetPasswordForm):
+class SetPasswordForm(PlainErrors, PasswordAgain, auth_forms.SetPasswordForm):
     """Django's new password from a reset link."""
 
     error_messages = {"password_mismatch": PASSWORD_MISMATCH}
+    again = NEW_AGAIN
 
 
 class PasswordResetForm(PlainErrors, auth_forms.PasswordResetForm):

@@ -248,9 +248,7 @@ def test_a_well_known_or_all_digit_password_is_refused(client, host, weak):
         {"old_password": "bunco", "new_password1": weak, "new_password2": weak},
     )
     assert response.status_code == 200
-    assert "too common" in response.content.decode() or "entirely numeric" in (
-        response.content.decode()
-    )
+    assert "easy to guess" in response.content.decode()
     client.logout()
     assert client.login(username=host.username, password="bunco")
 
