@@ -5,6 +5,8 @@ second started with a tap at every table; each page type is then fetched and its
 queries counted. The counts must be equal (no query per player, per table or per round).
 """
 
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -84,3 +86,29 @@ def test_every_page_makes_as_many_queries_for_100_players_as_for_12(client):
         )
     differ = {name: c for name, c in counts.items() if c[0] != c[1]}
     assert differ == {}, differ
+
+
+def test_the_seasons_list_makes_as_many_queries_for_four_seasons_as_for_one(client):
+    """Each season's card says the share its played nights kept (seasons.shares): read for
+    every season at once, not with a query per season."""
+    from bunco_night.groups.services import season_update
+    from tests.seasons.helpers import play_night, season_of
+
+    counts = []
+    for seasons in (1, 4):
+        user = make_user(f"host-{seasons}")
+        group = make_group(user=user, regulars=8, substitutes=0, name=f"Seasons {seasons}")
+        for year in range(2020, 2020 + seasons):
+            season = season_of(group, year=year, pot_percent=10)
+            night = make_night(group, date=dt.date(year, 3, 15), sets=1)
+            play_night(night, winners=[[]])
+            season_update(
+                season=season,
+                name=season.name,
+                starts=season.starts,
+                ends=season.ends,
+                pot_percent=20,
+                regulars_only=season.regulars_only,
+            )
+        counts.append(queries(client, user, reverse("seasons:list", args=[group.slug])))
+    assert counts[0] == counts[1], counts

@@ -5,6 +5,7 @@ and the season's sheet say both."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bunco_night.groups.models import Season
@@ -25,6 +26,14 @@ class SeasonShare:
         return " or ".join(f"{p}%" for p in self.kept)
 
     @property
+    def card(self) -> str:
+        """The share said on the season's card in the list of seasons."""
+        said = f"{self.percent}% of the dues to the year-end pot"
+        if not self.kept:
+            return said
+        return f"{said} from now on; nights already played kept their share ({self.kept_words})"
+
+    @property
     def sentence(self) -> str:
         """The share said for a page."""
         if not self.kept:
@@ -37,12 +46,30 @@ class SeasonShare:
 
 def season_share(season: Season) -> SeasonShare:
     """The share of ``season`` now, and the others its finished nights kept."""
-    records = MoneyRecord.objects.filter(
-        night__in=season.nights().filter(status=Night.Status.FINISHED)
+    return season_shares([season])[season.pk]
+
+
+def season_shares(seasons: Sequence[Season]) -> dict[int, SeasonShare]:
+    """``season_share`` of each of ``seasons``, by season id: their finished nights'
+    records are read once for all of them (a list of seasons makes no query per season)."""
+    if not seasons:
+        return {}
+    records = (
+        MoneyRecord.objects.filter(
+            night__group__in={s.group_id for s in seasons},
+            night__status=Night.Status.FINISHED,
+            night__date__range=(min(s.starts for s in seasons), max(s.ends for s in seasons)),
+        )
+        .select_related("night")
+        .only("figures", "night__group", "night__date")
     )
-    kept = set()
+    kept: dict[int, set[int]] = {s.pk: set() for s in seasons}
     for record in records:
         percent = record.as_figures.season_percent
-        kept.add(0 if percent is None else percent)
-    kept.discard(season.pot_percent)
-    return SeasonShare(season.pot_percent, tuple(sorted(kept)))
+        for s in seasons:
+            night = record.night
+            if night.group_id == s.group_id and s.starts <= night.date <= s.ends:
+                kept[s.pk].add(0 if percent is None else percent)
+    for s in seasons:
+        kept[s.pk].discard(s.pot_percent)
+    return {s.pk: SeasonShare(s.pot_percent, tuple(sorted(kept[s.pk]))) for s in seasons}

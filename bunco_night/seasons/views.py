@@ -30,7 +30,7 @@ from .charts import BUNCOS, WINS, Bar, bar_chart
 from .forms import HostingTurnForm, PrepaymentForm, SeasonForm, SeasonPrizesForm, TiebreakForm
 from .history import player_history
 from .ledger import season_ledger
-from .shares import season_share
+from .shares import season_share, season_shares
 from .standings import season_table
 
 
@@ -62,12 +62,14 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"Season {season.name} is ready.")
             return redirect(season)
     today = timezone.localdate()
+    seasons = list(group.seasons.all())
+    shares = season_shares(seasons)  # one query for every season's card
     return render(
         request,
         "seasons/list.html",
         {
             "group": group,
-            "seasons": list(group.seasons.all()),
+            "seasons": [(s, shares[s.pk]) for s in seasons],
             "current": group.seasons.covering(today).first(),
             "form": form,
         },

@@ -61,3 +61,15 @@ def test_the_season_sheet_says_the_share_truly(client, season):
     pdf = client.get(reverse("printing:season_standings", args=[season.pk])).content
     first = " ".join(pages_text(pdf)[0].split())
     assert "25%" in first and "from now on; played nights kept 10%" in first
+
+
+def test_the_seasons_list_says_the_share_truly(client, season):
+    """The season's card on the list says what the season page says: the share from now
+    on, and the share the nights already played kept."""
+    page = client.get(reverse("seasons:list", args=[season.group.slug])).content.decode()
+    card = " ".join(page.split()).replace("&#x27;", "'")
+    assert (
+        "25% of the dues to the year-end pot from now on; "
+        "nights already played kept their share (10%)" in card
+    )
+    assert "25% of the dues to the year-end pot</span>" not in card
