@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.forms import form_message
 from bunco_night.core.links import phone_url, unreachable_host
 from bunco_night.core.qr import qr_svg
 from bunco_night.groups.models import Player
@@ -29,6 +30,7 @@ from bunco_night.rules.presets import PRESET_NAMES
 
 from . import actions, pages, services
 from .boards import render_board
+from .forms import CardWinnerForm, LateEntryForm, MoneyOkForm
 from .models import Entry
 from .room import room_screen
 from .standings import night_standings
@@ -399,64 +401,164 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-def live_action(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start a round, ring the bell, close the round, draw seating, or end the night."""
+# ---------------------------------------------------------------------------
+# The host's round controls: one address each, posted by the live board's buttons and
+# the night page's next step. Each answers as a plain form is answered: back to the live
+# board with what was done or why not, or the money question on a finished night.
+
+
+def _round_control(request: HttpRequest, pk: int, act, form_class=MoneyOkForm) -> HttpResponse:
+    """Parse the post with ``form_class`` and do ``act(night, data, by)``, which returns
+    the words saying what was done (a ``ServiceError`` says why not)."""
     night = night_for_host(request.user, pk)
-    action = request.POST.get("action")
-    ok = request.POST.get("money_ok", "")
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return _host_answer(request, night, ServiceError(form_message(form), "bad_input"))
     try:
-        if action == "draw":
-            seating_draw(night=night, by=request.user)
-            done = "Seating drawn."
-        elif action == "start":
-            rnd = services.round_start(night=night)
-            done = f"Round {rnd.number} started: roll for {rnd.mark or 'the game'}!"
-        elif action == "bell":
-            services.bell_ring(night=night)
-            done = "Bell rung: every table finishes the turn in play."
-        elif action == "close":
-            rnd = night.rounds.playing().first()
-            if rnd is None:
-                raise ServiceError("No round is being played.", "no_round")
-            nxt = actions.round_close(rnd=rnd, by=request.user)
-            done = (
-                f"Round {rnd.number} closed. Everyone moves for round {nxt.number}."
-                if nxt
-                else "The last round is closed: see the prize standings."
-            )
-        elif action == "winner":
-            # The card party (docs/rules.md section 9.1): the host enters each table's winner.
-            rnd = night.rounds.playing().first()
-            table = night.tables.filter(number=_int(request.POST.get("table"), 0)).first()
-            if rnd is None or table is None:
-                raise ServiceError("Pick a table of the round being played.", "no_round")
-            side = _int(request.POST.get("side"), -1)
-            actions.winner_set(rnd=rnd, table=table, side=side, by=request.user, money_ok=ok)
-            done = f"Table {table.number}: winner recorded."
-        elif action in ("accept", "discard"):
-            entry = get_object_or_404(
-                Entry, pk=_int(request.POST.get("entry"), 0), round__night=night
-            )
-            entry = actions.late_entry_decide(
-                entry=entry, accept=action == "accept", by=request.user, money_ok=ok
-            )
-            done = _said(
-                "Late entry counted." if action == "accept" else "Late entry discarded.",
-                entry.recomputed,
-                entry.table.number,
-            )
-        elif action == "finish":
-            actions.night_finish(night=night, by=request.user)
-            done = "The night is over."
-        else:
-            raise ServiceError("Unknown action.", "bad_action")
+        done = act(night, form.cleaned_data, request.user)
     except MoneyChange as change:
         return money_change_page(request, change, back=reverse("play:live", args=[night.pk]))
     except ServiceError as error:
         return _host_answer(request, night, error)
     return _host_answer(request, night, done=done)
+
+
+def _playing(night: Night) -> Round:
+    rnd = night.rounds.playing().first()
+    if rnd is None:
+        raise ServiceError("No round is being played.", "no_round")
+    return rnd
+
+
+@login_required
+@require_POST
+def live_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the seating of the next round."""
+
+    def act(night, data, by):
+        seating_draw(night=night, by=by)
+        return "Seating drawn."
+
+    return _round_control(request, pk, act)
+
+
+@login_required
+@require_POST
+def live_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start the next round, seated."""
+
+    def act(night, data, by):
+        rnd = services.round_start(night=night)
+        return f"Round {rnd.number} started: roll for {rnd.mark or 'the game'}!"
+
+    return _round_control(request, pk, act)
+
+
+@login_required
+@require_POST
+def live_bell(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ring the bell: every table finishes the turn in play."""
+
+    def act(night, data, by):
+        services.bell_ring(night=night)
+        return "Bell rung: every table finishes the turn in play."
+
+    return _round_control(request, pk, act)
+
+
+@login_required
+@require_POST
+def live_close(request: HttpRequest, pk: int) -> HttpResponse:
+    """Close the round being played; everyone moves for the next one."""
+
+    def act(night, data, by):
+        rnd = _playing(night)
+        nxt = actions.round_close(rnd=rnd, by=by)
+        if nxt is None:
+            return "The last round is closed: see the prize standings."
+        return f"Round {rnd.number} closed. Everyone moves for round {nxt.number}."
+
+    return _round_control(request, pk, act)
+
+
+@login_required
+@require_POST
+def live_winner(request: HttpRequest, pk: int) -> HttpResponse:
+    """The card party (docs/rules.md section 9.1): the host enters a table's winner."""
+
+    def act(night, data, by):
+        rnd = night.rounds.playing().first()
+        table = night.tables.filter(number=data["table"]).first()
+        if rnd is None or table is None:
+            raise ServiceError("Pick a table of the round being played.", "no_round")
+        actions.winner_set(
+            rnd=rnd, table=table, side=data["side"], by=by, money_ok=data["money_ok"]
+        )
+        return f"Table {table.number}: winner recorded."
+
+    return _round_control(request, pk, act, CardWinnerForm)
+
+
+def _late_entry_decide(request: HttpRequest, pk: int, accept: bool) -> HttpResponse:
+    def act(night, data, by):
+        entry = get_object_or_404(Entry, pk=data["entry"], round__night=night)
+        entry = actions.late_entry_decide(
+            entry=entry, accept=accept, by=by, money_ok=data["money_ok"]
+        )
+        done = "Late entry counted." if accept else "Late entry discarded."
+        return _said(done, entry.recomputed, entry.table.number)
+
+    return _round_control(request, pk, act, LateEntryForm)
+
+
+@login_required
+@require_POST
+def live_late_accept(request: HttpRequest, pk: int) -> HttpResponse:
+    """Count a late entry (docs/rules.md section 2.3), saying what it changed."""
+    return _late_entry_decide(request, pk, accept=True)
+
+
+@login_required
+@require_POST
+def live_late_discard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Discard a late entry."""
+    return _late_entry_decide(request, pk, accept=False)
+
+
+@login_required
+@require_POST
+def live_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """End the night now: unplayed rounds are dropped."""
+
+    def act(night, data, by):
+        actions.night_finish(night=night, by=by)
+        return "The night is over."
+
+    return _round_control(request, pk, act)
+
+
+LIVE_ACTIONS = {
+    "draw": live_draw,
+    "start": live_start,
+    "bell": live_bell,
+    "close": live_close,
+    "winner": live_winner,
+    "accept": live_late_accept,
+    "discard": live_late_discard,
+    "finish": live_finish,
+}
+
+
+@login_required
+@require_POST
+def live_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """The one address the round controls had before each had its own, kept for a page
+    drawn before: its ``action`` names the control, which answers."""
+    control = LIVE_ACTIONS.get(request.POST.get("action", ""))
+    if control is None:
+        night = night_for_host(request.user, pk)
+        return _host_answer(request, night, ServiceError("Unknown action.", "bad_action"))
+    return control(request, pk)
 
 
 def _round_of(night: Night, request: HttpRequest) -> Round:
