@@ -737,7 +737,9 @@ def test_a_first_draw_can_be_undone_back_to_no_seating(client, night):
     assert "Who plays changed since the last draw" not in undone
     assert not night.rounds.exists()
     live = text(client.get(reverse("play:live", args=[night.pk])))
-    assert "No seating yet." in live and 'value="draw">Draw seating</button>' in live
+    draw = reverse("play:live_draw", args=[night.pk])
+    assert "No seating yet." in live and f'action="{draw}">' in live
+    assert ">Draw seating</button>" in live
 
 
 def test_a_first_draw_and_a_redraw_before_round_one_do_not_ask(client, night):
