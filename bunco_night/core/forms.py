@@ -163,3 +163,24 @@ def whole_number(text: str | None) -> int | None:
     ``int`` refuses it, and a number of a thousand digits is no id."""
     text = (text or "").strip()
     return int(text) if text.isascii() and text.isdecimal() and len(text) <= 18 else None
+
+
+class NumberOrField(forms.Field):
+    """A number a page's button or hidden field sends, read as a whole number in ASCII
+    digits with a sign (at most 18 of them); anything else, or nothing, is ``default``.
+    For fields whose nonsense the service refuses in its own words (a seat no table has,
+    an entry not of this table): a number of a thousand digits is no seat either.
+    ``signed`` False: no sign either (an id, a count), as ``whole_number`` reads them."""
+
+    def __init__(self, *, default: int | None = None, signed: bool = True, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.default = default
+        self.signed = signed
+
+    def to_python(self, value):
+        text = str(value or "").strip()
+        digits = text.removeprefix("-").removeprefix("+") if self.signed else text
+        if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
+            return int(text)
+        return self.default

@@ -7,7 +7,6 @@ shown as a message on the page, never as an error page.
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -17,20 +16,13 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import HostForm
 from bunco_night.nights.selectors import night_for_host, night_rules_explained, players_tonight
 from bunco_night.rules import bonanza
 from bunco_night.rules.presets import PRESET_NAMES
 
 from . import pages, services
+from .forms import BonanzaForm, BonanzaStepForm, BuckOrderForm, BuckPointForm, BuckThrowForm
 from .models import BonanzaTable, BuckTable
-
-
-def _int(value, default=None):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
 
 
 def _done(request: HttpRequest, to: str, token: str, error: ServiceError | None = None):
@@ -81,13 +73,15 @@ def buck_rules(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/how_to_play.html", context)
 
 
-def _buck_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResponse:
+def _buck_call(request: HttpRequest, token: str, service, fields=dict) -> HttpResponse:
+    """Call ``service`` for the game being played with ``fields()``, what the post says
+    (parsed by its form, which may refuse it)."""
     table = _buck(token)
     game = pages.current_game(table)
     try:
         if game is None:
             raise ServiceError("No game is being played: start one.", "no_game")
-        service(game=game, **kwargs)
+        service(game=game, **fields())
     except ServiceError as error:
         return _done(request, "games:buck", token, error)
     return _done(request, "games:buck", token)
@@ -110,28 +104,17 @@ def buck_start(request: HttpRequest, token: str) -> HttpResponse:
 def buck_order(request: HttpRequest, token: str) -> HttpResponse:
     """The opening throws: a total for each player who throws for the order now. A refused
     post shows the page again with what was typed, and says why."""
-    totals, typed = {}, {}
-    error = None
-    for name, value in request.POST.items():
-        player = _int(name[2:]) if name.startswith("t_") else None
-        if player is None:
-            continue
-        typed[player] = value.strip()[:8]
-        total = _int(value.strip())
-        if total is None:
-            error = ServiceError("Enter each total as a number from 3 to 18.", "bad_total")
-        totals[player] = total
+    form = BuckOrderForm(request.POST)
     table = _buck(token)
     game = pages.current_game(table)
     try:
-        if error is not None:
-            raise error
+        totals = form.parsed()["totals"]
         if game is None:
             raise ServiceError("No game is being played: start one.", "no_game")
         services.buck_opening_record(game=game, totals=totals)
     except ServiceError as refused:
         messages.error(request, refused.message)
-        page = pages.buck_page(table, typed=typed)
+        page = pages.buck_page(table, typed=form.typed)
         return render(request, "games/buck.html", {"page": page, "token": token}, status=400)
     return redirect("games:buck", token=token)
 
@@ -140,28 +123,16 @@ def buck_order(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def buck_point(request: HttpRequest, token: str) -> HttpResponse:
     """The point number the last in the order threw."""
-    return _buck_call(
-        request, token, services.buck_point_record, point=_int(request.POST.get("point"), 0)
-    )
+    form = BuckPointForm(request.POST)
+    return _buck_call(request, token, services.buck_point_record, lambda: form.parsed())
 
 
 @csrf_exempt
 @require_POST
 def buck_throw(request: HttpRequest, token: str) -> HttpResponse:
     """One throw: what it scored, or the three dice."""
-    kind, _, arg = request.POST.get("tap", "").partition(":")
-    dice = None
-    if kind == "dice":
-        dice = [_int(request.POST[f"d{i}"], 0) for i in (1, 2, 3) if f"d{i}" in request.POST]
-    return _buck_call(
-        request,
-        token,
-        services.buck_throw_record,
-        nonce=request.POST.get("nonce", ""),
-        kind=kind,
-        count=_int(arg, 0),
-        dice=dice,
-    )
+    form = BuckThrowForm(request.POST)
+    return _buck_call(request, token, services.buck_throw_record, form.throw)
 
 
 @csrf_exempt
@@ -180,29 +151,6 @@ def buck_close(request: HttpRequest, token: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------------
 # Bonanza (docs/rules.md section 9.4)
-
-
-class BonanzaForm(HostForm):
-    """A new Bonanza table: who plays, in their seats' order, and their starting chips."""
-
-    players = forms.TypedMultipleChoiceField(
-        coerce=int,
-        label="Who plays (2 to 9)",
-        widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Pick the 2 to 9 players at the table."},
-    )
-    start_chips = forms.IntegerField(
-        min_value=0,
-        max_value=100_000,
-        initial=0,
-        label="Chips each player starts with",
-        help_text="0 to count only what each player wins or pays.",
-    )
-    poker = forms.BooleanField(required=False, initial=True, label="The layout has the Poker space")
-
-    def __init__(self, *args, choices, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["players"].choices = choices
 
 
 def _bonanza_choices(night) -> list[tuple[int, str]]:
@@ -259,30 +207,25 @@ def bonanza_step(request: HttpRequest, token: str) -> HttpResponse:
     """One step of the ledger. A refused Bonanza call shows the page again with the cards
     left as typed, and says why."""
     table = _bonanza(token)
-    action = request.POST.get("action", "")
-    cards, typed = {}, {}
-    if action == bonanza.CALL_BONANZA:
-        for p in table.players:
-            value = request.POST.get(f"cards_{p}", "").strip()
-            typed[int(p)] = value[:8]
-            if str(p) == request.POST.get("player"):
-                continue
-            cards[int(p)] = _int(value or "0", -1)
+    form = BonanzaStepForm(request.POST)
+    calls = form.is_valid() and form.cleaned_data["action"] == bonanza.CALL_BONANZA
+    cards, typed = form.cards(table.players) if calls else ({}, {})
     try:
+        data = form.parsed()
         services.bonanza_step_record(
             table=table,
-            nonce=request.POST.get("nonce", ""),
-            action=action,
-            player=_int(request.POST.get("player")),
-            space=request.POST.get("space", ""),
-            chips=_int(request.POST.get("chips"), 0),
+            nonce=data["nonce"],
+            action=data["action"],
+            player=data["player"],
+            space=data["space"],
+            chips=data["chips"],
             cards_left=cards or None,
         )
     except ServiceError as error:
-        if action != bonanza.CALL_BONANZA:
+        if not calls:
             return _done(request, "games:bonanza", token, error)
         messages.error(request, error.message)
-        page = pages.bonanza_page(table, caller=_int(request.POST.get("player")), cards=typed)
+        page = pages.bonanza_page(table, caller=form.cleaned_data["player"], cards=typed)
         return render(request, "games/bonanza.html", {"page": page, "token": token}, status=400)
     return _done(request, "games:bonanza", token)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from bunco_night.core.forms import NumberOrField
 from bunco_night.groups.forms import EMAIL_MAX_LENGTH, HostForm
 from bunco_night.groups.models import Group, Player
 from bunco_night.rules.presets import Rules
@@ -164,3 +165,31 @@ class SwapForm(HostForm):
     seat_b = forms.IntegerField(
         min_value=1, max_value=ID_MAX, error_messages={"required": "Tap the seat to swap it with."}
     )
+
+
+class AskedForm(HostForm):
+    """What a host's post carries besides the fields of its form: whether the host said
+    yes to the question asked (``confirmed`` 1; ``confirmed_date``, the date they said
+    yes to), the form's nonce (a retry is a no-op), the payments the page last showed
+    (``last_seen``), the money change the host said yes to (``money_ok``), and the row a
+    post is about (``attendance``). A value that is not what a page sends reads as not
+    sent: the question is asked again, or the service refuses."""
+
+    confirmed = forms.CharField(required=False, max_length=10)
+    confirmed_date = forms.CharField(required=False, max_length=20)
+    nonce = forms.CharField(required=False)
+    last_seen = NumberOrField(default=None, signed=False)
+    money_ok = forms.CharField(required=False)
+    attendance = NumberOrField(default=None, signed=False)
+
+    def get(self, name: str):
+        """The field's value as parsed, or what it is when not sent."""
+        self.is_valid()
+        value = self.cleaned_data.get(name)
+        if value is None or value == "":
+            return None if name in ("nonce", "last_seen", "attendance") else ""
+        return value
+
+    @property
+    def said_yes(self) -> bool:
+        return self.get("confirmed") == "1"

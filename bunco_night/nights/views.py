@@ -29,7 +29,15 @@ from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
 from . import actions, services
-from .forms import AttendanceForm, DrawForm, GuestForm, NewSubstituteForm, NightForm, SwapForm
+from .forms import (
+    AskedForm,
+    AttendanceForm,
+    DrawForm,
+    GuestForm,
+    NewSubstituteForm,
+    NightForm,
+    SwapForm,
+)
 from .history import night_history
 from .models import Attendance, Night, Payment, Seat
 from .money import MoneyChange
@@ -108,13 +116,13 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
 def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     """Save the planned night; every active regular starts as coming."""
     group = group_for_host(request.user, slug)
-    form = NightForm(request.POST, rules=group.rules_obj)
-    nonce = request.POST.get("nonce") or None
+    form, asked = NightForm(request.POST, rules=group.rules_obj), AskedForm(request.POST)
+    nonce = asked.get("nonce")
     sent_again = nonce is not None and group.nights.filter(nonce=nonce).exists()
     if form.is_valid() and not sent_again:
         date = form.cleaned_data["date"]
         doubts = plan_doubts(group, date, planning_today())
-        if doubts and request.POST.get("confirmed_date") != date.isoformat():
+        if doubts and asked.get("confirmed_date") != date.isoformat():
             return _night_form(request, group, form, None, doubts=doubts)
     night = form_apply(form, lambda data: services.night_create(group=group, nonce=nonce, **data))
     if not form.errors:
@@ -148,7 +156,7 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Save a night's changed date, time, place or sets."""
     night = night_for_host(request.user, pk)
     form = NightForm(request.POST, rules=night.rules_obj)
-    if form.is_valid() and request.POST.get("confirmed") != "1":
+    if form.is_valid() and not AskedForm(request.POST).said_yes:
         effects = sets_change_effects(night, form.cleaned_data["sets"])
         if effects:
             return _night_form(request, night.group, form, night, effects=effects)
@@ -171,7 +179,7 @@ def night_delete(request: HttpRequest, pk: int) -> HttpResponse:
     if pk in request.session.get(DELETED, []) and not Night.objects.filter(pk=pk).exists():
         return _deleted_already(request)
     night = night_for_host(request.user, pk)
-    if request.POST.get("confirmed") != "1":
+    if not AskedForm(request.POST).said_yes:
         return _night_form(request, night.group, _edit_form(night), night, deleting=True)
     try:
         services.night_delete(night=night)
@@ -369,7 +377,7 @@ def attendance_update(request: HttpRequest, pk: int, attendance_pk: int) -> Http
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
     form = AttendanceForm(request.POST, group=night.group)
-    where = "pick" if request.POST.get("status") == Attendance.Status.SENT_SUB else "status"
+    where = "pick" if form["status"].value() == Attendance.Status.SENT_SUB else "status"
     before, free_before = _table_numbers(night), free_substitutes(night)
     message = _refusal(
         form, lambda data: actions.attendance_set(attendance=attendance, by=request.user, **data)
@@ -398,7 +406,7 @@ def attendance_new_substitute(request: HttpRequest, pk: int, attendance_pk: int)
             attendance=attendance, by=request.user, **data
         ),
     )
-    typed = {k: request.POST.get(k, "") for k in ("name", "phone", "email")}
+    typed = {k: form[k].value() or "" for k in ("name", "phone", "email")}
     error = _row_error(attendance, "new", message, typed)
     if error is not None:  # the inputs it is about; a refusal of the whole form is the name's
         error.fields = frozenset(set(form.errors) & {"name", "phone"} or {"name"})
@@ -460,14 +468,15 @@ def payment_add(request: HttpRequest, pk: int, attendance_pk: int) -> HttpRespon
 def _pay(request, night: Night, attendance: Attendance, cents: int) -> HttpResponse:
     """Record ``cents`` paid for ``attendance``, as the host's form says."""
     error = change = None
+    asked = AskedForm(request.POST)
     try:
         actions.payment_record(
             attendance=attendance,
             amount_cents=cents,
             by=request.user,
-            nonce=request.POST.get("nonce") or None,
-            last_seen=whole_number(request.POST.get("last_seen")),
-            money_ok=request.POST.get("money_ok", ""),
+            nonce=asked.get("nonce"),
+            last_seen=asked.get("last_seen"),
+            money_ok=asked.get("money_ok"),
         )
     except MoneyChange as exc:
         change = exc
@@ -498,19 +507,18 @@ def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse
     """Take back a payment entered by mistake, once the host has said yes."""
     night = night_for_host(request.user, pk)
     payment = Payment.objects.filter(pk=payment_pk, attendance__night=night).first()
+    asked = AskedForm(request.POST)
     if payment is None:  # taken back already, from a page out of date: show the row as it is
-        attendance = attendance_of(night, whole_number(request.POST.get("attendance")) or 0)
+        attendance = attendance_of(night, asked.get("attendance") or 0)
         gone = "That payment is already taken back (in another tab, or by a co-host)."
         return _after_payment(
             request, night, attendance.pk, pay_error=RowError(attendance.pk, "pay", gone)
         )
     # On a finished night the question is the one about its money, which says it all.
-    if request.POST.get("confirmed") != "1" and not night.is_over:
+    if not asked.said_yes and not night.is_over:
         return _after_payment(request, night, payment.attendance_id, confirm_undo=payment.pk)
     try:
-        actions.payment_undo(
-            payment=payment, by=request.user, money_ok=request.POST.get("money_ok", "")
-        )
+        actions.payment_undo(payment=payment, by=request.user, money_ok=asked.get("money_ok"))
     except MoneyChange as change:
         paid = format_cents(payment.amount_cents)
         what = f"Take back {paid} paid for {payment.attendance.player.name}"
@@ -539,17 +547,18 @@ def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
     asked first (the draw can be taken back until the round starts)."""
     night = night_for_host(request.user, pk)
     replaces = redraw_replaces(night)
-    if replaces and request.POST.get("confirmed") != "1":
-        seed = request.POST.get("seed", "")
-        return _after_change(
-            request, night, "seating", "seating", confirm_draw=replaces, draw_seed=seed
-        )
     form = DrawForm(request.POST)
+    # A seed shown again (asked first, or refused) is what was typed, as typed.
+    typed_seed = form["seed"].value() or ""
+    if replaces and not AskedForm(request.POST).said_yes:
+        return _after_change(
+            request, night, "seating", "seating", confirm_draw=replaces, draw_seed=typed_seed
+        )
     message = _refusal(
         form, lambda data: actions.seating_draw(night=night, by=request.user, **data)
     )
     # A refused seed stays in its box, for the host to mend rather than type again.
-    seed = request.POST.get("seed", "") if message else ""
+    seed = typed_seed if message else ""
     return _after_change(request, night, "seating", "seating", draw_error=message, draw_seed=seed)
 
 

@@ -1,12 +1,14 @@
-"""Forms for what the host posts while a night is played: each parses one post of the
-live board (a round-control button, a card party's winner, a late entry's decision);
-the services decide. An invalid post is answered with the form's words, never a 500."""
+"""Forms for what is posted while a night is played: a table phone's taps and buttons,
+the host's round controls, corrections and prize tie-breaks. Each parses one post; the
+services decide. An invalid post is answered with the form's words (or the service's
+refusal of a value no table has), never a 500."""
 
 from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.forms import HostForm
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.forms import HostForm, NumberOrField, form_message
 
 # A row id the database can hold (BigAutoField).
 ID_MAX = 2**63 - 1
@@ -14,7 +16,17 @@ ID_MAX = 2**63 - 1
 SMALL_MAX = 10_000
 
 
-class MoneyOkForm(HostForm):
+class PostForm(HostForm):
+    """A post whose fields are buttons and hidden fields, not boxes a person types in:
+    ``parsed()`` is its cleaned data, or a ``ServiceError`` with the form's words."""
+
+    def parsed(self) -> dict:
+        if not self.is_valid():
+            raise ServiceError(form_message(self), "bad_input")
+        return self.cleaned_data
+
+
+class MoneyOkForm(PostForm):
     """A host's change that may move a finished night's recorded money: ``money_ok`` is
     the token of the change the host saw and said yes to (``nights.money.money_settle``,
     docs/rules.md section 7.9), or empty."""
@@ -64,3 +76,99 @@ class LateEntryForm(MoneyOkForm):
             "max_value": "Pick a late entry from the list.",
         },
     )
+
+
+class TapForm(PostForm):
+    """A tap (docs/rules.md section 2.3): its nonce, the seat that rolled, what it scored
+    ("points:2", "bunco", "mark:<code>", "dice" with the faces ``d1``..``d3``), and the
+    round its buttons were drawn for ("" when it names none; 0 when it names no round)."""
+
+    nonce = forms.CharField(required=False, strip=False)
+    seat = NumberOrField(default=0)
+    tap = forms.CharField(required=False, strip=False)
+    round = forms.CharField(required=False, strip=False)
+    d1 = NumberOrField(default=0)
+    d2 = NumberOrField(default=0)
+    d3 = NumberOrField(default=0)
+
+    def clean_round(self) -> int | None:
+        value = self.cleaned_data["round"]
+        if value == "":
+            return None
+        return NumberOrField(default=0).clean(value)
+
+    def tap_fields(self) -> dict:
+        """What the tap says, as ``services.entry_record`` takes it (without the round)."""
+        data = self.parsed()
+        kind, _, arg = data["tap"].partition(":")
+        return {
+            "nonce": data["nonce"],
+            "seat": data["seat"],
+            "kind": kind,
+            "count": NumberOrField(default=0).clean(arg) if kind == "points" else 0,
+            "mark_code": arg if kind == "mark" else "",
+        }
+
+    def dice(self) -> list[int] | None:
+        """The faces a dice tap names, as many as were sent (the rules refuse a count the
+        game does not roll); None for any other tap."""
+        if self.tap_fields()["kind"] != "dice":
+            return None
+        return [self.cleaned_data[f"d{i}"] for i in (1, 2, 3) if f"d{i}" in self.data]
+
+
+class EntryForm(PostForm):
+    """An entry a button names (to undo or put back): 0 names none, which is refused."""
+
+    entry = NumberOrField(default=0)
+
+
+class DoneForm(PostForm):
+    """A table's Done (``done`` 1, or not sent) or its taking back (any other ``done``).
+    ``pass``: the passes of extra turns finished as the phone saw them, if it says."""
+
+    done = forms.CharField(required=False, strip=False)
+
+    def clean_done(self) -> bool:
+        return self.data.get("done", "1") == "1"
+
+
+# "pass" is a Python keyword, so the field is added under its posted name here.
+DoneForm.base_fields["pass"] = NumberOrField(default=None)
+
+
+class SideForm(PostForm):
+    """A side a button names (a tie-break's winner): -1 when it names none, refused."""
+
+    side = NumberOrField(default=-1)
+
+
+class CorrectionForm(MoneyOkForm, TapForm):
+    """A host's correction at a table (``play:table_fix``): ``action`` says which, the
+    rest as a tap, an entry or a side says it. A side left empty clears the winner."""
+
+    action = forms.CharField(required=False)
+    entry = NumberOrField(default=0)
+    side = forms.CharField(required=False)
+
+    def side_value(self) -> int | None:
+        side = self.parsed()["side"]
+        return None if side == "" else NumberOrField(default=-1).clean(side)
+
+
+class PrizeTiebreakForm(MoneyOkForm):
+    """The standings page's posts: the door prize drawn (``action`` "door"), or who won
+    a tied prize's tie-break (``player`` empty clears it)."""
+
+    action = forms.CharField(required=False)
+    code = forms.CharField(required=False, max_length=80)
+    player = NumberOrField(default=None)
+
+
+class ControlForm(PostForm):
+    """A post to the round controls' former single address: ``action`` names the control."""
+
+    action = forms.CharField(required=False, max_length=20)
+
+    def parsed_action(self) -> str:
+        return self.cleaned_data["action"] if self.is_valid() else ""

@@ -30,7 +30,18 @@ from bunco_night.rules.presets import PRESET_NAMES
 
 from . import actions, pages, services
 from .boards import render_board
-from .forms import CardWinnerForm, LateEntryForm, MoneyOkForm
+from .forms import (
+    CardWinnerForm,
+    ControlForm,
+    CorrectionForm,
+    DoneForm,
+    EntryForm,
+    LateEntryForm,
+    MoneyOkForm,
+    PrizeTiebreakForm,
+    SideForm,
+    TapForm,
+)
 from .models import Entry
 from .room import room_screen
 from .standings import night_standings
@@ -164,38 +175,28 @@ def _table_answer(
     return redirect("play:table", token=token)
 
 
-def _table_call(request: HttpRequest, token: str, service, **kwargs) -> HttpResponse:
-    """Call a table service for the link's table and answer as the caller wants."""
+def _table_call(request: HttpRequest, token: str, service, form, **fields) -> HttpResponse:
+    """Call a table service for the link's table with ``fields`` (service's argument: the
+    form's field) of the post ``form`` parses, and answer as the caller wants."""
     try:
-        result = service(table=_table(token), **kwargs)
+        table = _table(token)
+        data = form.parsed()
+        result = service(table=table, **{arg: data[name] for arg, name in fields.items()})
     except ServiceError as error:
         return _table_answer(request, token, error)
     return _table_answer(request, token, late=getattr(result, "is_late", False))
 
 
-def _round_named(post) -> int:
+def _round_named(form: TapForm) -> int:
     """The round a tap names: the round its buttons were drawn for (docs/rules.md section
     2.3). A tap that names none is refused, never put in whichever round is in play; a
     value that is not a number names no round of the night, and the tap is refused."""
-    value = post.get("round", "")
-    if value == "":
+    number = form.parsed()["round"]
+    if number is None:
         raise ServiceError(
             "This tap does not say which round it is for: reload the page.", "no_round_named"
         )
-    return _int(value, 0)
-
-
-def _tap_fields(post) -> dict:
-    """What a posted tap says, as ``services.entry_record`` takes it: its nonce, the seat,
-    and what the roll scored ("points:2", "bunco", "mark:<code>"...)."""
-    kind, _, arg = post.get("tap", "").partition(":")
-    return {
-        "nonce": post.get("nonce", ""),
-        "seat": _int(post.get("seat"), 0),
-        "kind": kind,
-        "count": _int(arg, 0) if kind == "points" else 0,
-        "mark_code": arg if kind == "mark" else "",
-    }
+    return number
 
 
 # The table link is a capability URL (a secret in the path) and no cookie or session
@@ -205,19 +206,15 @@ def _tap_fields(post) -> dict:
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: what a roll scored, for the seat that rolled. The phone's queue (asking for
     JSON) gets the table's board as the tap left it, so it does not poll for it."""
-    fields = _tap_fields(request.POST)
-    # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
-    dice = [_int(request.POST[f"d{i}"], 0) for i in (1, 2, 3) if f"d{i}" in request.POST]
+    form = TapForm(request.POST)
     table = _table(token)
     # Read before the tap: the board's version may be older than what it shows (the
     # phone then asks once more), never newer.
     night_version = table.night.version
     try:
+        # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
         entry = services.entry_record(
-            table=table,
-            dice=dice if fields["kind"] == "dice" else None,
-            round_number=_round_named(request.POST),
-            **fields,
+            table=table, dice=form.dice(), round_number=_round_named(form), **form.tap_fields()
         )
     except ServiceError as error:
         return _table_answer(request, token, error)
@@ -256,7 +253,7 @@ def table_clock(request: HttpRequest, token: str) -> HttpResponse:
 def table_undo(request: HttpRequest, token: str) -> HttpResponse:
     """Undo one of this table's entries."""
     return _table_call(
-        request, token, services.entry_undo, entry_id=_int(request.POST.get("entry"), 0)
+        request, token, services.entry_undo, EntryForm(request.POST), entry_id="entry"
     )
 
 
@@ -264,9 +261,7 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_done(request: HttpRequest, token: str) -> HttpResponse:
     """The table finished the turn in play after the bell."""
-    return _table_call(
-        request, token, services.table_done, done=request.POST.get("done", "1") == "1"
-    )
+    return _table_call(request, token, services.table_done, DoneForm(request.POST), done="done")
 
 
 @csrf_exempt
@@ -278,8 +273,9 @@ def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
         request,
         token,
         services.extra_turns_done,
-        done=request.POST.get("done", "1") == "1",
-        passes=_int(request.POST.get("pass")),
+        DoneForm(request.POST),
+        done="done",
+        passes="pass",
     )
 
 
@@ -288,7 +284,7 @@ def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
 def table_tiebreak(request: HttpRequest, token: str) -> HttpResponse:
     """Record who won the tie-break at this table."""
     return _table_call(
-        request, token, services.tiebreak_record, side=_int(request.POST.get("side"), -1)
+        request, token, services.tiebreak_record, SideForm(request.POST), side="side"
     )
 
 
@@ -554,15 +550,16 @@ LIVE_ACTIONS = {
 def live_action(request: HttpRequest, pk: int) -> HttpResponse:
     """The one address the round controls had before each had its own, kept for a page
     drawn before: its ``action`` names the control, which answers."""
-    control = LIVE_ACTIONS.get(request.POST.get("action", ""))
+    control = LIVE_ACTIONS.get(ControlForm(request.POST).parsed_action())
     if control is None:
         night = night_for_host(request.user, pk)
         return _host_answer(request, night, ServiceError("Unknown action.", "bad_action"))
     return control(request, pk)
 
 
-def _round_of(night: Night, request: HttpRequest) -> Round:
-    number = _int(request.GET.get("round") or request.POST.get("round"))
+def _round_of(night: Night, request: HttpRequest, posted: int | None = None) -> Round:
+    """The round ``?round=`` names, else the one the post names, else the night's own."""
+    number = _int(request.GET.get("round")) if request.GET.get("round") else posted
     rnd = night.rounds.filter(number=number).first() if number else night.current_round
     if rnd is None:
         raise Http404("No such round.")
@@ -600,25 +597,26 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The host corrects a table's entries or winner, in any started round."""
     night = night_for_host(request.user, pk)
     table = get_object_or_404(Table, night=night, number=number)
-    rnd = _round_of(night, request)
-    if request.method == "POST":
-        action = request.POST.get("action")
+    form = CorrectionForm(request.POST) if request.method == "POST" else None
+    posted = form.cleaned_data["round"] if form is not None and form.is_valid() else None
+    rnd = _round_of(night, request, posted)
+    if form is not None:
         here = f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}"
-        fix = {"table": table, "by": request.user, "money_ok": request.POST.get("money_ok", "")}
         try:
+            data = form.parsed()
+            action = data["action"]
+            fix = {"table": table, "by": request.user, "money_ok": data["money_ok"]}
             if action == "undo":
-                done = actions.entry_undo(entry_id=_int(request.POST.get("entry"), 0), **fix)
+                done = actions.entry_undo(entry_id=data["entry"], **fix)
             elif action == "put_back":
-                done = actions.entry_put_back(entry_id=_int(request.POST.get("entry"), 0), **fix)
+                done = actions.entry_put_back(entry_id=data["entry"], **fix)
             elif action == "add":
-                done = actions.entry_add(rnd=rnd, **fix, **_tap_fields(request.POST))
+                done = actions.entry_add(rnd=rnd, **fix, **form.tap_fields())
             elif action == "winner":
-                side = request.POST.get("side")
-                side = None if side in (None, "") else _int(side, -1)
-                done = actions.winner_set(rnd=rnd, side=side, **fix)
+                done = actions.winner_set(rnd=rnd, side=form.side_value(), **fix)
             elif action == "tiebreak":
-                side = _int(request.POST.get("side"), -1)
-                done = actions.tiebreak_record(side=side, rnd=rnd, **fix)
+                side = form.side_value()
+                done = actions.tiebreak_record(side=-1 if side is None else side, rnd=rnd, **fix)
             else:
                 raise ServiceError("Unknown action.", "bad_action")
             messages.success(request, _said("Saved.", done.recomputed, table.number))
@@ -729,31 +727,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Prize standings with ties shown as ties, how the host broke them, and the payout."""
     night = night_for_host(request.user, pk)
     back = reverse("play:standings", args=[night.pk])
-    ok = request.POST.get("money_ok", "")
-    if request.method == "POST" and request.POST.get("action") == "door":
-        try:
-            actions.door_prize_draw(night=night, by=request.user, money_ok=ok)
-        except MoneyChange as change:
-            return money_change_page(request, change, back=back, what="Draw the door prize")
-        messages.success(request, "Door prize drawn.")
-        return redirect("play:standings", pk=night.pk)
     if request.method == "POST":
-        code = request.POST.get("code", "")
-        player_id = _int(request.POST.get("player"))
-        player = (
-            Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
-        )
-        try:
-            actions.prize_tiebreak_record(
-                night=night, code=code, player=player, by=request.user, money_ok=ok
-            )
-            messages.success(request, "Tie-break recorded." if player else "Tie-break cleared.")
-        except MoneyChange as change:
-            what = f"{player.name} wins the tie-break" if player else "Clear the tie-break"
-            return money_change_page(request, change, back=back, what=what)
-        except ServiceError as error:
-            messages.error(request, error.message)
-        return redirect("play:standings", pk=night.pk)
+        return _standings_post(request, night, PrizeTiebreakForm(request.POST), back)
     result = night_standings(night)
     rules = night.rules_obj
     context = {
@@ -763,3 +738,33 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "rules_label": PRESET_NAMES.get(rules.name, "The group's rules"),
     }
     return render(request, "play/standings.html", context)
+
+
+def _standings_post(request: HttpRequest, night: Night, form, back: str) -> HttpResponse:
+    """The door prize drawn, or a tied prize's tie-break recorded or cleared."""
+    try:
+        data = form.parsed()
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("play:standings", pk=night.pk)
+    ok = data["money_ok"]
+    if data["action"] == "door":
+        try:
+            actions.door_prize_draw(night=night, by=request.user, money_ok=ok)
+        except MoneyChange as change:
+            return money_change_page(request, change, back=back, what="Draw the door prize")
+        messages.success(request, "Door prize drawn.")
+        return redirect("play:standings", pk=night.pk)
+    player_id = data["player"]
+    player = Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
+    try:
+        actions.prize_tiebreak_record(
+            night=night, code=data["code"], player=player, by=request.user, money_ok=ok
+        )
+        messages.success(request, "Tie-break recorded." if player else "Tie-break cleared.")
+    except MoneyChange as change:
+        what = f"{player.name} wins the tie-break" if player else "Clear the tie-break"
+        return money_change_page(request, change, back=back, what=what)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("play:standings", pk=night.pk)

@@ -116,6 +116,19 @@ PRIZE_FIELDS = [
 PLAYER_FIELDS = ["name", "kind", "phone", "email", "notes", "usual_substitute"]
 
 
+# The round controls, each at its own address, with the fields it reads.
+ROUND_CONTROLS = {
+    "draw": ["money_ok"],
+    "start": ["money_ok"],
+    "bell": ["money_ok"],
+    "close": ["money_ok"],
+    "winner": ["table", "side", "money_ok"],
+    "late_accept": ["entry", "money_ok"],
+    "late_discard": ["entry", "money_ok"],
+    "finish": ["money_ok"],
+}
+
+
 def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
     """name -> (method, url, fields): every host form and every phone endpoint."""
     g, n, t, a = world["group"].slug, world["night"].pk, world["table"].token, world["attendance"]
@@ -166,6 +179,10 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
             reverse("play:live_action", args=[n]),
             ["action", "table", "side", "entry"],
         ),
+        **{
+            f"live {name}": ("post", reverse(f"play:live_{name}", args=[n]), fields)
+            for name, fields in ROUND_CONTROLS.items()
+        },
         "table fix": (
             "post",
             reverse("play:table_fix", args=[n, 1]),
@@ -257,7 +274,8 @@ ENDPOINTS = [
     "new group", "add player", "save player", "retire player", "rules preset", "rules",
     "dues", "prizes", "plan a night", "edit night", "plan page", "night page", "attendance",
     "new substitute", "leaves", "guest", "pay", "undo payment", "draw", "swap",
-    "live action", "table fix", "table fix page", "standings", "live poll", "room poll",
+    "live action", *(f"live {name}" for name in ROUND_CONTROLS), "table fix",
+    "table fix page", "standings", "live poll", "room poll",
     "e-mail", "invite", "phone tap", "phone undo", "phone done", "phone tie-break",
     "phone extra turns", "phone poll", "player poll",
 ]  # fmt: skip
