@@ -168,8 +168,8 @@ class Payout:
 
 
 @dataclass(frozen=True)
-class SeasonShare:
-    """The season a night's share went to, as it was: its name and percent."""
+class NightSeasonShare:
+    """The season a night's share of the pot went to, as it was then: its name and percent."""
 
     name: str
     pot_percent: int
@@ -183,7 +183,7 @@ class DuesSummary:
     payouts: list[Payout]
     payout_error: str
     season_share_cents: int = 0
-    season: SeasonShare | None = None
+    season: NightSeasonShare | None = None
     # Read from the money recorded when the night ended (docs/rules.md section 7.9).
     recorded: bool = False
 
@@ -246,7 +246,7 @@ def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
             payouts = [Payout(r.key, r.title, r.amount_cents) for r in figures.awards.results]
         season = None
         if figures.season_percent is not None:
-            season = SeasonShare(figures.season_name, figures.season_percent)
+            season = NightSeasonShare(figures.season_name, figures.season_percent)
         return DuesSummary(
             rows,
             expected,
@@ -262,10 +262,10 @@ def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
         figures = record.as_figures
         season = None
         if figures.season_percent is not None:
-            season = SeasonShare(figures.season_name, figures.season_percent)
+            season = NightSeasonShare(figures.season_name, figures.season_percent)
     else:
         found = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
-        season = SeasonShare(found.name, found.pot_percent) if found else None
+        season = NightSeasonShare(found.name, found.pot_percent) if found else None
     share = season_share(collected, season.pot_percent) if season else 0
     rules = night.rules_obj
     payouts, error = [], ""

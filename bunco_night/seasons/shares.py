@@ -13,7 +13,7 @@ from bunco_night.nights.models import MoneyRecord, Night
 
 
 @dataclass(frozen=True)
-class SeasonShare:
+class SeasonShareNowAndKept:
     """The season's share now (``percent``) and the other shares that nights already
     played kept (``kept``, smallest first; empty when every night gave ``percent``)."""
 
@@ -44,12 +44,12 @@ class SeasonShare:
         )
 
 
-def season_share(season: Season) -> SeasonShare:
+def season_share(season: Season) -> SeasonShareNowAndKept:
     """The share of ``season`` now, and the others its finished nights kept."""
     return season_shares([season])[season.pk]
 
 
-def season_shares(seasons: Sequence[Season]) -> dict[int, SeasonShare]:
+def season_shares(seasons: Sequence[Season]) -> dict[int, SeasonShareNowAndKept]:
     """``season_share`` of each of ``seasons``, by season id: their finished nights'
     records are read once for all of them (a list of seasons makes no query per season)."""
     if not seasons:
@@ -72,4 +72,4 @@ def season_shares(seasons: Sequence[Season]) -> dict[int, SeasonShare]:
                 kept[s.pk].add(0 if percent is None else percent)
     for s in seasons:
         kept[s.pk].discard(s.pot_percent)
-    return {s.pk: SeasonShare(s.pot_percent, tuple(sorted(kept[s.pk]))) for s in seasons}
+    return {s.pk: SeasonShareNowAndKept(s.pot_percent, tuple(sorted(kept[s.pk]))) for s in seasons}

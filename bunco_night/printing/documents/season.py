@@ -10,7 +10,7 @@ from bunco_night.groups.models import Season
 from bunco_night.rules.season import BEST_ATTENDANCE
 from bunco_night.rules.season import MOST_MINI_BUNCOS as SEASON_MOST_MINIS
 from bunco_night.seasons.charts import BUNCOS, WINS, Bar, bar_chart
-from bunco_night.seasons.shares import SeasonShare, season_share
+from bunco_night.seasons.shares import SeasonShareNowAndKept, season_share
 from bunco_night.seasons.standings import season_table
 
 from .parts import Parts, Source
@@ -40,7 +40,7 @@ class SeasonSheet:
     ends: object
     nights: int
     pot_cents: int
-    share: SeasonShare
+    share: SeasonShareNowAndKept
     regulars_only: bool
     payout_error: str
     prizes: list[PrizeLine]
