@@ -1,12 +1,14 @@
 """`python manage.py simulate_night`: one JSON object, or a one-line error and exit 2."""
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import ManagementUtility, call_command
 
 from bunco_night.rules.presets import preset
 from tests.rules.test_simulate import check_night
@@ -14,7 +16,8 @@ from tests.rules.test_simulate import check_night
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args):
+def run_manage_py(*args):
+    """`python manage.py simulate_night ARGS` in a process of its own."""
     return subprocess.run(
         [sys.executable, "manage.py", "simulate_night", *args],
         cwd=ROOT,
@@ -22,6 +25,27 @@ def run(*args):
         text=True,
         env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "bunco_night.test_settings"},
     )
+
+
+def run(*args):
+    """The command line as manage.py runs it (ManagementUtility), in this process: a new
+    Python for each of the 20 cases took a second or two each."""
+    out, err, code = io.StringIO(), io.StringIO(), 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            ManagementUtility(["manage.py", "simulate_night", *args]).execute()
+        except SystemExit as exit:
+            code = exit.code or 0
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+@pytest.mark.parametrize("run", [run, run_manage_py], ids=["in process", "manage.py"])
+def test_manage_py_prints_a_night_or_one_line_and_exit_2(run):
+    done = run("--players", "5", "--rules", "deluxe", "--seed", "1")
+    assert done.returncode == 0 and json.loads(done.stdout)["layout"] == [3, 2]
+    done = run("--players", "many")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
 @pytest.mark.parametrize(

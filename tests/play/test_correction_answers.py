@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from bunco_night.nights.models import Night
 from bunco_night.nights.services import attendance_leave
 from bunco_night.play.services import (
     SEATING_DRAWN_AGAIN,
@@ -20,20 +21,28 @@ from bunco_night.play.services import (
     winner_set,
 )
 from bunco_night.play.state import round_board
-from tests.factories import make_group, make_night
+from tests.built import BUILT_HOST, once_per_module
+from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import nonce, play_round, start_night, tap
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def night():
-    """Twelve at three tables: round 1 closed (seat 1's team won everywhere), round 2
-    seated from it, not started."""
-    night = make_night(make_group())
+def build():
+    night = make_night(make_group(user=make_user(BUILT_HOST)))
     start_night(night)
     play_round(night)
-    return night
+    return night.pk
+
+
+built = once_per_module(build)
+
+
+@pytest.fixture
+def night(built):
+    """Twelve at three tables: round 1 closed (seat 1's team won everywhere), round 2
+    seated from it, not started; its host is BUILT_HOST."""
+    return Night.objects.get(pk=built)
 
 
 def seating(rnd):
@@ -100,7 +109,7 @@ def test_a_correction_in_the_round_in_play_recomputes_nothing():
 
 def test_the_correction_page_says_the_started_round_keeps_its_seating(client, night):
     round_start(night=night)
-    client.login(username="host", password="bunco")
+    client.login(username=BUILT_HOST, password="bunco")
     response = client.post(
         fix_url(night), {"action": "winner", "side": "1", "round": "1"}, follow=True
     )
@@ -114,7 +123,7 @@ def test_the_correction_page_says_the_started_round_keeps_its_seating(client, ni
 def test_the_correction_page_says_the_next_round_was_seated_again(client, night):
     """Round 2 was seated by the movement, with no draw to take back: the answer says it
     was seated again, and nothing about a draw."""
-    client.login(username="host", password="bunco")
+    client.login(username=BUILT_HOST, password="bunco")
     response = client.post(
         fix_url(night), {"action": "winner", "side": "1", "round": "1"}, follow=True
     )
@@ -127,7 +136,7 @@ def test_the_correction_page_says_the_next_round_was_seated_again(client, night)
 
 def test_the_correction_page_says_the_winner_is_unchanged(client, night):
     round_start(night=night)
-    client.login(username="host", password="bunco")
+    client.login(username=BUILT_HOST, password="bunco")
     data = {"action": "add", "round": "1", "seat": "2", "tap": "miss", "nonce": nonce()}
     response = client.post(fix_url(night, 2), data, follow=True)
     name = side_name(night.rounds.get(number=1), 2, 0)
@@ -143,7 +152,7 @@ def test_a_late_entry_counted_in_a_closed_round_says_what_it_changed(client, nig
     # turn it, two do.
     late = [tap(t3, 2, "bunco", round_number=1) for _ in range(2)]
     assert all(e.is_late for e in late)
-    client.login(username="host", password="bunco")
+    client.login(username=BUILT_HOST, password="bunco")
     url = reverse("play:live_action", args=[night.pk])
     rnd = night.rounds.get(number=1)
     before = side_name(rnd, 3, 0)

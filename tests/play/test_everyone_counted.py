@@ -12,14 +12,15 @@ import re
 
 import pytest
 
-from bunco_night.nights.models import Attendance
+from bunco_night.nights.models import Attendance, Night
 from bunco_night.nights.played import who_played
 from bunco_night.nights.services import attendance_leave, attendance_set, guest_add
 from bunco_night.play.pages import live_board
 from bunco_night.play.room import room_screen
 from bunco_night.play.services import night_finish, round_start
 from bunco_night.printing import documents
-from tests.factories import make_group, make_night
+from tests.built import BUILT_HOST, once_per_module
+from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night
 from tests.printing.helpers import words
 from tests.seasons.helpers import pay_everyone, season_of
@@ -31,8 +32,8 @@ PLAYED = {f"Regular {i}" for i in range(1, 13)} | {"Sub 1", "Sub 3"}
 LEAVERS = {"Regular 5", "Sub 3"}
 
 
-@pytest.fixture
-def night(host):
+def build():
+    host = make_user(BUILT_HOST)
     group = make_group(user=host, regulars=13, substitutes=3, name="Maple Street Bunco")
     season_of(group)
     night = make_night(group, sets=1)
@@ -51,7 +52,18 @@ def night(host):
         round_start(night=night)
         play_round(night)
     night_finish(night=night)
-    return night
+    return host.pk, night.pk
+
+
+built = once_per_module(build)
+
+
+@pytest.fixture
+def night(built, client, django_user_model):
+    """The played night, its host logged in on the test client."""
+    host, night = built
+    client.force_login(django_user_model.objects.get(pk=host))
+    return Night.objects.get(pk=night)
 
 
 def names_in(markup: str, region: str) -> set[str]:
