@@ -1,5 +1,8 @@
 """Helpers for the browser tests: a phone, a logged-in host, a tap, a score, a page that fits."""
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
 from playwright.sync_api import expect
 
 from tests.factories import make_group, make_night
@@ -24,16 +27,33 @@ def phone(contexts, url, width=390, height=844, service_worker=False):
     return page
 
 
+def logged_in(context, live_server, username="host"):
+    """``context`` with ``username``'s session cookie, as if they had logged in (the login
+    form itself is tested in tests/browser/test_security.py)."""
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies(
+        [{"name": cookie.key, "value": cookie.value, "url": live_server.url, "httpOnly": True}]
+    )
+    return context
+
+
+def host_phone(contexts, live_server, path, width=390, height=844, **options):
+    """The host, logged in on a touch phone of ``width`` x ``height``, at ``path``."""
+    context = contexts(viewport={"width": width, "height": height}, has_touch=True, **options)
+    page = logged_in(context, live_server).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}{path}")
+    return page
+
+
 def host_page(contexts, live_server, night, path=None, scripts=True):
     """The host, logged in on a desktop-sized page, at the night's live board (or ``path``);
     in a browser that runs no scripts if not ``scripts``."""
     context = contexts(viewport={"width": 1280, "height": 900}, java_script_enabled=scripts)
-    page = context.new_page()
+    page = logged_in(context, live_server).new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill("bunco")
-    page.get_by_role("button", name="Log in").click()
     page.goto(f"{live_server.url}{path or f'/nights/{night.pk}/live/'}")
     return page
 

@@ -10,24 +10,13 @@ from playwright.sync_api import expect
 from bunco_night.nights.models import MoneyRecord, Payment
 from bunco_night.nights.services import payment_record
 from bunco_night.play.services import night_finish
-from tests.browser.helpers import fits
+from tests.browser.helpers import fits, host_phone
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots")
-
-
-def logged_in(contexts, live_server, path, width=360, height=740):
-    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill("bunco")
-    page.get_by_role("button", name="Log in").click()
-    return page
 
 
 def finished_night():
@@ -47,7 +36,7 @@ def test_a_payment_on_a_finished_night_asks_in_its_dues_line_then_the_history_sa
 ):
     night = finished_night()
     regular = night.attendances.get(player__name="Regular 1")
-    page = logged_in(contexts, live_server, f"/nights/{night.pk}/#dues-{regular.pk}")
+    page = host_phone(contexts, live_server, f"/nights/{night.pk}/#dues-{regular.pk}", 360, 740)
     row = page.locator(f"#dues-{regular.pk}")
     row.get_by_role("button", name="Mark $5.00 paid").click()
 
@@ -82,7 +71,7 @@ def test_a_payment_on_a_finished_night_asks_in_its_dues_line_then_the_history_sa
 def test_no_keeps_the_night_s_money_as_it_was(contexts, live_server):
     night = finished_night()
     regular = night.attendances.get(player__name="Regular 1")
-    page = logged_in(contexts, live_server, f"/nights/{night.pk}/#dues-{regular.pk}", 390, 844)
+    page = host_phone(contexts, live_server, f"/nights/{night.pk}/#dues-{regular.pk}", 390, 844)
     row = page.locator(f"#dues-{regular.pk}")
     row.get_by_role("button", name="Mark $5.00 paid").click()
     row.get_by_role("link", name="No, keep it as it is").click()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.groups.models import Player
-from tests.browser.helpers import fits
+from tests.browser.helpers import fits, host_phone
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,22 +19,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/shots")
 
 
-def logged_in(contexts, live_server, path, **options):
-    context = contexts(viewport={"width": 390, "height": 844}, has_touch=True, **options)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill("bunco")
-    page.get_by_role("button", name="Log in").click()
-    return page
-
-
 def test_retire_on_the_roster_asks_first(contexts, live_server):
     group = make_group(user=make_user())
     night = make_night(group, date=dt.date(2027, 1, 2))
     ann = group.players.get(name="Regular 1")
-    page = logged_in(contexts, live_server, f"/groups/{group.slug}/roster/")
+    page = host_phone(contexts, live_server, f"/groups/{group.slug}/roster/")
     card = page.locator(f"#player-{ann.pk}")
 
     # A mis-tap only asks; No keeps Regular 1 on the roster and on the night's list.
@@ -65,7 +54,7 @@ def test_retire_on_the_roster_asks_first(contexts, live_server):
 def test_retire_asks_first_without_javascript(contexts, live_server):
     group = make_group(user=make_user())
     bea = group.players.get(name="Regular 2")
-    page = logged_in(
+    page = host_phone(
         contexts, live_server, f"/groups/{group.slug}/roster/{bea.pk}/", java_script_enabled=False
     )
     page.get_by_role("button", name="Retire Regular 2").click()
@@ -83,7 +72,7 @@ def test_the_question_opens_where_the_host_tapped_far_down_the_roster(contexts, 
     """A long roster scrolled down: the question opens in sight, and No keeps it so."""
     group = make_group(user=make_user(), regulars=30)
     player = group.players.get(name="Regular 20")
-    page = logged_in(contexts, live_server, f"/groups/{group.slug}/roster/")
+    page = host_phone(contexts, live_server, f"/groups/{group.slug}/roster/")
     card = page.locator(f"#player-{player.pk}")
     retire = card.get_by_role("button", name="Retire Regular 20")
     retire.scroll_into_view_if_needed()
