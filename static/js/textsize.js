@@ -43,6 +43,12 @@
     if (room <= 0 || widest <= room) return size;
     return Math.floor(size * room / widest * 10) / 10;
   }
+  /* Whether a chip's name takes more than two lines. */
+  function tall(el) {
+    var style = getComputedStyle(el);
+    var inner = el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    return inner > 2.5 * parseFloat(style.lineHeight);
+  }
   function fitWords() {
     var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-fit-words]"));
     boxes.forEach(function (el) {
@@ -50,6 +56,16 @@
       var chip = el.closest(".chip");
       if (chip) chip.classList.remove("fit-wide");
     });
+    /* Names longer than two lines of half a row take a smaller size, the same for every
+       chip of the table (the stylesheet's, never below nine tenths of the page's text):
+       four long names then still take two rows of the first screen. */
+    var roller = document.querySelector(".roller");
+    if (roller) {
+      roller.classList.remove("long-names");
+      if (Array.prototype.some.call(roller.querySelectorAll(".chip span"), tall)) {
+        roller.classList.add("long-names");
+      }
+    }
     /* The least each box is given: its size without Bigger text, or the page's text size
        without it if that is less (a score button's big label may shrink to it). */
     var bigger = root.classList.contains("text-bigger");
@@ -70,6 +86,29 @@
       }
       el.style.fontSize = Math.max(least[i], fits) + "px";
     });
+    if (roller && roller.closest("[data-seats]").getAttribute("data-seats") !== "3") {
+      widenLoners(roller);
+    }
+  }
+  /* A chip left alone in its row by a name that takes a whole row takes the row too when
+     its own name wraps: it then needs fewer lines. */
+  function widenLoners(roller) {
+    var alone = null;
+    roller.querySelectorAll(".chip").forEach(function (chip) {
+      if (chip.classList.contains("fit-wide")) {
+        if (alone) widen(alone);
+        alone = null;
+      } else {
+        alone = alone ? null : chip;
+      }
+    });
+    if (alone) widen(alone);
+  }
+  function widen(chip) {
+    var span = chip.querySelector("span");
+    var style = getComputedStyle(span);
+    var inner = span.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    if (inner > 1.5 * parseFloat(style.lineHeight)) chip.classList.add("fit-wide");
   }
   window.addEventListener("resize", fitWords);
   /* A poll or a tap's answer draws the board again, with its sides' names. */

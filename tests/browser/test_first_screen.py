@@ -40,12 +40,34 @@ def check_first_screen(page, what: str, *, undo=True, extra=(), taps=4):
     assert len(ends) >= taps + 5 + len(extra) + undo, f"{what}: {ends}"
 
 
+# Tables of four whose players have long names, two words each: on a 360 px phone each chip's
+# name takes three lines of half a row, or a whole row ("Featherstonehaugh").
+LONG_FOURS = [
+    "Bartholomew Worthington-Smythe",
+    "Maximiliana Featherstonehaugh",
+    "Christopher Montgomery-Fitzgerald",
+    "Anastasia Rimskaya-Korsakova",
+    "Evangeline Blackwood-Thornton",
+    "Sebastian Castellanos-Villanueva",
+    "Philippa Montague-Beauchamp",
+    "Guinevere Ashby-Cholmondeley",
+    "Jean-Baptiste Delacroix-Dubois",
+    "Fitzwilliam Pemberley-Bennet",
+    "Wilhelmina Vanderbilt-Hohenzollern",
+    "Konstantin Oppenheimer-Rothschild",
+]
+
+
+@pytest.mark.parametrize("names", ["short", "long"])
 @pytest.mark.parametrize("width,height", SIZES)
 def test_every_control_and_the_latest_undo_are_on_the_first_screen(
-    contexts, live_server, width, height
+    contexts, live_server, width, height, names
 ):
-    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
-    start_night(night, seed=3)
+    if names == "long":
+        night = named_night(LONG_FOURS)  # seated as the short names are (seed 3)
+    else:
+        night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+        start_night(night, seed=3)
     table, other = night.tables.get(number=2), night.tables.get(number=3)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
     expect(page.locator("#taps")).to_be_visible()
