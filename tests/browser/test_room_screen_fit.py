@@ -263,10 +263,8 @@ def check_fills(tv, what: str, tables: int, players: int, ranked: bool):
     hidden = players - fills["rows"]
     if hidden:
         assert fills["more"].startswith(f"and {hidden} more"), (what, fills["more"], hidden)
-        # As many as fit: the side column is full, to a row or two (or to the next row,
-        # whose long name may take three lines).
-        room = max(0.1 * height, fills["next_row"])
-        assert fills["side"]["bottom"] - fills["side_end"] < room, (what, fills)
+        # As many as fit: the side column is full, to less than the next row (one line).
+        assert fills["side"]["bottom"] - fills["side_end"] < fills["next_row"], (what, fills)
     else:
         assert not fills["more"], what
 
@@ -375,3 +373,44 @@ def test_three_tables_fill_the_screen_and_list_every_player(contexts, live_serve
         )
         assert min(sizes) >= STANDINGS_TEXT * height, f"{what}: {sorted(set(sizes))}"
         assert tv.locator(".prize-list").count() == 1, what
+
+
+# Each standings row shown: its height, and the height of one line of its text.
+STANDINGS_ROWS = """() => [...document.querySelectorAll('.room-side tbody tr[data-rank-row]')]
+  .filter(row => !row.hidden).map(row => [row.getBoundingClientRect().height,
+    parseFloat(getComputedStyle(row.cells[1]).lineHeight) || 1.2 * parseFloat(
+      getComputedStyle(row.cells[1]).fontSize), row.cells[1].textContent])"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_standings_show_every_row_that_fits_one_line_each(contexts, live_server, width, height):
+    """3 tables of 11 players with long names, prizes so far, round 2 in play: every
+    standings row is one line (a long name cut with "…", not wrapped in the narrow side
+    column), the rows fill the side column to within a row, and "and N more" counts the
+    rest."""
+    group = make_group(regulars=11, substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), long_names(11), strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    seating_draw(night=night, seed=5)
+    round_start(night=night)
+    close_round(night)
+    round_start(night=night)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
+    fitted(tv, lambda: tv.set_viewport_size({"width": width, "height": height}))
+    what = f"3 tables of 11 at {width}x{height}"
+    check_fits(tv.evaluate(SHOWN), what, 3)
+    rows = tv.evaluate(STANDINGS_ROWS)
+    assert rows, what
+    for tall, line, name in rows:
+        assert tall < 1.9 * line, f"{what}: {name!r} takes {tall:.0f} px, a line is {line:.0f}"
+    fills = tv.evaluate(FILLS)
+    hidden = 11 - fills["rows"]
+    if hidden:
+        assert fills["more"].startswith(f"and {hidden} more"), (what, fills["more"])
+        assert fills["side"]["bottom"] - fills["side_end"] < fills["next_row"], (what, fills)
+    else:
+        assert not fills["more"], what
