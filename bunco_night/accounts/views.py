@@ -28,7 +28,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply
@@ -106,7 +106,7 @@ def _account_page(request: HttpRequest, email_form: EmailForm | None = None) -> 
 
 
 @login_required
-@require_GET
+@require_safe
 def account(request: HttpRequest) -> HttpResponse:
     """Your account: e-mail, password, and the groups you host."""
     return _account_page(request)
@@ -160,7 +160,7 @@ class PasswordResetConfirm(PasswordResetConfirmView):
         return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Open an account to start a group (only when the deployment allows it)."""
     if not signup_open():
@@ -193,7 +193,7 @@ def _usable_invitation(token: str) -> Invitation | None:
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """Accept an invitation to co-host: logged in, one button; else log in or sign up here."""
     found = _usable_invitation(token)
@@ -271,7 +271,7 @@ def _hosts_page(request: HttpRequest, group: Group, form: InvitationForm | None 
 
 
 @login_required
-@require_GET
+@require_safe
 def hosts(request: HttpRequest, slug: str) -> HttpResponse:
     """Who hosts the group, open invitations, and a form to invite a co-host."""
     return _hosts_page(request, group_for_host(request.user, slug))
@@ -342,7 +342,7 @@ def host_remove(request: HttpRequest, slug: str, user_pk: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def leave(request: HttpRequest, slug: str) -> HttpResponse:
     """Stop hosting the group, after a confirmation; the last host cannot."""
     group = group_for_host(request.user, slug)

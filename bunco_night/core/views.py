@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from bunco_night.core.converters import TokenConverter
 
@@ -19,13 +19,13 @@ PHONE_PAGE = re.compile(rf"/[tp]/{TokenConverter.regex}/")
 THEME = "#1b1b2f"
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The welcome page."""
     return render(request, "core/home.html")
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest, so a phone can add Bunco Night to its home screen.
@@ -69,7 +69,7 @@ def static_build(storage=None) -> str:
     return hashlib.sha256(names.encode()).hexdigest()[:12]
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The phones' service worker (see the template): served from the root of the site,

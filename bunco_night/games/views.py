@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.selectors import night_for_host, night_rules_explained, players_tonight
@@ -52,14 +52,14 @@ def buck_open(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("games:buck", token=table.token)
 
 
-@require_GET
+@require_safe
 def buck_page(request: HttpRequest, token: str) -> HttpResponse:
     """The Buck Dice table: the order of play, the point number, the throws, who is out."""
     page = pages.buck_page(_buck(token))
     return render(request, "games/buck.html", {"page": page, "token": token})
 
 
-@require_GET
+@require_safe
 def buck_rules(request: HttpRequest, token: str) -> HttpResponse:
     """How do we play? From the Buck Dice table's link."""
     night = _buck(token).night
@@ -165,7 +165,7 @@ def _bonanza_choices(night) -> list[tuple[int, str]]:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def bonanza_new(request: HttpRequest, pk: int) -> HttpResponse:
     """The host starts a Bonanza table's ledger for the night."""
     night = night_for_host(request.user, pk)
@@ -194,7 +194,7 @@ def _bonanza(token: str) -> BonanzaTable:
     return get_object_or_404(BonanzaTable.objects.select_related("night__group"), token=token)
 
 
-@require_GET
+@require_safe
 def bonanza_page(request: HttpRequest, token: str) -> HttpResponse:
     """The chip ledger of a Bonanza table."""
     page = pages.bonanza_page(_bonanza(token))

@@ -12,7 +12,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bunco_night.core.csvfile import csv_download
 from bunco_night.core.errors import ServiceError
@@ -37,7 +37,7 @@ from .selectors import group_for_host, player_for_host, rules_explained
 
 
 @login_required
-@require_GET
+@require_safe
 def start(request: HttpRequest) -> HttpResponse:
     """Where a host lands after logging in: their group if they host just one, else the list."""
     groups = list(Group.objects.hosted_by(request.user)[:2])
@@ -47,7 +47,7 @@ def start(request: HttpRequest) -> HttpResponse:
 # The dashboard takes GET and POST on one address: a separate "create/" address
 # would hide a group whose name slugifies to "create".
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     """The host's dashboard: their groups, and a form to start a new one."""
     # An empty POST is still a POST: an unbound form would have no errors to show.
@@ -75,7 +75,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's hub: roster, rules and every night at most two clicks away."""
     group = group_for_host(request.user, slug)
@@ -99,7 +99,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def how_we_play(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's rules in words, made from its own knobs and prizes."""
     group = group_for_host(request.user, slug)
@@ -128,7 +128,7 @@ def _roster_context(group: Group, form: PlayerForm | None = None) -> dict:
 
 
 @login_required
-@require_GET
+@require_safe
 def roster(request: HttpRequest, slug: str) -> HttpResponse:
     """Regulars and substitutes with their contact details; retired players apart. With
     htmx, just the lists (a question in a player's card answered No)."""
@@ -152,7 +152,7 @@ def player_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def player_edit(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """One player's details, to change them."""
     player = player_for_host(request.user, slug, player_pk)
@@ -215,7 +215,7 @@ def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpRespon
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Import a roster from a spreadsheet: a file or pasted rows, then a preview of what
     each row would do (and why a row cannot be imported) before anything changes."""
@@ -260,7 +260,7 @@ def roster_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def roster_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The roster as a CSV file for a spreadsheet."""
     group = group_for_host(request.user, slug)
@@ -283,7 +283,7 @@ def _rules_page(request: HttpRequest, group: Group, **forms) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's rules, dues and prizes."""
     return _rules_page(request, group_for_host(request.user, slug))

@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply, form_message, whole_number
@@ -60,7 +60,7 @@ def _mine_page(request, link: PlayerLink, error_night: int | None = None, form=N
     return render(request, "invites/mine.html", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 def mine(request: HttpRequest, token: str) -> HttpResponse:
     """A player's own page: the group's next nights, their answer, the hosting rotation."""
@@ -102,7 +102,7 @@ def _said(answer) -> str:
     return messages.status_words(a)
 
 
-@require_GET
+@require_safe
 def mine_calendar(request: HttpRequest, token: str, night_pk: int) -> HttpResponse:
     """A night as a calendar file, to add to the phone's calendar."""
     link = _link(token)
@@ -120,7 +120,7 @@ def _offer(token: str) -> SubstituteOffer:
     return get_object_or_404(SubstituteOffer, token=token)
 
 
-@require_GET
+@require_safe
 @never_cache
 def offer(request: HttpRequest, token: str) -> HttpResponse:
     """A substitute is asked to take a regular's seat: accept or decline."""
@@ -169,7 +169,7 @@ def _panel(request: HttpRequest, night, error: str = "", sections: bool = True) 
 
 
 @login_required
-@require_GET
+@require_safe
 def answers(request: HttpRequest, pk: int) -> HttpResponse:
     """The players' answers and substitute offers: a page of its own, or (htmx) the panel
     on the night page, which polls it; 204 while nothing changed."""
@@ -257,7 +257,7 @@ def ask_mode(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def send(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Send the invitation or the reminder: first a page that says who gets an e-mail and
     who needs a text, then, once the host confirms, the e-mails."""
@@ -300,7 +300,7 @@ def send(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def texts(request: HttpRequest, pk: int) -> HttpResponse:
     """Ready-to-send text messages with each player's own link, to copy into a phone:

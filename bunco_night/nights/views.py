@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from bunco_night.core.errors import Gone, ServiceError
@@ -93,7 +93,7 @@ def default_night_date(group: Group) -> dt.date:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Plan a night: the form starts from the group's habits."""
     group = group_for_host(request.user, slug)
@@ -137,7 +137,7 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a night's date, time, place or sets."""
     night = night_for_host(request.user, pk)
@@ -240,7 +240,7 @@ def _night_form(
 
 
 @login_required
-@require_GET
+@require_safe
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A night: who comes, dues and the pot, and the seating."""
     night = night_for_host(request.user, pk)
@@ -527,7 +527,7 @@ def payment_undo(request: HttpRequest, pk: int, payment_pk: int) -> HttpResponse
 
 
 @login_required
-@require_GET
+@require_safe
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """The seating section, with a seat picked for a swap (``?pick=<seat>``)."""
     night = night_for_host(request.user, pk)
@@ -595,7 +595,7 @@ def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
     """The seating chart full screen for a TV, in pages that turn by themselves when it has
     too many tables for one screen; it checks for a new draw every few seconds."""
@@ -608,7 +608,7 @@ def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's history, newest first (docs/rules.md section 6.6): the list alone for
     the night page's History section as it opens, else the night page at that section."""

@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from bunco_night.core.csvfile import csv_bytes, csv_download, csv_text
 from bunco_night.groups import exports as group_exports
@@ -48,7 +48,7 @@ def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def group_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's roster, nights, attendance, payments, rounds, seats and entries."""
@@ -62,7 +62,7 @@ def group_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def night_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's standings and prizes as one CSV file."""

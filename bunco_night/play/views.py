@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.core.errors import ServiceError
@@ -90,7 +90,7 @@ def _table(token: str) -> Table:
 
 
 @never_cache
-@require_GET
+@require_safe
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The phone at a table: round, mark, seats, Us/Them, taps, the bell, where to sit next."""
     table = _table(token)
@@ -138,7 +138,7 @@ def how_to_play_page(request: HttpRequest, night: Night, back: str) -> HttpRespo
     return render(request, "play/how_to_play.html", context)
 
 
-@require_GET
+@require_safe
 def table_rules(request: HttpRequest, token: str) -> HttpResponse:
     """How do we play? From the table's own link, without a login."""
     table = _table(token)
@@ -299,7 +299,7 @@ def _attendance(token: str) -> Attendance:
 
 
 @never_cache
-@require_GET
+@require_safe
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
     """A player's card round by round, and where to sit now or next."""
     attendance = _attendance(token)
@@ -319,7 +319,7 @@ def player_state(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/player.html#card", {"page": page, "token": token})
 
 
-@require_GET
+@require_safe
 def player_rules(request: HttpRequest, token: str) -> HttpResponse:
     """How do we play? From a player's own link."""
     attendance = _attendance(token)
@@ -359,7 +359,7 @@ def _host_answer(
 
 
 @login_required
-@require_GET
+@require_safe
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's live board."""
     night = night_for_host(request.user, pk)
@@ -650,7 +650,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @never_cache
-@require_GET
+@require_safe
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's link and every player's own link, as QR codes to scan off the screen."""
     night = night_for_host(request.user, pk)
@@ -695,7 +695,7 @@ def table_link_renew(request: HttpRequest, pk: int, number: int) -> HttpResponse
 
 
 @login_required
-@require_GET
+@require_safe
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room screen for a TV: the bell, the round, standings so far, where everyone moves."""
     night = night_for_host(request.user, pk)

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.links import phone_url, unreachable_host
@@ -56,7 +56,7 @@ def print_now(printout: printouts.Printout, base_url: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def night_document(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     """The night's document ``name`` (``registry``) as a PDF now, or, for a long one, the
@@ -86,7 +86,7 @@ def night_document(request: HttpRequest, pk: int, name: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def index(request: HttpRequest, pk: int) -> HttpResponse:
     """Every document for the night, one click each."""
     night = night_for_host(request.user, pk)
@@ -112,7 +112,7 @@ def job_for_host(request: HttpRequest, pk: int, job_id) -> PrintJob:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def job(request: HttpRequest, pk: int, job_id) -> HttpResponse:
     """A long document being printed: its progress, then its download link.
@@ -133,7 +133,7 @@ def job(request: HttpRequest, pk: int, job_id) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def job_pdf(request: HttpRequest, pk: int, job_id) -> FileResponse:
     """The finished PDF of a background job."""
@@ -147,7 +147,7 @@ def job_pdf(request: HttpRequest, pk: int, job_id) -> FileResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @never_cache
 def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A season's year-end prizes, who wins them and for how much, and its standings."""
@@ -158,7 +158,7 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def group_rules_card(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's rules card, as its rules stand today."""
     group = group_for_host(request.user, slug)

@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.forms import form_apply, whole_number
@@ -50,7 +50,7 @@ def _default_season(group) -> dict:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The group's seasons, and a form to start one."""
     group = group_for_host(request.user, slug)
@@ -98,7 +98,7 @@ def standings_charts(table) -> dict:
 
 
 @login_required
-@require_GET
+@require_safe
 def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A season: standings, charts, year-end prizes, the rotation and its nights."""
     season = season_for_host(request.user, pk)
@@ -122,7 +122,7 @@ def _detail(request, season: Season, tiebreak_error: str = "") -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a season's name, dates, share of the dues and prize rules."""
     season = season_for_host(request.user, pk)
@@ -214,7 +214,7 @@ def _rotation_page(request, season, failed: HostingTurnForm | None = None) -> Ht
 
 
 @login_required
-@require_GET
+@require_safe
 def rotation(request: HttpRequest, pk: int) -> HttpResponse:
     """Who hosts each month of the season, where, and who brings what."""
     return _rotation_page(request, season_for_host(request.user, pk))
@@ -280,7 +280,7 @@ def _ledger_page(request, season, form: PrepaymentForm | None = None) -> HttpRes
 
 
 @login_required
-@require_GET
+@require_safe
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Dues in, prizes out and the year-end pot, night by night; who owes; prepaid dues."""
     return _ledger_page(request, season_for_host(request.user, pk))
@@ -323,7 +323,7 @@ def prepayment_undo(request: HttpRequest, pk: int, prepayment_pk: int) -> HttpRe
 
 
 @login_required
-@require_GET
+@require_safe
 def history(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     """A player's nights, results, prizes, dues and substitutes, all seasons or one."""
     player = player_for_host(request.user, slug, player_pk)

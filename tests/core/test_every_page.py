@@ -297,3 +297,19 @@ def test_the_checks_catch_what_they_look_for():
         "page: Django's 'This field is required.'",
     ]
     assert problems_in("page", HttpResponse("<p>Fine words.</p>")) == []
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_every_page_answers_head_as_it_answers_get(client, world, moment):
+    """A HEAD (a link checker, an uptime monitor) gets what a GET gets, without the body:
+    Django's ``require_safe``. The phones' polls are GET only (tests/play/test_polls.py)."""
+    night = world["nights"][moment]
+    pages = host_pages(world, night) | phone_pages(world, night)
+    differ = {}
+    for name, url in pages.items():
+        got, head = client.get(url), client.head(url)
+        if head.status_code != got.status_code or head.content:
+            differ[name] = (url, got.status_code, head.status_code)
+    assert differ == {}
+    client.logout()
+    assert client.head(reverse("home")).status_code == 200
