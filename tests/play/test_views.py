@@ -8,10 +8,10 @@ from django.db import connection
 from django.urls import reverse
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import bell_ring, entry_undo, round_start
+from bunco_night.play.services import bell_ring, entry_undo, round_close, round_start, winner_set
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night, make_user
-from tests.play.helpers import play_round, start_night, tap
+from tests.play.helpers import play_round, ring_the_bell, start_night, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -568,3 +568,42 @@ def test_the_room_screen_sends_the_standings_and_says_how_many_more_there_are(cl
         '<p class="room-note room-more" data-total="12" hidden>and <span data-more>0</span> more'
         in side
     )
+
+
+def live_card(html: str, number: int) -> str:
+    """The words of table ``number``'s card on the live board."""
+    card = html[html.index(f'id="live-table-{number}"') :]
+    card = card[: card.index('<p class="live-table-links"')]
+    return " ".join(re.sub(r"<[^>]+>", " ", card.split(">", 1)[1]).split())
+
+
+def test_the_finished_board_says_the_host_set_a_table_s_winner(client, night):
+    """The last round: the bell rings, nobody at tables 2 and 3 has rolled, the host sets
+    their winners with Correct and closes the round, which ends the night; then two taps
+    from table 2's phone arrive, late (docs/rules.md section 3.5). The tables' scores are
+    0-0 and, after the bell, nobody there rolled once: what the rules say of a table in
+    play. The round is over, and its winner the host's: the board says so."""
+    client.login(username="host", password="bunco")
+    while night.current_round.number < night.total_rounds:
+        play_round(night)
+        round_start(night=night)
+    rnd = night.current_round
+    ring_the_bell(night)
+    for number in (2, 3):
+        winner_set(rnd=rnd, table=table(night, number), side=1)
+    waiting = reverse("play:live", args=[night.pk])
+    card = live_card(client.get(waiting).content.decode(), 2)
+    assert "✔ done" in card and "Winner set by the host" in card, card
+    assert "Waiting for everyone to roll once" not in card, card
+    assert round_close(rnd=rnd) is None
+    night.refresh_from_db()
+    assert night.is_over
+    tap(table(night, 2), 1, "points", 1, round_number=rnd.number)
+    tap(table(night, 2), 2, "points", 2, round_number=rnd.number)
+    html = client.get(reverse("play:live", args=[night.pk])).content.decode()
+    assert "2 late entries to decide" in html
+    for number in (2, 3):
+        card = live_card(html, number)
+        assert "Waiting for everyone to roll once" not in card, card
+        assert "Winner set by the host" in card, card
+    assert "Winner set by the host" not in live_card(html, 1)  # won by its scores
