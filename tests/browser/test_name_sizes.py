@@ -90,3 +90,39 @@ def test_a_name_is_never_shrunk_below_the_page_s_text(contexts, live_server, wid
     assert seen[f"Hubert {LONG_WORD}"][True][1] and seen[f"Hubert {LONG_WORD}"][False][1]
     # An ordinary name shares its row.
     assert not seen["Amy Li"][True][1] and not seen["Amy Li"][False][1]
+
+
+# Each chip whose name is one line: how far the line's middle lies from its chip's middle.
+ONE_LINE_OFF_MIDDLE = """() => [...document.querySelectorAll('#taps .chip span')].flatMap(span => {
+  const range = document.createRange();
+  range.selectNodeContents(span);
+  const lines = [...range.getClientRects()].filter(r => r.height > 0);
+  if (new Set(lines.map(r => Math.round(r.top))).size !== 1) return [];
+  const text = range.getBoundingClientRect(), chip = span.getBoundingClientRect();
+  return [[span.textContent.trim(),
+           Math.round(((text.top + text.bottom) - (chip.top + chip.bottom)) / 2 * 10) / 10]];
+})"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (390, 844)])
+def test_a_one_line_name_at_a_table_of_three_sits_in_the_middle_of_its_chip(
+    contexts, live_server, width, height
+):
+    # Eleven players: tables of 4, 4 and 3; a long name makes its chip two lines tall.
+    night = named_night(["Amy Li", "Bo Cho", "Jo Park", "Tom Hart", "Ann Fox", "Kim Ng",
+                         "Lu Diaz", "Sal Ito", "Gail Reed", "Zoë Bell",
+                         "Maximiliana Josephine Vanderbilt"])  # fmt: skip
+    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    for table in night.tables.order_by("number"):
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        expect(page.locator("#taps")).to_be_visible()
+        if page.locator("#taps .chip").count() != 3:
+            continue
+        off = page.evaluate(ONE_LINE_OFF_MIDDLE)
+        assert off, f"no one-line name at table {table.number}"
+        assert all(abs(d) <= 1.5 for _, d in off), f"{width}x{height}: {off}"
+        break
+    else:
+        raise AssertionError("no table of three")
