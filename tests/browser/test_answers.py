@@ -210,3 +210,33 @@ def test_her_pick_of_substitute_survives_a_form_error_and_is_what_happens(
     row = night.attendances.select_related("substitute").get(player__name="Carol Diaz")
     assert row.substitute.name == "Gwen Hart"
     assert not SubstituteOffer.objects.exists() and mail.outbox == []
+
+
+# Each line of "I'm sending a substitute": its room to the summary's border on the left
+# and right, and how far its middle lies from the summary's middle.
+SUMMARY_LINES = """() => {
+  const summary = document.querySelector('.big-choice summary');
+  const box = summary.getBoundingClientRect(), style = getComputedStyle(summary);
+  const left = box.left + parseFloat(style.borderLeftWidth);
+  const right = box.right - parseFloat(style.borderRightWidth);
+  const range = document.createRange();
+  range.selectNodeContents(summary);
+  return [...range.getClientRects()].filter(r => r.width > 0).map(r => [
+    Math.round(r.left - left), Math.round(right - r.right),
+    Math.round((r.left + r.right) / 2 - (left + right) / 2)]);
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_i_m_sending_a_substitute_keeps_room_inside_its_border(contexts, live_server, group, width):
+    night = night_create(group=group, date=timezone.localdate() + dt.timedelta(days=10))
+    mine = f"{live_server.url}/me/{link_for(group.players.get(name='Carol Diaz')).token}/"
+    carol = phone(contexts, mine, width=width, height=740)
+    expect(carol.locator(".big-choice summary")).to_be_visible()
+    assert night.attendances.exists()
+    lines = carol.evaluate(SUMMARY_LINES)
+    room = carol.evaluate("0.4 * parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    assert lines and all(a >= room and b >= room for a, b, _ in lines), f"{width} px: {lines}"
+    assert all(abs(middle) <= 2 for _, _, middle in lines), f"{width} px: {lines}"  # centred
+    carol.locator(".mine-night").first.screenshot(path=SHOTS / f"mine-summary-{width}.png")
+    no_sideways_scroll(carol)
