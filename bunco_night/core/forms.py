@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.forms.renderers import TemplatesSetting
 
 from .errors import ServiceError
@@ -163,6 +164,20 @@ def whole_number(text: str | None) -> int | None:
     ``int`` refuses it, and a number of a thousand digits is no id."""
     text = (text or "").strip()
     return int(text) if text.isascii() and text.isdecimal() and len(text) <= 18 else None
+
+
+class PassedOnField(forms.CharField):
+    """Text a page sends that a service checks itself (a nonce, a tap, a prize's code):
+    passed on as sent, NUL and length included, so that the refusal is the service's own
+    (the codes the phones read, the words the pages show)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("strip", False)
+        super().__init__(**kwargs)
+        self.validators = [
+            v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
+        ]
 
 
 class NumberOrField(forms.Field):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.forms import NumberOrField
+from bunco_night.core.forms import NumberOrField, PassedOnField
 from bunco_night.groups.forms import EMAIL_MAX_LENGTH, HostForm
 from bunco_night.groups.models import Group, Player
 from bunco_night.rules.presets import Rules
@@ -177,9 +177,9 @@ class AskedForm(HostForm):
 
     confirmed = forms.CharField(required=False, max_length=10)
     confirmed_date = forms.CharField(required=False, max_length=20)
-    nonce = forms.CharField(required=False)
+    nonce = PassedOnField()
     last_seen = NumberOrField(default=None, signed=False)
-    money_ok = forms.CharField(required=False)
+    money_ok = PassedOnField()
     attendance = NumberOrField(default=None, signed=False)
 
     def get(self, name: str):

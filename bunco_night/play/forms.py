@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 
 from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import HostForm, NumberOrField, form_message
+from bunco_night.core.forms import HostForm, NumberOrField, PassedOnField, form_message
 
 # A row id the database can hold (BigAutoField).
 ID_MAX = 2**63 - 1
@@ -83,10 +83,10 @@ class TapForm(PostForm):
     ("points:2", "bunco", "mark:<code>", "dice" with the faces ``d1``..``d3``), and the
     round its buttons were drawn for ("" when it names none; 0 when it names no round)."""
 
-    nonce = forms.CharField(required=False, strip=False)
+    nonce = PassedOnField()
     seat = NumberOrField(default=0)
-    tap = forms.CharField(required=False, strip=False)
-    round = forms.CharField(required=False, strip=False)
+    tap = PassedOnField()
+    round = PassedOnField()
     d1 = NumberOrField(default=0)
     d2 = NumberOrField(default=0)
     d3 = NumberOrField(default=0)
@@ -127,7 +127,7 @@ class DoneForm(PostForm):
     """A table's Done (``done`` 1, or not sent) or its taking back (any other ``done``).
     ``pass``: the passes of extra turns finished as the phone saw them, if it says."""
 
-    done = forms.CharField(required=False, strip=False)
+    done = PassedOnField()
 
     def clean_done(self) -> bool:
         return self.data.get("done", "1") == "1"
@@ -147,9 +147,9 @@ class CorrectionForm(MoneyOkForm, TapForm):
     """A host's correction at a table (``play:table_fix``): ``action`` says which, the
     rest as a tap, an entry or a side says it. A side left empty clears the winner."""
 
-    action = forms.CharField(required=False)
+    action = PassedOnField()
     entry = NumberOrField(default=0)
-    side = forms.CharField(required=False)
+    side = PassedOnField()
 
     def side_value(self) -> int | None:
         side = self.parsed()["side"]
@@ -160,8 +160,8 @@ class PrizeTiebreakForm(MoneyOkForm):
     """The standings page's posts: the door prize drawn (``action`` "door"), or who won
     a tied prize's tie-break (``player`` empty clears it)."""
 
-    action = forms.CharField(required=False)
-    code = forms.CharField(required=False, max_length=80)
+    action = PassedOnField()
+    code = PassedOnField()
     player = NumberOrField(default=None)
 
 
