@@ -132,6 +132,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # own page half as often again): every 2 s keeps a night of 500 players at a few hundred
 # polls a second (bench/README.md).
 POLL_SECONDS = 2.0
+# How long the seating TV and the room screen show each page of tables.
+PAGE_TURN_SECONDS = 8.0
 
 # On PostgreSQL each web process keeps the versions its phones' polls read and forgets
 # them as the database NOTIFYs changes (bunco_night/play/listening.py): an unchanged poll

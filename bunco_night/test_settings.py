@@ -32,7 +32,8 @@ PRINT_JOBS_DIR = os.path.join(tempfile.gettempdir(), f"bunco-print-jobs-{os.getp
 # read the database. tests/play/test_listening.py turns listening on where it commits.
 POLL_LISTEN = False
 
-# Pages ask for news four times as often: a test waits for what a poll brings (the bell,
-# the next round, another phone's taps), and the product's behaviour does not depend on
-# the pace.
+# Pages ask for news four times as often and TVs turn their pages faster: a test waits for
+# what a poll brings (the bell, the next round, another phone's taps) and for pages to
+# turn, and the product's behaviour does not depend on the pace.
 POLL_SECONDS = 0.5
+PAGE_TURN_SECONDS = 3.0

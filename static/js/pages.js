@@ -1,13 +1,13 @@
 /* Pages on a screen nobody scrolls: the seating TV (templates/nights/tv.html) and the room
    screen (templates/play/room.html). The server shares the tables out evenly over as few
    pages as hold them, each a [data-page] that says "Page N of M"; this shows one at a
-   time and turns them every eight seconds. A poll that swaps the pages, or a table on
+   time and turns them every few seconds (the script's data-turn-ms). A poll that swaps the pages, or a table on
    one, keeps the page shown. Only this hides a page: without scripts every page shows,
    one under another, and the screen scrolls ("paged" on <html> tells the stylesheet
    which). A page shown is told so ("bunco:page"), for a screen that fits it (js/fit.js). */
 (function () {
   "use strict";
-  var TURN_MS = 8000;
+  var TURN_MS = parseInt(document.currentScript.dataset.turnMs, 10) || 8000;
   var shown = 0;
   document.documentElement.classList.add("paged");
 

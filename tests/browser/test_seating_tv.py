@@ -40,7 +40,7 @@ SHOWN = """() => {
           note: (page.querySelector('.tv-note') || {}).textContent || ''};
 }"""
 
-# Each poll of the chart (every 10 s) swaps it whole: the page shown before it and after.
+# Each poll of the chart (10 s; 2.5 s in tests) swaps it whole: the page shown before it and after.
 SWAPS = """() => {
   const shown = () => [...document.querySelectorAll('[data-page]')]
     .filter(p => !p.hidden).map(p => p.dataset.page).join();
