@@ -13,18 +13,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bunco_night.rules.awards import prize_standings  # noqa: E402
 from bunco_night.rules.layouts import plan_layout  # noqa: E402
 from bunco_night.rules.movement import next_seating, seat_players  # noqa: E402
 from bunco_night.rules.presets import DELUXE, HOUSE, LADDER  # noqa: E402
 from bunco_night.rules.replan import replan_seating, round_partners  # noqa: E402
-from bunco_night.rules.standings import (  # noqa: E402
-    BuncoRoll,
-    PlayerRound,
-    PrizeCategory,
-    prize_standings,
-    rank_standings,
-    tally,
-)
+from bunco_night.rules.shares import PrizeCategory  # noqa: E402
+from bunco_night.rules.standings import BuncoRoll, PlayerRound, rank_standings, tally  # noqa: E402
 
 
 def timed(fn, repeat=200):

@@ -19,7 +19,7 @@ from bunco_night.rules.presets import (
     GroupMark,
     Rules,
 )
-from bunco_night.rules.standings import ALL_PRIZE_LABELS, PRIZE_LABELS
+from bunco_night.rules.shares import ALL_PRIZE_LABELS, PRIZE_LABELS
 
 from .models import Group, Player, Prize, mark_prize_title
 from .roster_csv import MAX_BYTES, decode

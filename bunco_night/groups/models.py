@@ -14,7 +14,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import HOUSE, MARK_CODE_MAX_LENGTH, Rules
 from bunco_night.rules.prizes import MOST_MARK
 from bunco_night.rules.season import SEASON_PRIZE_LABELS, season_category
-from bunco_night.rules.standings import ALL_PRIZE_LABELS, PrizeCategory
+from bunco_night.rules.shares import ALL_PRIZE_LABELS, PrizeCategory
 
 
 def default_rules() -> dict:

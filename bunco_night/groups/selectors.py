@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 
 from bunco_night.rules.explain import how_to_play
 from bunco_night.rules.presets import Rules
-from bunco_night.rules.standings import PrizeCategory
+from bunco_night.rules.shares import PrizeCategory
 
 from .models import Group, HostingTurn, Player, Season
 

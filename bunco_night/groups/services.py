@@ -13,7 +13,7 @@ from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, PRESETS, Rules, preset
 from bunco_night.rules.prizes import MOST_MARK
 from bunco_night.rules.season import SEASON_PRIZE_LABELS, season_category
-from bunco_night.rules.standings import PrizeCategory, split_pot
+from bunco_night.rules.shares import PrizeCategory, split_pot
 
 from .models import Group, HostingTurn, Membership, Player, Prize, Season, SeasonPrize
 from .roster_csv import read_roster

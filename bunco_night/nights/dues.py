@@ -15,7 +15,7 @@ from django.db.models import Exists, OuterRef, Q, Sum
 from bunco_night.groups.models import Season
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.season import season_share
-from bunco_night.rules.standings import split_pot
+from bunco_night.rules.shares import split_pot
 
 from .models import Attendance, MoneyRecord, Night, Payment, Prepayment, Round
 

@@ -12,7 +12,7 @@ from django.utils.functional import cached_property
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Group, Player, prize_category
 from bunco_night.rules.presets import Rules
-from bunco_night.rules.standings import PrizeCategory
+from bunco_night.rules.shares import PrizeCategory
 
 
 def new_token() -> str:

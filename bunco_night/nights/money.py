@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.money import format_cents
 from bunco_night.groups.models import Player
+from bunco_night.rules.awards import PrizeAwards, PrizeResult
 from bunco_night.rules.money import (
     NightFigures,
     Place,
@@ -31,7 +32,6 @@ from bunco_night.rules.money import (
     only_names_winners,
 )
 from bunco_night.rules.prizes import DOOR_PRIZE
-from bunco_night.rules.standings import PrizeAwards, PrizeResult
 
 from . import history
 from .dues import dues_summary

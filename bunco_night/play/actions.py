@@ -17,7 +17,7 @@ from bunco_night.groups.models import Player
 from bunco_night.nights import history
 from bunco_night.nights.models import Night, Round, Table
 from bunco_night.nights.money import money_settle
-from bunco_night.rules.standings import ALL_PRIZE_LABELS
+from bunco_night.rules.shares import ALL_PRIZE_LABELS
 
 from . import services
 from .models import Entry

@@ -10,22 +10,18 @@ from bunco_night.games.selectors import buck_results
 from bunco_night.groups.models import Player
 from bunco_night.nights.dues import dues_summary, money_record_of
 from bunco_night.nights.models import Night, Seat
+from bunco_night.rules.awards import PrizeAwards, PrizeResult, award_prizes
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.money import figures_from_data
 from bunco_night.rules.prizes import DoorDraw
 from bunco_night.rules.scoring import BUNCO
+from bunco_night.rules.shares import FUZZY_DIE, PrizeCategory, split_pot
 from bunco_night.rules.standings import (
-    FUZZY_DIE,
     BuncoRoll,
     PlayerRound,
-    PrizeAwards,
-    PrizeCategory,
-    PrizeResult,
     Standing,
-    award_prizes,
     rank_standings,
     set_standings,
-    split_pot,
     tally,
 )
 

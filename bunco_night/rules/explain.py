@@ -38,7 +38,7 @@ from .prizes import (
     SUBSTITUTE_FOR_REGULAR,
     TIE_SPLIT,
 )
-from .standings import (
+from .shares import (
     FEWEST_WINS,
     FUZZY_DIE,
     LAST_BUNCO,

@@ -13,8 +13,8 @@ import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 
+from .awards import PrizeAwards, PrizeResult
 from .prizes import DOOR_PRIZE, DoorDraw
-from .standings import PrizeAwards, PrizeResult
 
 
 @dataclass(frozen=True)

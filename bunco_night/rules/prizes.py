@@ -1,8 +1,8 @@
 """The prizes a group can choose beyond the first six, and how their money is paid out
 (docs/rules.md sections 7.5 to 7.8).
 
-Plain values only, so that ``standings`` (which ranks the players and awards the prizes)
-and the rules' knobs in ``presets`` can both use them:
+Plain values only, so that ``shares`` and ``awards`` (the pot's shares and who takes each
+prize) and the rules' knobs in ``presets`` can both use them:
 
 - the codes and names of the further prize categories (section 7.5);
 - a group's prize settings as one value, ``PrizePolicy``: how a tied prize is settled

@@ -14,20 +14,10 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .awards import PrizeResult, prize_standings
 from .errors import RuleError
-from .standings import (
-    MOST_BUNCOS,
-    MOST_LOSSES,
-    MOST_WINS,
-    PlayerRound,
-    PrizeCategory,
-    PrizeResult,
-    Standing,
-    prize_standings,
-    rank_standings,
-    split_pot,
-    tally,
-)
+from .shares import MOST_BUNCOS, MOST_LOSSES, MOST_WINS, PrizeCategory, split_pot
+from .standings import PlayerRound, Standing, rank_standings, tally
 
 # The season's own categories, beside the night's most wins, buncos and losses.
 BEST_ATTENDANCE = "best_attendance"

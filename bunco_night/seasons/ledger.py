@@ -16,7 +16,7 @@ from bunco_night.nights.models import Night, Prepayment
 from bunco_night.nights.selectors import DuesAccount, dues_accounts, dues_summary
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.season import SEASON_PRIZE_LABELS
-from bunco_night.rules.standings import split_pot
+from bunco_night.rules.shares import split_pot
 
 from .standings import season_money_nights
 

@@ -16,6 +16,7 @@ from bunco_night.groups.models import Player, Season
 from bunco_night.nights.models import Night, Round, Seat
 from bunco_night.nights.selectors import dues_summary, held_nights
 from bunco_night.play.standings import night_standings
+from bunco_night.rules.awards import PrizeResult
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.season import (
     SEASON_PRIZE_LABELS,
@@ -24,7 +25,8 @@ from bunco_night.rules.season import (
     season_prizes,
     season_standings,
 )
-from bunco_night.rules.standings import PlayerRound, PrizeCategory, PrizeResult, split_pot
+from bunco_night.rules.shares import PrizeCategory, split_pot
+from bunco_night.rules.standings import PlayerRound
 
 
 def played_nights(season: Season) -> list[Night]:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.explain import how_to_play
 from bunco_night.rules.presets import PRESETS, GroupMark, preset
-from bunco_night.rules.standings import PrizeCategory
+from bunco_night.rules.shares import PrizeCategory
 from tests.search import examples
 
 

@@ -3,6 +3,7 @@ what a change would move."""
 
 import dataclasses
 
+from bunco_night.rules.awards import award_prizes
 from bunco_night.rules.money import (
     NightFigures,
     Place,
@@ -14,7 +15,8 @@ from bunco_night.rules.money import (
     unbalanced,
 )
 from bunco_night.rules.prizes import PrizePolicy
-from bunco_night.rules.standings import PrizeCategory, Standing, award_prizes
+from bunco_night.rules.shares import PrizeCategory
+from bunco_night.rules.standings import Standing
 
 CATEGORIES = [
     PrizeCategory("most_wins", percent=42),

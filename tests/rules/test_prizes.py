@@ -5,20 +5,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bunco_night.rules.awards import award_prizes, prize_standings
 from bunco_night.rules.errors import RuleError
 from bunco_night.rules.presets import HOUSE
 from bunco_night.rules.prizes import PrizePolicy, draw_door_prize, split_evenly
 from bunco_night.rules.rounds import Entry, points_rolled
-from bunco_night.rules.standings import (
-    BuncoRoll,
-    PlayerRound,
-    PrizeCategory,
-    award_prizes,
-    pot_shares,
-    prize_standings,
-    split_pot,
-    tally,
-)
+from bunco_night.rules.shares import PrizeCategory, pot_shares, split_pot
+from bunco_night.rules.standings import BuncoRoll, PlayerRound, tally
 from tests.search import examples
 
 HOUSE_PRIZES = [

@@ -23,7 +23,7 @@ def test_no_module_in_rules_imports_django():
 
 def test_rules_package_loads_without_django_in_sys_modules():
     code = (
-        "import sys, bunco_night.rules.simulate, bunco_night.rules.standings;"
+        "import sys, bunco_night.rules.simulate, bunco_night.rules.awards;"
         "print('django' in sys.modules)"
     )
     out = subprocess.run(

@@ -15,14 +15,8 @@ from bunco_night.rules.season import (
     season_share,
     season_standings,
 )
-from bunco_night.rules.standings import (
-    MOST_BUNCOS,
-    MOST_LOSSES,
-    MOST_WINS,
-    PlayerRound,
-    rank_standings,
-    tally,
-)
+from bunco_night.rules.shares import MOST_BUNCOS, MOST_LOSSES, MOST_WINS
+from bunco_night.rules.standings import PlayerRound, rank_standings, tally
 
 
 def night(results, prizes=()):

@@ -6,17 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bunco_night.rules.awards import prize_standings
 from bunco_night.rules.errors import RuleError
+from bunco_night.rules.shares import PrizeCategory, split_pot
 from bunco_night.rules.standings import (
     BuncoRoll,
     PlayerRound,
-    PrizeCategory,
     fuzzy_die_holder,
     last_bunco,
-    prize_standings,
     rank_standings,
     set_standings,
-    split_pot,
     tally,
 )
 from tests.search import examples

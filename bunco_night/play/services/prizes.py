@@ -17,7 +17,7 @@ from bunco_night.nights.services import (
 )
 from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH
 from bunco_night.rules.prizes import MOST_MARK
-from bunco_night.rules.standings import ALL_PRIZE_LABELS
+from bunco_night.rules.shares import ALL_PRIZE_LABELS
 
 from ..models import TIEBREAK_CODE_MAX_LENGTH, PrizeTiebreak
 from ..standings import night_standings

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from bunco_night.nights.models import Night
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.prizes import DOOR_PRIZE
-from bunco_night.rules.standings import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
+from bunco_night.rules.shares import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
 
 from .parts import Options, Parts, Sizes, Source
 from .shared import Columns, columns, night_slots
