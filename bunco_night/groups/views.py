@@ -20,19 +20,11 @@ from bunco_night.core.forms import form_apply
 from bunco_night.rules.presets import PRESET_LABELS, PRESET_NAMES, preset
 
 from . import services
-from .forms import (
-    RULE_ERROR_FIELDS,
-    DuesForm,
-    GroupForm,
-    PlayerForm,
-    PresetForm,
-    PrizesForm,
-    RosterFileForm,
-    RulesForm,
-    rules_differences,
-)
+from .forms import DuesForm, GroupForm, PlayerForm, PresetForm, RosterFileForm
 from .models import Group, Player
+from .prize_forms import PrizesForm
 from .roster_csv import MAX_BYTES, read_roster, roster_csv
+from .rules_forms import RULE_ERROR_FIELDS, RulesForm, rules_differences
 from .selectors import group_for_host, player_for_host, rules_explained
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 
 from bunco_night.core.forms import HostForm, MoneyField
-from bunco_night.groups.forms import PrizeSharesForm
 from bunco_night.groups.models import Group, Player, Season
+from bunco_night.groups.prize_forms import PrizeSharesForm
 from bunco_night.rules.season import SEASON_PRIZE_LABELS
 
 DATE = {"type": "date"}

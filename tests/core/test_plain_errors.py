@@ -15,6 +15,8 @@ MODULES = [
     "bunco_night.accounts.forms",
     "bunco_night.games.views",
     "bunco_night.groups.forms",
+    "bunco_night.groups.prize_forms",
+    "bunco_night.groups.rules_forms",
     "bunco_night.invites.forms",
     "bunco_night.nights.forms",
     "bunco_night.seasons.forms",
@@ -57,7 +59,7 @@ def test_a_forms_own_errors_are_not_djangos(form_class):
 
 
 def test_a_points_box_below_zero_says_so_in_plain_words():
-    from bunco_night.groups.forms import RulesForm
+    from bunco_night.groups.rules_forms import RulesForm
 
     form = RulesForm({"bunco_points": "-1", "mini_points": "abc", "low_points": ""})
     assert not form.is_valid()
@@ -95,7 +97,7 @@ def test_djangos_stock_words_become_the_sites(field, value, words):
 
 @pytest.mark.django_db
 def test_fields_a_form_adds_itself_speak_plainly_too(group):
-    from bunco_night.groups.forms import PrizesForm
+    from bunco_night.groups.prize_forms import PrizesForm
 
     form = PrizesForm(
         {"most_wins_on": "on", "most_wins_share": "5", "most_wins_unit": "euros"},

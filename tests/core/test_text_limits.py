@@ -78,7 +78,7 @@ def _new_substitute(group, night):
 
 
 def _rules(group, night):
-    from bunco_night.groups.forms import RulesForm
+    from bunco_night.groups.rules_forms import RulesForm
 
     initial = RulesForm.initial_for(group.rules_obj)
     data = {k: v for k, v in initial.items() if v not in (False, None) and k != "group_marks"}

@@ -347,7 +347,7 @@ def test_a_night_dated_at_the_end_of_the_calendar_is_refused(client, world):
 
 @pytest.mark.parametrize("marks", ["1,2,²", "٣", "1,2,3,4,5,6,7", "9" * 5000])
 def test_round_numbers_other_than_die_faces_are_a_message(client, world, marks):
-    from bunco_night.groups.forms import RulesForm
+    from bunco_night.groups.rules_forms import RulesForm
 
     initial = RulesForm.initial_for(world["group"].rules_obj)
     payload = {k: v for k, v in initial.items() if v is not False}

@@ -4,7 +4,7 @@ words as "How do we play?" (docs/rules.md, every section through bunco_night/rul
 import pytest
 from django.urls import reverse
 
-from bunco_night.groups.forms import prize_choices
+from bunco_night.groups.prize_forms import prize_choices
 from bunco_night.groups.selectors import rules_explained
 from bunco_night.groups.services import prizes_set, rules_update
 from bunco_night.rules import prizes as prize_rules
