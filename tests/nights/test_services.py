@@ -363,7 +363,7 @@ def test_a_seating_cleared_by_a_change_leaves_no_draw_to_take_back(monkeypatch):
     """When who plays changes and the movement cannot re-seat the round (the rules
     engine refuses), the seating is cleared for the host to draw again: a draw made before
     that change is not offered back, as when the round is re-seated."""
-    from bunco_night.nights import services
+    from bunco_night.nights.services import seating as seating_services
     from bunco_night.rules.errors import RuleError
 
     group = make_group(regulars=8, substitutes=1)
@@ -374,9 +374,9 @@ def test_a_seating_cleared_by_a_change_leaves_no_draw_to_take_back(monkeypatch):
     def refuse(*args, **kwargs):
         raise RuleError("The seats do not match the players.", "seats_mismatch")
 
-    monkeypatch.setattr(services, "replan_seating", refuse)
+    monkeypatch.setattr(seating_services, "replan_seating", refuse)
     guest_add(night=night, player=group.players.get(name="Sub 1"))
     assert not night.rounds.get(number=1).seats.exists()
     with pytest.raises(ServiceError) as caught:
-        services.seating_draw_undo(night=night)
+        seating_services.seating_draw_undo(night=night)
     assert caught.value.code == "nothing_to_undo"

@@ -1,0 +1,52 @@
+"""Planning a night: attendance, substitutes, ghosts, dues and seating (each one transaction).
+
+Services load rows, call the rules engine with plain values and save what comes
+back. A ``ServiceError`` says what cannot be done.
+
+The services live in modules by what they do; their public names are all here.
+"""
+
+from .attendance import (
+    attendance_leave,
+    attendance_send_new_substitute,
+    attendance_set,
+    guest_add,
+    lists_follow_retirement,
+)
+from .nights import night_create, night_delete, night_lock, night_touch, night_update
+from .payments import payment_record, payment_undo, prepayment_record, prepayment_undo
+from .seating import (
+    round_for,
+    round_mark,
+    seating_draw,
+    seating_draw_undo,
+    seating_reseat,
+    seating_swap,
+    seats_save,
+    tables_sync,
+)
+
+__all__ = [
+    "attendance_leave",
+    "attendance_send_new_substitute",
+    "attendance_set",
+    "guest_add",
+    "lists_follow_retirement",
+    "night_create",
+    "night_delete",
+    "night_lock",
+    "night_touch",
+    "night_update",
+    "payment_record",
+    "payment_undo",
+    "prepayment_record",
+    "prepayment_undo",
+    "round_for",
+    "round_mark",
+    "seating_draw",
+    "seating_draw_undo",
+    "seating_reseat",
+    "seating_swap",
+    "seats_save",
+    "tables_sync",
+]

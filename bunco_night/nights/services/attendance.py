@@ -1,0 +1,182 @@
+"""Who plays tonight: a regular coming, sending a substitute or not; a guest added; someone
+leaving between rounds; the lists following a player's retirement (docs/rules.md
+section 8.1). Each change re-seats the next round (``seating_reseat``).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from bunco_night.core.errors import Gone, ServiceError
+from bunco_night.groups.models import Player
+from bunco_night.groups.services import player_add
+
+from ..models import Attendance, Night, RetiredPlace, Seat
+from .nights import _check_between_rounds, night_lock, night_touch
+from .seating import seating_reseat
+
+
+def lists_follow_retirement(*, player: Player, retired: bool) -> None:
+    """A retired player leaves the lists of the group's nights not started yet, and what
+    their place said is kept; brought back, they are on those lists again as their place
+    said, and a regular who had none there is on it as coming (docs/rules.md section 8.1).
+    A night in play changes between rounds, by the host. A place with dues taken for it,
+    and the place of a regular who sends a substitute, stay for the host to settle."""
+    for pk in player.group.nights.filter(status=Night.Status.PLANNING).values_list("pk", flat=True):
+        try:
+            night = night_lock(pk)
+        except Gone:  # deleted meanwhile
+            continue
+        if night.rounds.started().exists():
+            continue
+        place = night.attendances.filter(player=player).first()
+        if retired and place is not None:
+            if place.sends_substitute or place.payments.exists():
+                continue
+            RetiredPlace.objects.update_or_create(
+                night=night, player=player, defaults={"status": place.status, "token": place.token}
+            )
+            plays = place.plays
+            place.delete()  # a ghost that stood in for them stands in for nobody (SET_NULL)
+            # A draw taken back would bring back a seating that names the place.
+            night.rounds.pending().update(replaced_seating=None)
+            seating_reseat(night, **_plays_change(plays, None))
+            night_touch(night)
+        elif not retired and place is None:
+            kept = night.retired_places.filter(player=player).first()
+            if kept is None and not player.is_regular:
+                continue
+            if player.pk in _playing_ids(night):  # a substitute for someone tonight
+                continue
+            if kept is None:
+                place = Attendance.objects.create(night=night, player=player)
+            else:
+                place = Attendance(night=night, player=player, status=kept.status)
+                if not Attendance.objects.filter(token=kept.token).exists():
+                    place.token = kept.token  # their link answers again
+                place.save()
+            seating_reseat(night, **_plays_change(None, place.plays))
+            night_touch(night)
+    if not retired:  # what is not put back now never will be
+        RetiredPlace.objects.filter(player=player).delete()
+
+
+def _plays_change(before: Player | None, after: Player | None) -> dict:
+    """Who leaves and who arrives when an attendance's player changes."""
+    if before == after:
+        return {}
+    return {
+        "leaving": [before.pk] if before else [],
+        "arriving": [after.pk] if after else [],
+    }
+
+
+def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
+    ids = set()
+    for a in night.attendances.exclude(pk=getattr(exclude, "pk", None)):
+        ids.add(a.player_id)
+        if a.substitute_id:
+            ids.add(a.substitute_id)
+    return ids
+
+
+@transaction.atomic
+def attendance_set(
+    *, attendance: Attendance, status: str, substitute: Player | None = None
+) -> Attendance:
+    """Say whether a regular comes, sends a substitute, or sends nobody."""
+    night = night_lock(attendance.night_id)
+    _check_between_rounds(night)
+    if status not in (
+        Attendance.Status.COMING,
+        Attendance.Status.SENT_SUB,
+        Attendance.Status.ABSENT,
+    ):
+        raise ServiceError(
+            "Choose coming, sends a substitute, or not coming.", "bad_status", "status"
+        )
+    if status == Attendance.Status.SENT_SUB:
+        if substitute is None:
+            raise ServiceError(
+                "Pick the substitute, or add a new one.", "no_substitute", "substitute"
+            )
+        if substitute.group_id != night.group_id:
+            raise ServiceError("That substitute is not in this group.", "other_group", "substitute")
+        if substitute.pk == attendance.player_id:
+            raise ServiceError(
+                "A player cannot substitute for themselves.", "self_substitute", "substitute"
+            )
+        if substitute.retired:
+            raise ServiceError(f"{substitute} is retired.", "retired", "substitute")
+        if substitute.pk in _playing_ids(night, exclude=attendance):
+            raise ServiceError(
+                f"{substitute} is already on tonight's list.", "already_playing", "substitute"
+            )
+    elif substitute is not None:
+        raise ServiceError(
+            "Only someone who is not coming sends a substitute.", "sub_for_coming", "substitute"
+        )
+    before = attendance.plays
+    attendance.status = status
+    attendance.substitute = substitute if status == Attendance.Status.SENT_SUB else None
+    attendance.save(update_fields=["status", "substitute"])
+    seating_reseat(night, **_plays_change(before, attendance.plays))
+    night_touch(attendance.night)
+    return attendance
+
+
+@transaction.atomic
+def attendance_send_new_substitute(
+    *, attendance: Attendance, name: str, phone: str = "", email: str = ""
+) -> Attendance:
+    """Add a new substitute to the roster on the spot and send them."""
+    sub = player_add(
+        group=attendance.night.group,
+        name=name,
+        kind=Player.Kind.SUBSTITUTE,
+        phone=phone,
+        email=email,
+    )
+    return attendance_set(attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=sub)
+
+
+@transaction.atomic
+def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> Attendance:
+    """Someone not on tonight's list comes (a late arrival, a substitute playing for the
+    pot): a player on the roster, or someone new by ``name``, who joins the roster as a
+    substitute."""
+    night = night_lock(night.pk)
+    _check_between_rounds(night)
+    if player is None:
+        player = player_add(group=night.group, name=name, kind=Player.Kind.SUBSTITUTE)
+    if player.group_id != night.group_id:
+        raise ServiceError("That player is not in this group.", "other_group", "player")
+    if player.retired:
+        raise ServiceError(f"{player} is retired.", "retired", "player")
+    if player.pk in _playing_ids(night):
+        raise ServiceError(f"{player} is already on tonight's list.", "already_playing", "player")
+    attendance = Attendance.objects.create(night=night, player=player)
+    seating_reseat(night, arriving=[player.pk])
+    night_touch(night)
+    return attendance
+
+
+@transaction.atomic
+def attendance_leave(*, attendance: Attendance) -> Attendance | None:
+    """Someone leaves between rounds. With no round played, a guest's row goes away;
+    anyone who has played is kept (as left early) with their history and dues."""
+    night = night_lock(attendance.night_id)
+    _check_between_rounds(night)
+    before = attendance.plays
+    played = Seat.objects.filter(round__in=night.rounds.closed(), player=before).exists()
+    if not played and not attendance.player.is_regular and not attendance.payments.exists():
+        attendance.delete()
+        result = None
+    else:
+        attendance.status = Attendance.Status.LEFT if played else Attendance.Status.ABSENT
+        attendance.substitute = None
+        attendance.save(update_fields=["status", "substitute"])
+        result = attendance
+    seating_reseat(night, **_plays_change(before, None))
+    night_touch(night)
+    return result
