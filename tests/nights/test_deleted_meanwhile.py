@@ -8,7 +8,7 @@ from django.urls import reverse
 from bunco_night.core.errors import Gone
 from bunco_night.games import views as games_views
 from bunco_night.games.services import bonanza_table_create
-from bunco_night.nights import services, views
+from bunco_night.nights import attendance_views, services, views
 from bunco_night.nights.models import Night
 from bunco_night.play import views as play_views
 from bunco_night.play.services import door_prize_draw, round_start
@@ -102,7 +102,7 @@ def test_a_list_change_is_not_found_when_the_night_went_meanwhile(
     client, night, deleted_after, headers, name, data
 ):
     attendance = regular(night)
-    deleted_after(views, "attendance_of")
+    deleted_after(attendance_views, "attendance_of")
     response = client.post(reverse(name, args=[night.pk, attendance.pk]), data, **headers)
     assert response.status_code == 404
     if not headers:
