@@ -100,7 +100,7 @@ def _keep_drawn(page, html: str) -> None:
 
 
 # The host's screens' drawings of one table, as their polls send a table that changed
-# (``pages.board_update``): by screen, the template partial.
+# (``live.board_update``): by screen, the template partial.
 SCREENS = {"live": "play/live.html#live_table", "room": "play/room.html#room_table"}
 
 

@@ -187,7 +187,7 @@ class Board(models.Model):
     html = models.TextField()
     # The table as the host's screens draw it at the same version (``boards.keep``), and
     # the room's bell it was drawn with: what those screens' polls send for a table that
-    # changed, without reading its seats or rendering it (``pages.board_update``). Empty
+    # changed, without reading its seats or rendering it (``live.board_update``). Empty
     # where the board was kept without them. Defaults in the database too, so that code
     # from before them (a machine not yet upgraded) still keeps its boards.
     live = models.TextField(blank=True, default="", db_default="")

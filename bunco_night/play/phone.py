@@ -13,7 +13,8 @@ from bunco_night.rules.presets import RESET_ROUND_SCORE, Rules
 from bunco_night.rules.scoring import POINTS, score_roll, score_tap
 
 if TYPE_CHECKING:
-    from .pages import TablePage, Tap
+    from .pages import TablePage
+    from .rolls import Tap
 
 
 def news(page: TablePage) -> str:
@@ -34,7 +35,7 @@ def news(page: TablePage) -> str:
 
 
 class TapButton(NamedTuple):
-    """A tap button (``pages.Tap``) with what its roll does to its side's score: adds
+    """A tap button (``rolls.Tap``) with what its roll does to its side's score: adds
     ``points``, or (``reset``) puts the score back to 0 (docs/rules.md section 2.4)."""
 
     tap: Tap

@@ -13,7 +13,7 @@ from bunco_night.nights.models import Night, Seat
 from bunco_night.nights.pages import even_pages
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 
-from .pages import LiveBoard, live_board
+from .live import LiveBoard, live_board
 from .state import TableRound
 
 # The most tables a page of the room screen holds: three rows of four beside the

@@ -28,7 +28,7 @@ from bunco_night.nights.money_pages import money_change_page
 from bunco_night.nights.selectors import night_for_host, night_rules_explained
 from bunco_night.rules.presets import PRESET_NAMES
 
-from . import actions, pages, services
+from . import actions, pages, player_pages, services
 from .boards import render_board
 from .forms import (
     CardWinnerForm,
@@ -42,7 +42,9 @@ from .forms import (
     SideForm,
     TapForm,
 )
+from .live import board_update, live_board
 from .models import Entry
+from .rolls import taps
 from .room import room_screen
 from .standings import night_standings
 from .state import table_round
@@ -304,7 +306,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     """A player's card round by round, and where to sit now or next."""
     attendance = _attendance(token)
     services.round_clock(night=attendance.night)
-    page = pages.player_page(attendance)
+    page = player_pages.player_page(attendance)
     return render(request, "play/player.html", {"page": page, "token": token})
 
 
@@ -315,7 +317,7 @@ def player_state(request: HttpRequest, token: str) -> HttpResponse:
     attendance = _attendance(token)
     if _unchanged(request, (attendance.night.version,)):
         return _no_change()
-    page = pages.player_page(attendance)
+    page = player_pages.player_page(attendance)
     return render(request, "play/player.html#card", {"page": page, "token": token})
 
 
@@ -364,7 +366,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's live board."""
     night = night_for_host(request.user, pk)
     services.round_clock(night=night)
-    return render(request, "play/live.html", {"board": pages.live_board(night), "night": night})
+    return render(request, "play/live.html", {"board": live_board(night), "night": night})
 
 
 def _host_screen_unchanged(request: HttpRequest, pk: int) -> bool:
@@ -389,12 +391,10 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
-    update = pages.board_update(night, request.GET.get("v", ""), "live")
+    update = board_update(night, request.GET.get("v", ""), "live")
     if update is not None:  # while a round is played: just the tables that changed
         return render(request, "play/live.html#changes", {"board": update, "night": night})
-    return render(
-        request, "play/live.html#whole", {"board": pages.live_board(night), "night": night}
-    )
+    return render(request, "play/live.html#whole", {"board": live_board(night), "night": night})
 
 
 # ---------------------------------------------------------------------------
@@ -641,7 +641,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "rnd": rnd,
             "here": here,
             "entries": [(e, e.describe(rules)) for e in entries],
-            "taps": pages.taps(rules, rnd.mark),
+            "taps": taps(rules, rnd.mark),
             "rules": rules,
             "rounds": night.rounds.started(),
         },
@@ -716,7 +716,7 @@ def room_state(request: HttpRequest, pk: int) -> HttpResponse:
     if _host_screen_unchanged(request, pk):
         return _no_change()
     night = night_for_host(request.user, pk)
-    update = pages.board_update(night, request.GET.get("v", ""), "room")
+    update = board_update(night, request.GET.get("v", ""), "room")
     if update is not None:
         return render(request, "play/room.html#changes", {"board": update, "night": night})
     return render(request, "play/room.html#whole", _room_context(night))

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import TablePlay
-from bunco_night.play.pages import moves
+from bunco_night.play.moves import moves
 from bunco_night.play.services import bell_ring, entry_undo, round_start
 from bunco_night.play.state import round_board
 from tests.browser.helpers import fits, phone, until

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_update
 from bunco_night.nights.models import Table
-from bunco_night.play import boards, pages, state
+from bunco_night.play import boards, live, pages, state
 from bunco_night.play.boards import TEMPLATE, build
 from bunco_night.play.models import Board, Entry
 from bunco_night.play.services import (
@@ -306,7 +306,7 @@ def test_a_tap_keeps_its_table_as_the_host_s_screens_draw_it(client, night):
         post_tap(client, night.tables.get(number=number), tap="points:2", seat="2")
     night.refresh_from_db()
     for screen in ("live", "room"):
-        update = pages.board_update(night, since, screen)
+        update = live.board_update(night, since, screen)
         assert update.tables == [] and len(update.kept) == 2  # neither read nor drawn again
         kept = screen_poll(client, night, screen, since)
         head, tables, tail = screen_parts(kept, screen)
@@ -314,7 +314,7 @@ def test_a_tap_keeps_its_table_as_the_host_s_screens_draw_it(client, night):
         # Drawn with another bell than the room's now (a belt and braces: a change of the
         # bell moves the night's version, and so every kept board's): drawn again.
         Board.objects.filter(table__number=3).update(bell=True)
-        update = pages.board_update(night, since, screen)
+        update = live.board_update(night, since, screen)
         assert [tr.table.number for tr in update.tables] == [3] and len(update.kept) == 1
         assert screen_parts(screen_poll(client, night, screen, since), screen) == (
             head,
@@ -323,7 +323,7 @@ def test_a_tap_keeps_its_table_as_the_host_s_screens_draw_it(client, night):
         )
         Board.objects.filter(table__number=3).update(bell=False)
         Board.objects.filter(table__number=2).update(**{screen: ""})  # one kept, one drawn
-        assert [tr.table.number for tr in pages.board_update(night, since, screen).tables] == [2]
+        assert [tr.table.number for tr in live.board_update(night, since, screen).tables] == [2]
         assert screen_parts(screen_poll(client, night, screen, since), screen) == (
             head,
             tables,
@@ -364,7 +364,7 @@ def test_whatever_happens_the_screens_send_a_changed_table_as_drawn_afresh(clien
             since = since or f"{night.version}.0"
             answer = screen_poll(client, night, screen, since)
             with (
-                patch.object(pages, "kept_screens", lambda *args: {}),
+                patch.object(live, "kept_screens", lambda *args: {}),
                 patch.object(state, "kept_states", lambda *args: {}),
             ):
                 fresh = screen_poll(client, night, screen, since)
@@ -381,7 +381,7 @@ def test_after_the_bell_the_screens_send_tables_as_kept(client, night):
     assert Board.objects.get(table__number=2).bell
     night.refresh_from_db()
     for screen in ("live", "room"):
-        update = pages.board_update(night, since, screen)
+        update = live.board_update(night, since, screen)
         assert update.bell and update.tables == [] and len(update.kept) == 1
 
 

@@ -15,7 +15,7 @@ import pytest
 from bunco_night.nights.models import Attendance, Night
 from bunco_night.nights.played import who_played
 from bunco_night.nights.services import attendance_leave, attendance_set, guest_add
-from bunco_night.play.pages import live_board
+from bunco_night.play.live import live_board
 from bunco_night.play.room import room_screen
 from bunco_night.play.services import night_finish, round_start
 from bunco_night.printing import documents

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from bunco_night.nights.models import Night, Table
-from bunco_night.play import pages, state
+from bunco_night.play import live, state
 from bunco_night.play.models import Board
 from bunco_night.play.services import (
     bell_ring,
@@ -140,7 +140,7 @@ def test_a_screen_s_poll_that_read_the_night_before_the_round_changed(client):
     read_before = Night.objects.get(pk=night.pk)
     round_close(rnd=night.current_round)
     round_start(night=night)
-    update = pages.board_update(read_before, f"{read_before.version}.0", "live")
+    update = live.board_update(read_before, f"{read_before.version}.0", "live")
     nxt = Night.objects.get(pk=night.pk).current_round
     assert update.round.pk == nxt.pk and nxt.number == 2
     full = state.round_board(nxt)
@@ -155,5 +155,5 @@ def test_a_card_party_s_screens_decide_from_the_plays(client):
     poll_all(client, night)
     assert Board.objects.count() > 0 and not Board.objects.exclude(state="").exists()
     night.refresh_from_db()
-    update = pages.board_update(night, f"{night.version}.0", "live")
+    update = live.board_update(night, f"{night.version}.0", "live")
     assert update is not None and not update.bell and not update.board.over

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from bunco_night.nights.services import attendance_leave
-from bunco_night.play.pages import moves, moves_missed, table_page
+from bunco_night.play.moves import moves
+from bunco_night.play.pages import moves_missed, table_page
 from bunco_night.play.services import round_start
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bunco_night.play.pages import taps
 from bunco_night.play.phone import dice_points, tap_buttons
+from bunco_night.play.rolls import taps
 from bunco_night.rules.presets import GroupMark, preset
 from bunco_night.rules.scoring import score_roll
 

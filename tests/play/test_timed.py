@@ -10,7 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from bunco_night.nights.models import Night, Round
-from bunco_night.play.pages import live_board, player_page, table_page
+from bunco_night.play.live import live_board
+from bunco_night.play.pages import table_page
+from bunco_night.play.player_pages import player_page
 from bunco_night.play.services import round_clock, round_close, table_done
 from bunco_night.play.state import round_board, round_seconds_left
 from tests.factories import make_group, make_night

@@ -8,7 +8,8 @@ import pytest
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Round
 from bunco_night.play.models import Entry
-from bunco_night.play.pages import table_page, taps
+from bunco_night.play.pages import table_page
+from bunco_night.play.rolls import taps
 from bunco_night.play.services import round_close
 from bunco_night.play.state import engine_bell, round_board
 from tests.factories import make_group, make_night
