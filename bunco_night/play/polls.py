@@ -6,8 +6,8 @@ before sessions, authentication, CSRF, messages and URL resolving run: one query
 the link's unique token at most, no template. A table's poll that finds a new version
 gets the board kept at that version, if one is (``boards.py``), read by the same query.
 Anything else (a malformed ``v``, an unknown link, no kept board, another method) goes on
-to the views in ``views.py``, which answer as they always do, so the middleware only ever
-gives an answer the view would give.
+to the views (``views.py``, ``player_views.py``), which answer as they always do, so the
+middleware only ever gives an answer the view would give.
 
 On SQLite the version comes from the database on every poll. On PostgreSQL each
 process keeps the versions its polls read until the database notifies it of a change

@@ -10,7 +10,7 @@ from bunco_night.games import views as games_views
 from bunco_night.games.services import bonanza_table_create
 from bunco_night.nights import attendance_views, services, views
 from bunco_night.nights.models import Night
-from bunco_night.play import views as play_views
+from bunco_night.play import live_views
 from bunco_night.play.services import door_prize_draw, round_start
 from tests.factories import make_night
 
@@ -119,7 +119,7 @@ def test_the_seating_draw_is_not_found_when_the_night_went_meanwhile(client, nig
 def test_the_live_board_s_draw_is_not_found_when_the_night_went_meanwhile(
     client, night, deleted_after
 ):
-    deleted_after(play_views, "night_for_host")
+    deleted_after(live_views, "night_for_host")
     response = client.post(reverse("play:live_action", args=[night.pk]), {"action": "draw"}, **HTMX)
     assert response.status_code == 404
 

@@ -1,0 +1,216 @@
+"""The host's other play pages: correcting a table's entries or winner in any started
+round (``table_fix``), every table's and player's link as QR codes, and the prize
+standings with the door prize and tie-breaks.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.links import phone_url, unreachable_host
+from bunco_night.core.qr import qr_svg
+from bunco_night.groups.models import Player
+from bunco_night.nights.models import Night, Round, Table
+from bunco_night.nights.money import MoneyChange
+from bunco_night.nights.money_pages import money_change_page
+from bunco_night.nights.selectors import night_for_host
+from bunco_night.rules.presets import PRESET_NAMES
+
+from . import actions, services
+from .forms import CorrectionForm, PrizeTiebreakForm
+from .rolls import taps
+from .standings import night_standings
+from .state import table_round
+from .views import _int
+
+
+def _round_of(night: Night, request: HttpRequest, posted: int | None = None) -> Round:
+    """The round ``?round=`` names, else the one the post names, else the night's own."""
+    number = _int(request.GET.get("round")) if request.GET.get("round") else posted
+    rnd = night.rounds.filter(number=number).first() if number else night.current_round
+    if rnd is None:
+        raise Http404("No such round.")
+    return rnd
+
+
+def _said(done: str, recomputed: services.Recomputed | None, number: int) -> str:
+    """The answer to a host's correction at table ``number``: ``done``, and, in a closed
+    round, what it changed and what it did not (docs/rules.md section 6.2): the table's
+    winner (and any other table's that changed), and the next round's seating."""
+    if recomputed is None:
+        return done
+    said = [done]
+    for winner in recomputed.winners:
+        if winner.changed:
+            said.append(f"Table {winner.number}'s winner is now {winner.name}.")
+        elif winner.number == number:
+            said.append(f"Table {winner.number}'s winner is still {winner.name}.")
+    if recomputed.next_seating == services.SEATING_KEPT:
+        said.append(
+            f"Round {recomputed.next_round} had already started, seated from the old result: "
+            "its seating stays as it is."
+        )
+    elif recomputed.next_seating == services.SEATING_DRAWN_AGAIN:
+        # Seated by the movement, not drawn: a draw of that round is gone (section 4.4).
+        again = f"Round {recomputed.next_round} was seated again from the corrected winners"
+        if recomputed.draw_undo_lost:
+            again += "; the draw can no longer be undone"
+        said.append(f"{again}.")
+    return " ".join(said)
+
+
+@login_required
+def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The host corrects a table's entries or winner, in any started round."""
+    night = night_for_host(request.user, pk)
+    table = get_object_or_404(Table, night=night, number=number)
+    form = CorrectionForm(request.POST) if request.method == "POST" else None
+    posted = form.cleaned_data["round"] if form is not None and form.is_valid() else None
+    rnd = _round_of(night, request, posted)
+    if form is not None:
+        here = f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}"
+        try:
+            data = form.parsed()
+            action = data["action"]
+            fix = {"table": table, "by": request.user, "money_ok": data["money_ok"]}
+            if action == "undo":
+                done = actions.entry_undo(entry_id=data["entry"], **fix)
+            elif action == "put_back":
+                done = actions.entry_put_back(entry_id=data["entry"], **fix)
+            elif action == "add":
+                done = actions.entry_add(rnd=rnd, **fix, **form.tap_fields())
+            elif action == "winner":
+                done = actions.winner_set(rnd=rnd, side=form.side_value(), **fix)
+            elif action == "tiebreak":
+                side = form.side_value()
+                done = actions.tiebreak_record(side=-1 if side is None else side, rnd=rnd, **fix)
+            else:
+                raise ServiceError("Unknown action.", "bad_action")
+            messages.success(request, _said("Saved.", done.recomputed, table.number))
+        except MoneyChange as change:
+            what = f"A correction to round {rnd.number} at table {table.number}"
+            return money_change_page(request, change, back=here, what=what)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        return redirect(here)
+    if rnd.is_pending:
+        raise Http404("That round has not started.")
+    here = table_round(rnd, table)
+    if here is None:
+        raise Http404("That table has no seats in this round.")
+    rules = night.rules_obj
+    entries = rnd.entries.filter(table=table).select_related("roller").order_by("created")
+    return render(
+        request,
+        "play/table_fix.html",
+        {
+            "night": night,
+            "rnd": rnd,
+            "here": here,
+            "entries": [(e, e.describe(rules)) for e in entries],
+            "taps": taps(rules, rnd.mark),
+            "rules": rules,
+            "rounds": night.rounds.started(),
+        },
+    )
+
+
+@login_required
+@never_cache
+@require_safe
+def links(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table's link and every player's own link, as QR codes to scan off the screen."""
+    night = night_for_host(request.user, pk)
+    absolute = phone_url(request)
+    tables = [
+        (t, url, qr_svg(url))
+        for t in night.tables.filter(active=True)
+        for url in [absolute(reverse("play:table", args=[t.token]))]
+    ]
+    players = [
+        (a.plays, url, qr_svg(url))
+        for a in night.attendances.select_related("player", "substitute")
+        if a.plays is not None
+        for url in [absolute(reverse("play:player", args=[a.token]))]
+    ]
+    players.sort(key=lambda row: row[0].name)
+    return render(
+        request,
+        "play/links.html",
+        {
+            "night": night,
+            "tables": tables,
+            "players": players,
+            "unreachable": unreachable_host(request),
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_link_renew(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A table gets a new link; the old one stops working at once."""
+    night = night_for_host(request.user, pk)
+    table = get_object_or_404(Table, night=night, number=number)
+    services.table_link_renew(table=table)
+    messages.success(
+        request,
+        f"Table {number} has a new link: the old one no longer works. "
+        "Scan the new code below, or print new table cards.",
+    )
+    return redirect("play:links", pk=night.pk)
+
+
+@login_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Prize standings with ties shown as ties, how the host broke them, and the payout."""
+    night = night_for_host(request.user, pk)
+    back = reverse("play:standings", args=[night.pk])
+    if request.method == "POST":
+        return _standings_post(request, night, PrizeTiebreakForm(request.POST), back)
+    result = night_standings(night)
+    rules = night.rules_obj
+    context = {
+        "night": night,
+        "s": result,
+        "rules": rules,
+        "rules_label": PRESET_NAMES.get(rules.name, "The group's rules"),
+    }
+    return render(request, "play/standings.html", context)
+
+
+def _standings_post(request: HttpRequest, night: Night, form, back: str) -> HttpResponse:
+    """The door prize drawn, or a tied prize's tie-break recorded or cleared."""
+    try:
+        data = form.parsed()
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("play:standings", pk=night.pk)
+    ok = data["money_ok"]
+    if data["action"] == "door":
+        try:
+            actions.door_prize_draw(night=night, by=request.user, money_ok=ok)
+        except MoneyChange as change:
+            return money_change_page(request, change, back=back, what="Draw the door prize")
+        messages.success(request, "Door prize drawn.")
+        return redirect("play:standings", pk=night.pk)
+    player_id = data["player"]
+    player = Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
+    try:
+        actions.prize_tiebreak_record(
+            night=night, code=data["code"], player=player, by=request.user, money_ok=ok
+        )
+        messages.success(request, "Tie-break recorded." if player else "Tie-break cleared.")
+    except MoneyChange as change:
+        what = f"{player.name} wins the tie-break" if player else "Clear the tie-break"
+        return money_change_page(request, change, back=back, what=what)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("play:standings", pk=night.pk)
