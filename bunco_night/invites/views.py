@@ -256,6 +256,15 @@ def ask_mode(request: HttpRequest, pk: int) -> HttpResponse:
 # Invitations, reminders and text messages ---------------------------------------------
 
 
+def _closed(night) -> str:
+    """Why nothing can be sent for the night any more; "" while it is being planned."""
+    if night.is_over:
+        return "This night is over: there is nothing to send."
+    if night.status != night.Status.PLANNING:
+        return "The night has started: the host changes who plays on the night page."
+    return ""
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def send(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
@@ -294,7 +303,8 @@ def send(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
             "word": SEND_KINDS[kind],
             "with_email": [p for p in people if p.email],
             "without_email": [p for p in people if not p.email],
-            "already": night.notices.filter(kind=kind, ok=True).count(),
+            "already": night.notices.filter(kind=kind, ok=True).values("player").distinct().count(),
+            "closed": _closed(night),
         },
     )
 
@@ -306,6 +316,12 @@ def texts(request: HttpRequest, pk: int) -> HttpResponse:
     """Ready-to-send text messages with each player's own link, to copy into a phone:
     players without e-mail (everyone with ``?all=1``), and substitutes asked for a seat."""
     night = night_for_host(request.user, pk)
+    if night.is_over:
+        return render(
+            request,
+            "invites/texts.html",
+            {"night": night, "group": night.group, "closed": _closed(night)},
+        )
     kind = request.GET.get("kind", Notice.Kind.INVITATION)
     if kind not in SEND_KINDS:
         kind = Notice.Kind.INVITATION

@@ -159,3 +159,35 @@ def test_a_substitute_already_on_the_list_reads_it_said_to_her(client, group):
     assert "You are already on tonight's list" in page
     assert "Sub 1 is already" not in page
     assert night.attendances.get(player__name="Regular 4").status == Attendance.Status.ABSENT
+
+
+@pytest.mark.parametrize("kind", ["invitation", "reminder"])
+def test_the_send_page_of_a_finished_night_says_it_is_over_with_nothing_to_send(
+    client, night, kind
+):
+    response = client.get(reverse("invites:send", args=[night.pk, kind]))
+    page = words(response)
+    assert "This night is over: there is nothing to send." in page
+    assert "e-mail" not in page.replace("each player's own link", "")
+    assert "<form" not in response.content.decode().split("<main", 1)[1]
+    assert "Text messages to copy" not in page
+
+
+def test_the_texts_page_of_a_finished_night_offers_no_invitation_and_no_new_link(client, night):
+    for query in ("", "?all=1", "?kind=reminder&all=1"):
+        response = client.get(reverse("invites:texts", args=[night.pk]) + query)
+        page = words(response)
+        assert "This night is over: there is nothing to send." in page
+        assert "Coming? Answer here" not in page and "New link for" not in page
+        assert "<form" not in response.content.decode().split("<main", 1)[1]
+
+
+def test_the_send_page_counts_the_players_sent_to_not_the_e_mails(client, group):
+    night = make_night(group, sets=1)
+    url = reverse("invites:send", args=[night.pk, "invitation"])
+    client.post(url)
+    page = words(client.get(url))
+    assert "The invitation was already sent to 12 players for this night." in page
+    assert "12 times" not in page
+    client.post(url)
+    assert "already sent to 12 players" in words(client.get(url))
