@@ -88,3 +88,18 @@ def test_the_year_end_sheet_prints_prizes_and_standings(client, season):
     for i in range(1, 13):
         assert f"Regular {i}" in second and f"Regular {i}" in third
     assert "Season 2026: wins and buncos" in third
+
+
+def test_the_standings_headers_are_never_split_inside_a_word(client, season):
+    """Narrow columns wrap their headers between words only: "Nights", not "Night / s"."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    pdf = client.get(reverse("printing:season_standings", args=[season.pk])).content
+    page = PdfReader(BytesIO(pdf)).pages[1].extract_text()
+    words = page.split()
+    for header in ("Place", "Player", "Nights", "Wins", "Losses", "Buncos", "Minis", "Prizes"):
+        assert header in words, (header, page[:400])
+    for piece in ("Night", "Losse", "Mini", "Prize", "Plac", "s"):
+        assert piece not in words, (piece, page[:400])
