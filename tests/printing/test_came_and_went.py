@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from bunco_night.nights.services import attendance_leave, guest_add
-from bunco_night.play.services import round_start
+from bunco_night.play.services import night_finish, round_start
 from tests.play.helpers import play_round, start_night
 
 from .helpers import get_pdf
@@ -52,3 +52,14 @@ def test_the_master_sheet_says_who_came_late_and_who_left(client, night):
 
 
 NAMES = ("Sub 1", "Regular 5", "Regular 1")
+
+
+def test_the_roster_counts_everyone_who_played_a_leaver_and_a_late_arrival_too(client, night):
+    """Twelve played round 1, Regular 5 left and Sub 1 came for round 2: 13 played, as the
+    night page counts them (who_played)."""
+    first = pdf_pages(get_pdf(client, night, "roster"))[0]
+    assert "PLAYING 13" in first.upper(), first[:300]
+    night_finish(night=night)
+    night.refresh_from_db()
+    first = pdf_pages(get_pdf(client, night, "roster"))[0]
+    assert "PLAYED 13" in first.upper(), first[:300]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bunco_night.core.money import format_cents
 from bunco_night.groups.models import Season
 from bunco_night.nights.models import Night, Seat
+from bunco_night.nights.played import who_played
 from bunco_night.nights.selectors import DuesRow, dues_summary
 
 from .parts import Options, Parts, Sizes, Source
@@ -41,7 +42,7 @@ class DuesSection:
 class RosterSheet:
     sections: list[DuesSection]
     dues_cents: int
-    playing: int
+    playing: int  # before the night: who plays; once started: everyone who played
     expected_cents: int
     collected_cents: int
     outstanding_cents: int
@@ -50,6 +51,7 @@ class RosterSheet:
     pot_cents: int = 0  # the prize pot: the collection less the season's share
     season_share_cents: int = 0
     season: Season | None = None
+    over: bool = False  # the night is over: "Played", not "Playing"
 
 
 def roster_sheet(*, night: Night) -> RosterSheet:
@@ -94,7 +96,11 @@ def roster_sheet(*, night: Night) -> RosterSheet:
     return RosterSheet(
         sections=[s for s in sections if s.lines or s.title == "Coming"],
         dues_cents=night.dues_cents,
-        playing=len(coming) + len(subs),
+        playing=(
+            len(coming) + len(subs)
+            if night.status == Night.Status.PLANNING
+            else len(who_played(night))
+        ),
         expected_cents=summary.expected_cents,
         collected_cents=summary.collected_cents,
         outstanding_cents=summary.outstanding_cents,
@@ -103,6 +109,7 @@ def roster_sheet(*, night: Night) -> RosterSheet:
         pot_cents=summary.pot_cents,
         season_share_cents=summary.season_share_cents,
         season=summary.season,
+        over=night.is_over,
     )
 
 
