@@ -24,6 +24,14 @@ class PasswordAgain:
         name, label, help_text = self.again
         self.fields[name].label, self.fields[name].help_text = label, help_text
 
+    def validate_password_for_user(self, user, password_field_name=None, **kwargs):
+        """The checks' words go under the password itself, not under the box that repeats
+        it (Django puts them there); two different passwords are said once, not judged."""
+        again = self.again[0]
+        if self.cleaned_data.get(again):
+            first = again.removesuffix("2") + "1"
+            super().validate_password_for_user(user, password_field_name=first, **kwargs)
+
 
 NEW_AGAIN = ("new_password2", "New password again", "Type the new password again.")
 

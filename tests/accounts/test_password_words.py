@@ -98,3 +98,24 @@ def test_a_weak_password_is_refused_in_the_site_s_words(client, settings, form, 
     page = words(response)
     assert [s for s in said if s not in page] == []
     assert [w for w in DJANGO_S if w in page] == []
+
+
+@pytest.mark.parametrize("form", FORMS, ids=lambda f: f.__name__)
+def test_a_weak_password_is_said_under_the_password_not_under_the_one_typed_again(
+    client, settings, form
+):
+    url, data, (first, second) = form(client, settings)
+    response = client.post(url, {**data, first: "password", second: "password"})
+    errors = response.context["form"].errors
+    assert errors.get(first) == [COMMON] and second not in errors
+    page = words(response)
+    again = "Type the new password again." if "new" in first else "Type the password again."
+    assert page.index(COMMON) < page.index(again)
+
+
+@pytest.mark.parametrize("form", FORMS, ids=lambda f: f.__name__)
+def test_two_different_passwords_are_said_once_not_judged(client, settings, form):
+    url, data, (first, second) = form(client, settings)
+    response = client.post(url, {**data, first: "password", second: "passw0rd"})
+    errors = response.context["form"].errors
+    assert first not in errors and "The two passwords are not the same" in errors[second][0]
