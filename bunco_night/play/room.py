@@ -153,9 +153,35 @@ class RoomScreen:
         )
 
     @property
+    def roomy(self) -> bool:
+        """One page of at most four tables (a grid of 2 by 2 at most): the tables need
+        less of the screen's width, and the side column is wider, to hold the standings'
+        names whole."""
+        pages = self.seating or self.scores
+        return len(pages) == 1 and self.grid.columns <= 2 and self.grid.rows <= 2
+
+    @property
+    def strip_prizes(self) -> bool:
+        """The prizes so far go in a strip under a roomy page of tables in two full rows
+        (4 tables), leaving the side column's height to the standings. Fewer tables leave
+        the standings room beside the prizes."""
+        return (
+            bool(self.board.standings.prizes)
+            and not self.prizes_big
+            and not self.grid_prizes
+            and self.roomy
+            and self.grid.rows == ROOM_PRIZE_ROWS
+        )
+
+    @property
     def side_prizes(self) -> bool:
         """The prizes so far share the side column with the standings."""
-        return bool(self.board.standings.prizes) and not self.prizes_big and not self.grid_prizes
+        return (
+            bool(self.board.standings.prizes)
+            and not self.prizes_big
+            and not self.grid_prizes
+            and not self.strip_prizes
+        )
 
     @property
     def standings_total(self) -> int:

@@ -123,7 +123,9 @@ def test_a_score_the_poll_brings_stays_on_its_page(contexts, live_server):
     for _ in range(2):  # whichever page shows now, then the other
         pages = tv.evaluate(PAGES)
         assert [len(p["tables"]) for p in pages] == [7, 6]
-        assert [t for p in pages for t, _ in p["tables"]] == [f"Table {n}" for n in range(1, 14)]
+        assert [t for p in pages for t, _ in p["tables"]] == [
+            f"Table {n}" + (" · head" if n == 1 else "") for n in range(1, 14)
+        ]
         assert sum(not p["hidden"] for p in pages) == 1, pages
         for p in pages:
             assert all(shows == (not p["hidden"]) for _, shows in p["tables"]), p

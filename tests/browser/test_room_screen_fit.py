@@ -414,3 +414,60 @@ def test_the_standings_show_every_row_that_fits_one_line_each(contexts, live_ser
         assert fills["side"]["bottom"] - fills["side_end"] < fills["next_row"], (what, fills)
     else:
         assert not fills["more"], what
+
+
+# Thirteen players, one of them with a long name: a night of 4 tables (4, 4, 3 and 2).
+THIRTEEN = ["Carla Méndez-Hoffmann", "Lou Fontaine-Baxter", "Ann Li", "Bo Ng", "Sally Fox",
+            "Mary-Catherine Dubois", "Joan Rivers-Lee", "Renée Müller", "Zoë Olsen",
+            "Terri Novak", "Barb Bell", "Susan Hart", "Gail Park"]  # fmt: skip
+
+
+@pytest.mark.parametrize("width,height", [*SCREENS, (3840, 2160)])
+def test_thirteen_players_at_four_tables_are_all_in_the_standings(
+    contexts, live_server, width, height
+):
+    """A paid-up night of 13 players (prizes so far), round 2 in play: the standings list
+    all 13 players, one line each, large enough to read across a room, with no "and N
+    more", the tables' cards taking what the standings leave."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    group = make_group(regulars=13, substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), THIRTEEN, strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    seating_draw(night=night, seed=5)
+    round_start(night=night)
+    close_round(night)
+    round_start(night=night)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
+    fitted(tv, lambda: tv.set_viewport_size({"width": width, "height": height}))
+    what = f"13 players at 4 tables at {width}x{height}"
+    tv.screenshot(path=SHOTS / f"room-13p-{width}.png")
+    expect(tv.locator(".room-table")).to_have_count(4)
+    check_fits(tv.evaluate(SHOWN), what, 4)
+    fills = tv.evaluate(FILLS)
+    assert fills["rows"] == 13 and not fills["more"], f"{what}: {fills['rows']} rows shown"
+    for tall, line, name in tv.evaluate(STANDINGS_ROWS):
+        assert tall < 1.9 * line, f"{what}: {name!r} takes {tall:.0f} px, a line is {line:.0f}"
+    cut = tv.evaluate(
+        "[...document.querySelectorAll('.room-side tbody td:nth-child(2)')]"
+        ".filter(td => td.scrollWidth > td.clientWidth).map(td => td.textContent)"
+    )
+    assert not cut, f"{what}: names cut {cut}"
+    sizes = tv.evaluate(
+        "[...document.querySelectorAll('.room-side td, .prize-list li > *')]"
+        ".map(el => parseFloat(getComputedStyle(el).fontSize))"
+    )
+    assert min(sizes) >= STANDINGS_TEXT * height, f"{what}: {sorted(set(sizes))}"
+    assert tv.locator(".prize-list").count() == 1, what
+    # Each table as the seating TV has it: the head table named, a game without teams said.
+    expect(tv.locator(".room-table h3").first).to_have_text("Table 1 · head")
+    for t in seated_tables(night.current_round):
+        meta = tv.locator(f"#room-table-{t.table.number} .room-meta")
+        if t.teams:
+            expect(meta).to_have_count(0)
+        else:
+            expect(meta).to_have_text(f"Everyone for themselves · to {t.target}")
+    assert sorted(t.size for t in seated_tables(night.current_round)) == [2, 3, 4, 4]

@@ -75,15 +75,25 @@ def test_long_names_come_in_pages_of_fewer_tables():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("tables", "free", "in_grid"),
-    [(1, 0, False), (3, 1, True), (4, 0, False), (5, 1, True), (7, 2, False), (13, 0, False)],
+    ("tables", "free", "where"),
+    [
+        (1, 0, "side"),
+        (3, 1, "grid"),
+        (4, 0, "strip"),
+        (5, 1, "grid"),
+        (7, 2, "side"),
+        (13, 0, "side"),
+    ],  # fmt: skip
 )
-def test_the_prizes_fill_the_cells_one_page_of_tables_leaves_empty(tables, free, in_grid):
+def test_the_prizes_fill_the_cells_one_page_of_tables_leaves_empty(tables, free, where):
     """3 tables in a grid of 2 by 2, 5 in one of 3 by 2: the prizes take the empty cell and
-    the side column keeps its height for the standings. A cell of a grid of 3 rows (7
-    tables) is too low for them, and 13 tables come in pages that turn (7 and 6): the
-    prizes stay in the side column."""
+    the side column keeps its height for the standings. 4 tables fill their 2 by 2: the
+    prizes go in a strip under them, the side column's height left to the standings. A
+    cell of a grid of 3 rows (7 tables) is too low for them, and 13 tables come in pages
+    that turn (7 and 6): the prizes stay in the side column, as beside one table."""
     screen = room_screen(seated_night([f"Player {n}" for n in range(1, 4 * tables + 1)]))
     assert screen.board.standings.prizes
     assert screen.free_cells == free
-    assert (screen.grid_prizes, screen.side_prizes) == (in_grid, not in_grid)
+    placed = {"grid": screen.grid_prizes, "side": screen.side_prizes, "strip": screen.strip_prizes}
+    assert [w for w, on in placed.items() if on] == [where]
+    assert screen.roomy == (tables <= 4)
