@@ -3,8 +3,9 @@
    (templates/play/room.html), whose pages js/pages.js turns. The stylesheet gives each
    [data-fit] box its size and hides what overflows it; a box whose text does not fit gets
    smaller text (its --fit, a share of the stylesheet's size, which the stylesheet
-   multiplies in), a step at a time, down to the share its data-fit says (or, left empty,
-   the data-fit-smallest of the grid around it). Only when even that cannot hold a word is
+   multiplies in), a step at a time (then back up to within a hundredth of what fits),
+   down to the share its data-fit says (or, left empty, the data-fit-smallest of the grid
+   around it). Only when even that cannot hold a word is
    the word broken ("fit-break"): a broken word reads better from across a room than a
    tiny one. The tables of a room screen's grid end at one size, the smallest any needed.
    A box with ranked rows (the room screen's standings, [data-rank-row]) first
@@ -72,8 +73,23 @@
         return true;
       }).filter(overflows);
     }
+    boxes.forEach(refine);
     evenGrids(boxes);
     document.documentElement.setAttribute("data-fitted", "1");
+  }
+
+  /* A step is coarse: a box made smaller takes back what it can of the last step, a
+     hundredth at a time, so its text is no smaller than it needs. */
+  function refine(box) {
+    var fitted = parseFloat(box.style.getPropertyValue("--fit"));
+    if (!fitted || box.classList.contains("fit-break")) return;
+    for (var f = fitted + 0.01; f < fitted + STEP - 0.001; f += 0.01) {
+      box.style.setProperty("--fit", f.toFixed(2));
+      if (overflows(box)) {
+        box.style.setProperty("--fit", (f - 0.01).toFixed(2));
+        return;
+      }
+    }
   }
 
   /* The tables of a room screen's grid ([data-fit-smallest]) all take the size the most

@@ -7,6 +7,7 @@ scrolls."""
 import pytest
 
 from bunco_night.groups.models import Player
+from bunco_night.nights.services import seating_draw
 from tests.browser.helpers import host_page, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
@@ -161,3 +162,37 @@ def test_without_scripts_every_page_shows_every_name(contexts, live_server):
     assert all(c["whole"] for p in pages for c in p["cards"]), pages
     height = tv.evaluate("document.scrollingElement.scrollHeight")
     assert height > 3 * 600
+
+
+# Each card js/fit.js made smaller: its title, its --fit, and whether it would overflow
+# at a hundredth larger.
+SHRUNK = """() => [...document.querySelectorAll('.table-card')]
+  .filter(card => card.style.getPropertyValue('--fit')).map(card => {
+    const fit = parseFloat(card.style.getPropertyValue('--fit'));
+    card.style.setProperty('--fit', (fit + 0.01).toFixed(2));
+    const over = card.scrollHeight > card.clientHeight || card.scrollWidth > card.clientWidth;
+    card.style.setProperty('--fit', fit.toFixed(2));
+    return [card.querySelector('.table-title').textContent.trim(), fit, over];
+  })"""
+
+
+@pytest.mark.parametrize("width,height", TVS)
+def test_a_card_of_a_long_name_is_made_no_smaller_than_it_needs(
+    contexts, live_server, width, height
+):
+    """13 players at 4 tables, one name of 21 letters that does not quite fit its card's
+    line: that card's names are made smaller (js/fit.js fits each card on its own), but
+    to within a hundredth of the size that fits, not a whole step of 5 % smaller."""
+    group = make_group(regulars=13, substitutes=0)
+    players = list(Player.objects.filter(group=group).order_by("pk"))
+    players[0].name = "Carla Méndez-Hoffmann"
+    players[0].save(update_fields=["name"])
+    night = make_night(group, sets=1)
+    seating_draw(night=night, seed=5)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/seating/tv/")
+    tv.evaluate("delete document.documentElement.dataset.fitted")
+    tv.set_viewport_size({"width": width, "height": height})
+    until(tv, "document.documentElement.dataset.fitted === '1'", "the chart is fitted")
+    check_fits(tv.evaluate(SHOWN), f"13 players at {width}x{height}")
+    for title, fit, over in tv.evaluate(SHRUNK):
+        assert over, f"{width}x{height}, {title}: names at {fit}, and {fit + 0.01} fits"
