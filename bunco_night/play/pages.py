@@ -103,21 +103,39 @@ class TablePage:
     @property
     def extra_turns(self) -> bool:
         """A tie is being broken by one more turn each (docs/rules.md section 3.4)."""
-        return self.status == TableStatus.PLAYING and self.here.outcome.in_extra_turns
+        return (
+            self.status == TableStatus.PLAYING
+            and self.here.outcome.in_extra_turns
+            and self.host_winner is None
+        )
 
     @property
     def roll_off(self) -> bool:
         """A tie waits for the roll-off's winner."""
         outcome = self.outcome
         return (
-            self.status == TableStatus.PLAYING and outcome.needs_tiebreak and not self.extra_turns
+            self.status == TableStatus.PLAYING
+            and outcome.needs_tiebreak
+            and not self.extra_turns
+            and self.host_winner is None
         )
 
     @property
+    def host_winner(self) -> str | None:
+        """Who the host set as the table's winner in the round in play, overruling the
+        scores (docs/rules.md section 6.2): the table is done; None when the host did not."""
+        if self.status != TableStatus.PLAYING or self.here.play.winner_side is None:
+            return None
+        return self.here.side_names()[self.here.play.winner_side]
+
+    @property
     def finished(self) -> bool:
-        """The table's round is over here: it pressed Done or the rules finished it."""
+        """The table's round is over here: it pressed Done, the rules finished it, or the
+        host set its winner."""
         return self.status == TableStatus.PLAYING and (
-            self.here.play.finished_turn or self.here.outcome.done
+            self.here.play.finished_turn
+            or self.here.outcome.done
+            or self.here.play.winner_side is not None
         )
 
     @property

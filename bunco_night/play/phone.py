@@ -18,11 +18,13 @@ if TYPE_CHECKING:
 
 
 def news(page: TablePage) -> str:
-    """What the top of the table phone says, in a word (the status, or in play: the bell,
-    a tie, Done, the round over here, or nothing new). js/bunco.js shows the top of the
-    page when it changes."""
+    """What the top of the table phone says, in a word (the status, or in play: the host's
+    winner, a tie, Done, the round over here, the bell, or nothing new). js/bunco.js shows
+    the top of the page when it changes."""
     if page.status != "playing":
         return page.status
+    if page.host_winner is not None:
+        return "winner-set"
     if page.extra_turns:
         return "extra-turns"
     if page.roll_off:
