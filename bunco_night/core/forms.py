@@ -5,6 +5,7 @@ renderer that keeps each field's label, help, errors and box together."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
@@ -140,8 +141,36 @@ class PlainErrors:
         super().full_clean()
 
 
+class ErrorSummary(NamedTuple):
+    """What a refused form says at its top (templates/core/_error_summary.html): how many
+    fields are in error, and the first one's label, words and id to link to ("" when the
+    error is the form's own, shown at its top)."""
+
+    count: int
+    label: str
+    message: str
+    anchor: str
+
+
 class HostForm(PlainErrors, forms.Form):
-    """A form of the site's pages: labels without a colon, errors in plain words."""
+    """A form of the site's pages: labels without a colon, errors in plain words.
+    ``error_anchors``: the id to link to for a field not drawn as one box of its own."""
+
+    error_anchors: dict[str, str] = {}
+
+    @property
+    def error_summary(self) -> ErrorSummary | None:
+        """The form's errors summed up, first field in the form's order first; None when
+        it has none (or was not sent)."""
+        if not self.is_bound or not self.errors:
+            return None
+        fields = [name for name in self.fields if name in self.errors]
+        if not fields:
+            return ErrorSummary(1, "", self.non_field_errors()[0], "")
+        name, bf = fields[0], self[fields[0]]
+        anchor = self.error_anchors.get(name) or bf.id_for_label or f"{bf.auto_id}_0"
+        count = len(fields) + bool(self.non_field_errors())
+        return ErrorSummary(count, str(bf.label), self.errors[name][0], anchor)
 
 
 class MoneyField(forms.Field):

@@ -128,6 +128,8 @@ def mark_code(label: str, n: int) -> str:
 class RulesForm(HostForm):
     """The important knobs of ``Rules``; the engine checks the combination."""
 
+    error_anchors = {"group_marks": "marks-help"}  # its rows are drawn by the page
+
     bunco_points = _points("Points for a bunco", "Three of the round's number.")
     split_low_high = forms.BooleanField(
         required=False, label="Split other three-of-a-kinds into low and high buncos"

@@ -1,0 +1,76 @@
+"""A rules, prizes or dues form that refuses what was typed says so at the top of its
+section, where the page lands: nothing was saved, and a link to the first field in error
+(the errors themselves are next to their fields, further down)."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from bunco_night.groups.models import Group
+from tests.groups.test_views import mark_rows, rules_data
+
+pytestmark = pytest.mark.django_db
+
+
+def summary(response) -> str:
+    """The error summary of the page, tags and all, or "" when there is none."""
+    found = re.search(r'<div class="error-summary".*?</div>', response.content.decode(), re.S)
+    return found[0] if found else ""
+
+
+def words(text: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))).strip()
+
+
+def test_a_bad_target_is_summed_up_at_the_top_of_scoring_and_seating(client, group):
+    before = Group.objects.get(pk=group.pk).rules
+    url = reverse("groups:rules_save", args=[group.slug])
+    response = client.post(url, rules_data(group, target_teams="-3"))
+    assert response.status_code == 200
+    assert Group.objects.get(pk=group.pk).rules == before
+    page = response.content.decode()
+    box = summary(response)
+    assert words(box) == (
+        "Nothing was saved: fix the field marked below."
+        " Target for teams (tables of 4): A target is at least 1."
+    )
+    assert 'href="#id_target_teams"' in box and 'id="id_target_teams"' in page
+    # The summary is the first thing in the section the page lands on (#knobs).
+    knobs = page.index('id="knobs"')
+    assert knobs < page.index('class="error-summary"') < page.index('id="id_bunco_points"')
+
+
+def test_two_fields_in_error_are_counted_and_the_first_is_linked(client, group):
+    url = reverse("groups:rules_save", args=[group.slug])
+    response = client.post(
+        url,
+        rules_data(group, mini_points="5000", sets_per_night="x", **mark_rows(("", "5", "none"))),
+    )
+    box = words(summary(response))
+    assert box.startswith("Nothing was saved: fix the 3 fields marked below.")
+    assert box.endswith("Points for a mini bunco: Points cannot be more than 1000.")
+    assert 'href="#id_mini_points"' in summary(response)
+
+
+def test_a_house_mark_in_error_links_to_the_house_marks(client, group):
+    url = reverse("groups:rules_save", args=[group.slug])
+    response = client.post(url, rules_data(group, **mark_rows(("", "5", "none"))))
+    box = summary(response)
+    assert "Row 1: give the mark a name" in words(box)
+    assert 'href="#marks-help"' in box
+
+
+def test_a_saved_form_shows_no_summary(client, group):
+    url = reverse("groups:rules_save", args=[group.slug])
+    response = client.post(url, rules_data(group, target_teams="15"), follow=True)
+    assert summary(response) == ""
+
+
+def test_bad_dues_are_summed_up_too(client, group):
+    response = client.post(reverse("groups:dues_save", args=[group.slug]), {"dues": "lots"})
+    assert response.status_code == 200
+    box = summary(response)
+    assert words(box).startswith("Nothing was saved: fix the field marked below.")
+    assert 'href="#id_dues"' in box
