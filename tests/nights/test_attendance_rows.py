@@ -53,6 +53,7 @@ def test_a_tap_answers_with_the_row_and_the_counts_and_dues_it_changes(client, n
     assert '<section id="attendance"' not in page and '<section id="dues"' not in page
     assert page.count('class="att-row') == 1  # no other player's row
     assert oob_ids(page) == [
+        "answers-stale",  # the answers panel loads itself again (invites/_answers.html)
         "attendance-version",
         "att-count",
         "guest-form",
@@ -291,6 +292,7 @@ def test_a_late_arrival_answers_with_their_row_put_in_its_place(client, night):
     assert '<section id="attendance"' not in page and '<section id="dues"' not in page
     assert page.count('class="att-row') == 1  # no other player's row
     assert oob_ids(page) == [
+        "answers-stale",  # the answers panel loads itself again (invites/_answers.html)
         "attendance-version",
         "att-count",
         "guest-form",
