@@ -16,7 +16,6 @@ def test_a_bad_target_is_told_on_the_first_screen_and_linked(contexts, live_serv
     summary = page.locator(".error-summary")
     expect(summary).to_contain_text("Nothing was saved: fix the field marked below.")
     expect(summary).to_be_in_viewport()
-    page.screenshot(path="/tmp/hhost-rules-landed.png")
     field = page.locator("#id_target_teams")
     expect(field).not_to_be_in_viewport()  # the tester's case: the field is far below
     summary.get_by_role("link").click()
@@ -24,4 +23,3 @@ def test_a_bad_target_is_told_on_the_first_screen_and_linked(contexts, live_serv
     error = page.locator(".field.has-errors .errorlist").first
     expect(error).to_contain_text("A target is at least 1.")
     expect(error).to_be_in_viewport()
-    page.screenshot(path="/tmp/hhost-rules-error.png")
