@@ -881,6 +881,7 @@
   /* A finger down on a tap button, and whether its tap reached the form (tapped). */
   var pressed = null, tapped = false;
   document.addEventListener("pointerdown", function (e) {
+    judgeTap();  /* a click comes before the next finger down, or not at all */
     pressed = null;
     var hit = settling.filter(function (el) {
       var r = el.getBoundingClientRect();
@@ -891,13 +892,30 @@
     pressed = e.target.closest ? e.target.closest("button[name=tap]") : null;
   }, true);
   /* A tap button pressed whose tap never reached the form (drawn anew under the finger
-     between its down and its up, or the finger slid off it): not entered, and said so. */
+     between its down and its up, or the finger slid off it): not entered, and said so.
+     Judged after the click that follows the finger's up, not at a fixed time after the
+     up: a finger's click comes a task or more later (later still while the phone is busy
+     offline), and a tap entered, or waiting on the phone, is never said lost. A click
+     that never comes is judged at the next finger down, or after CLICK_LATE ms. */
+  var CLICK_LATE = 1000;
+  var unclicked = null;  /* {button, timer}: a tap button released, its click not yet seen */
+  function judgeTap() {
+    var press = unclicked;
+    unclicked = null;
+    if (!press) return;
+    clearTimeout(press.timer);
+    if (!tapped) notEntered(press.button);
+  }
   document.addEventListener("pointerup", function () {
     var button = pressed;
     pressed = null;
     if (!button) return;
+    judgeTap();  /* the one before, if its click never came */
     tapped = false;
-    setTimeout(function () { if (!tapped) notEntered(button); }, 0);  /* after its click */
+    unclicked = { button: button, timer: setTimeout(judgeTap, CLICK_LATE) };
+  }, true);
+  document.addEventListener("click", function () {
+    if (unclicked) setTimeout(judgeTap, 0);  /* after its submit, which the click makes */
   }, true);
   document.addEventListener("pointercancel", function () { pressed = null; }, true);
 
