@@ -424,6 +424,8 @@
 
   /* The buttons a message leaves uncovered. */
   var UNCOVERED = "button.done, button.undo, #recent button";
+  /* And, for a tap's "not entered", what the players look at and tap next. */
+  var TAPPED_NEXT = ".score-box, #taps button, #taps label";
   var TOAST_GAP = 6;  /* px between the message and a button it keeps clear of */
   function placeClear(box, near) {
     var style = box.style, height = window.innerHeight;
@@ -436,7 +438,8 @@
     var left = home.left, bottom = home.bottom, most = parseFloat(getComputedStyle(box).maxHeight);
     box.classList.add("placed");
     var top = box.getBoundingClientRect().top;
-    var buttons = Array.prototype.slice.call(document.querySelectorAll(UNCOVERED));
+    var buttons = Array.prototype.slice.call(document.querySelectorAll(
+      box.classList.contains("not-entered") ? UNCOVERED + ", " + TAPPED_NEXT : UNCOVERED));
     if (near) buttons.push(near);
     var keep = buttons.map(function (b) { return b.getBoundingClientRect(); }).filter(function (r) {
       return r.width > 0 && r.bottom > 0 && r.top < height;
@@ -872,11 +875,18 @@
     holdMoved();
   });
   /* A finger on a button that has just appeared or moved: not entered, and said so. */
-  var NOT_ENTERED = "The screen changed under your finger: that tap was not entered. Look, then tap again.";
+  /* Taps refused one after the other (a double tap) are counted in one message. */
+  function notEnteredText(count) {
+    return "The screen moved: " + (count === 1 ? "that tap was" :
+      "those " + count + " taps were") + " not entered. Look, then tap again.";
+  }
   function notEntered(near) {
-    showToast(NOT_ENTERED, "error not-entered", function () {
+    var before = document.querySelector(".toast.not-entered");
+    var count = before ? parseInt(before.dataset.count, 10) + 1 : 1;
+    showToast(notEnteredText(count), "error not-entered", function () {
       return near.isConnected ? near : document.querySelector("#taps button[name=tap]");
     });
+    document.querySelector(".toast.not-entered").dataset.count = String(count);
   }
   /* A finger down on a tap button, and whether its tap reached the form (tapped). */
   var pressed = null, tapped = false;

@@ -5,9 +5,10 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.play.models import Entry
+from bunco_night.play.services import round_start
 from tests.browser.helpers import phone, until
 from tests.factories import make_group, make_night
-from tests.play.helpers import start_night
+from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,3 +64,38 @@ def test_two_finger_taps_both_entered_say_nothing_was_lost(
     assert Entry.objects.filter(table=table).count() == 2
     said = page.evaluate("() => window.saidToasts.map(t => t.textContent)")
     assert said == []
+
+
+COVERED = """() => {
+  const t = document.querySelector('.toast').getBoundingClientRect();
+  return [...document.querySelectorAll('#taps button, #taps label, [data-testid^=score-]')]
+    .filter(el => {
+      const r = el.getBoundingClientRect();
+      return r.width && r.top < t.bottom && r.bottom > t.top && r.left < t.right
+        && r.right > t.left;
+    }).map(el => el.textContent.trim());
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (360, 740), (390, 844)])
+def test_both_taps_of_a_double_tap_refused_are_counted_and_cover_no_control(
+    contexts, live_server, width, height
+):
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table = night.tables.get(number=2)
+    play_round(night)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    expect(page.locator("#board")).to_contain_text("Round 1 is over")
+    round_start(night=night)
+    page.locator("#taps button[value='points:1'][data-settling]").wait_for(state="attached")
+    box = page.locator("#taps button[value='points:1']").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)  # both while the buttons settle: neither entered
+    expect(page.locator(".toast")).to_have_text(
+        "The screen moved: those 2 taps were not entered. Look, then tap again."
+    )
+    assert not Entry.objects.filter(table=table, round__number=2).exists()
+    # It lies over none of the scores, names or buttons the players tap next.
+    assert page.evaluate(COVERED) == []
