@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Night, Round, Seat, Table
 from bunco_night.nights.selectors import round_before, seated_tables
+from bunco_night.rules.names import first_names
 from bunco_night.rules.presets import Rules
 from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
@@ -101,6 +102,28 @@ class TablePage:
         return self.here.sides if self.here else []
 
     @property
+    def score_sides(self) -> list[tuple[int, str, int]]:
+        """``sides`` with each player by first name (whole where two at the table share
+        one): a phone's score box is narrow, and a name cut short cannot be read."""
+        if not self.here:
+            return []
+        seated = self.here.seated
+        everyone = [seat.occupant_name for seat in seated.seats]
+        return [
+            (
+                side,
+                " & ".join(
+                    first_names(
+                        [seated.seats[s - 1].occupant_name for s in seated.game.side_seats(side)],
+                        everyone,
+                    )
+                ),
+                score,
+            )
+            for side, _, score in self.here.sides
+        ]
+
+    @property
     def extra_turns(self) -> bool:
         """A tie is being broken by one more turn each (docs/rules.md section 3.4)."""
         return (
@@ -186,9 +209,11 @@ class TablePage:
 
     @property
     def waiting_names(self) -> list[str]:
-        """Who must still roll once after the bell."""
+        """Who must still roll once after the bell, by first name (the whole name where
+        two at the table share one): a short line on a phone's banner."""
         waiting = self.outcome.waiting_for if self.outcome else frozenset()
-        return [name for number, name, _ in self.seats if number in waiting]
+        everyone = [name for _, name, _ in self.seats]
+        return first_names([name for number, name, _ in self.seats if number in waiting], everyone)
 
     @property
     def taps(self) -> list[Tap]:

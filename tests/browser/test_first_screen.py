@@ -166,3 +166,43 @@ def test_a_table_of_three_with_long_names_at_the_bell_fits_the_first_screen(
     check_first_screen(
         page, "the bell, two long names still to roll", taps=3, extra=["#board button.done"]
     )
+
+
+# A real night's names: two words, some wrapping to two lines under "Who's rolling?".
+REAL_NAMES = [
+    "Ann Marie Baxter",
+    "Hattie Johnson",
+    "Gloria Fernández",
+    "Bartholomew Reyes",
+    "Bea Okonkwo-Adams",
+    "Eleanor Pettigrew",
+    "Margaret O'Donnell",
+    "Dorothy Whitfield",
+    "Josephine Carter",
+    "Rosemary Lindqvist",
+    "Wilhelmina Brooks",
+    "Constance Abernathy",
+]
+
+# The names in the bell's banner and the score boxes that are cut ("Eleanor P…").
+CUT_NAMES = """() => [...document.querySelectorAll('.bell-banner .who, .score-box .side-names')]
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map(el => el.textContent.trim())"""
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_bell_with_three_still_to_roll_and_two_line_names_fits_the_first_screen(
+    contexts, live_server, width, height
+):
+    night = named_night(REAL_NAMES)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    expect(page.locator("#taps")).to_be_visible()
+    server_tap(table, 1, "points", 1)  # one has rolled: three still to roll
+    expect(page.locator("#recent .recent li")).to_have_count(1)
+    ring_the_bell(night)
+    expect(page.locator("#board")).to_contain_text("Still to roll once")
+    check_first_screen(page, "the bell, three still to roll", extra=["#board button.done"])
+    # Every name there is read whole: by first name where room is short.
+    assert page.evaluate(CUT_NAMES) == []
+    expect(page.locator(".bell-banner .who")).to_have_count(3)
