@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bunco_night.core.money import format_cents
 from bunco_night.games.models import BuckThrow
 from bunco_night.games.selectors import buck_results
 from bunco_night.groups.models import Player
@@ -159,11 +158,9 @@ class NightStandings:
         if a is None or not (a.leftover_cents or a.unassigned_cents):
             return []
         lines = []
-        first = next(iter(self.prizes), None)
-        if a.first_prize_cents and first is not None:
-            # It is in the first prize's amount: say so, lest it be read as on top of it.
-            into = f"included in the {format_cents(first.amount_cents)} for {first.title.lower()}"
-            lines.append(("first", a.first_prize_cents, into))
+        first = next((p.title for p in self.prizes), "")
+        if a.first_prize_cents:
+            lines.append(("first", a.first_prize_cents, f"added to {first.lower()}"))
         if a.carried_cents:
             lines.append(("next", a.carried_cents, "kept for next month's pot"))
         if a.host_cents:

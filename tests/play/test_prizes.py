@@ -58,7 +58,7 @@ def test_a_45_dollar_pot_pays_whole_dollars_and_says_where_the_rest_goes(client,
         for wrong in ("$18.90", "$14.85", "$7.65", "$3.60"):
             assert wrong not in page, url
         assert "$21.00" in page and "$14.00" in page and "$7.00" in page, url
-        assert "$3.00 left over: included in the $21.00 for most wins" in page, url
+        assert "$3.00 left over: added to most wins" in page, url
     assert "rounded down to whole dollars" in words(client.get(standings_url(night)))
     room = words(client.get(reverse("play:room", args=[night.pk])))
     assert "$21.00" in room and "$3.00 left over" in room

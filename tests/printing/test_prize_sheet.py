@@ -152,12 +152,7 @@ def test_the_fuzzy_die_shows_only_on_a_night_that_awards_it(client, group):
     [
         # 42% of $60 is $25.20: $25 in whole dollars; with the others', $2 is left over
         # and goes to the first prize.
-        (
-            HOUSE,
-            {},
-            "$27.00 42% of the pot: $25.00 + $2.00 left over",
-            r"included in the \$27\.00 for most wins",
-        ),
+        (HOUSE, {}, "$27.00 42% of the pot: $25.00 + $2.00 left over", "added to most wins"),
         # Kept for next month: most wins is its 42% alone.
         (HOUSE, {"prize_leftover": "next_pot"}, "$25.00 42% of the pot", "kept for next month"),
         # A fixed first prize: 33% of $60 is $19.80, $19 paid, $0.80 added to the $10.
@@ -165,7 +160,7 @@ def test_the_fuzzy_die_shows_only_on_a_night_that_awards_it(client, group):
             [{"code": "most_wins", "amount_cents": 1000}, {"code": "most_buncos", "percent": 33}],
             {},
             "$10.80 $10.00 + $0.80 left over",
-            r"included in the \$10\.80 for most wins",
+            "added to most wins",
         ),
     ],
     ids=["to the first prize", "to next month", "to a fixed first prize"],
