@@ -19,6 +19,7 @@ from bunco_night.groups.models import Player
 from bunco_night.groups.selectors import rules_explained
 from bunco_night.rules.layouts import TableGame, table_game
 from bunco_night.rules.movement import Ghost, Seating
+from bunco_night.rules.names import first_names
 from bunco_night.rules.replan import round_partners
 
 from .dues import (  # noqa: F401 - where the night pages have always found them
@@ -175,10 +176,14 @@ class SeatedTable:
         """Each seat with its partner's seat (None at a table of individuals)."""
         return [(s, self.partner(s)) for s in self.seats]
 
-    def side_names(self) -> list[str]:
-        """Each side as people see it: "Ann & Cat" for a team, the player otherwise."""
+    def side_names(self, short: bool = False) -> list[str]:
+        """Each side as people see it: "Ann & Cat" for a team, the player otherwise; with
+        ``short``, each player by first name where no one else at the table shares it."""
+        names = [seat.occupant_name for seat in self.seats]
+        if short:
+            names = first_names(names, names)
         return [
-            " & ".join(self.seats[s - 1].occupant_name for s in self.game.side_seats(side))
+            " & ".join(names[s - 1] for s in self.game.side_seats(side))
             for side in range(self.game.sides)
         ]
 

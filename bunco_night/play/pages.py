@@ -107,21 +107,8 @@ class TablePage:
         one): a phone's score box is narrow, and a name cut short cannot be read."""
         if not self.here:
             return []
-        seated = self.here.seated
-        everyone = [seat.occupant_name for seat in seated.seats]
-        return [
-            (
-                side,
-                " & ".join(
-                    first_names(
-                        [seated.seats[s - 1].occupant_name for s in seated.game.side_seats(side)],
-                        everyone,
-                    )
-                ),
-                score,
-            )
-            for side, _, score in self.here.sides
-        ]
+        short = self.here.seated.side_names(short=True)
+        return [(side, short[side], score) for side, _, score in self.here.sides]
 
     @property
     def extra_turns(self) -> bool:
