@@ -173,6 +173,16 @@ class HostForm(PlainErrors, forms.Form):
         return ErrorSummary(count, str(bf.label), self.errors[name][0], anchor)
 
 
+class PostForm(HostForm):
+    """A post of buttons and hidden fields, not boxes a person types in: ``parsed()`` is
+    its cleaned data, or a ``ServiceError`` with the form's words."""
+
+    def parsed(self) -> dict:
+        if not self.is_valid():
+            raise ServiceError(form_message(self), "bad_input")
+        return self.cleaned_data
+
+
 class MoneyField(forms.Field):
     """Dollars typed as "5", "5.00" or "$5"; the cleaned value is whole cents."""
 

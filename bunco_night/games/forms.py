@@ -6,18 +6,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import HostForm, NumberOrField, form_message
-
-
-class PostForm(HostForm):
-    """A post of buttons and hidden fields: ``parsed()`` is its cleaned data, or a
-    ``ServiceError`` with the form's words."""
-
-    def parsed(self) -> dict:
-        if not self.is_valid():
-            raise ServiceError(form_message(self), "bad_input")
-        return self.cleaned_data
+from bunco_night.core.forms import HostForm, NumberOrField, PostForm
 
 
 class BuckOrderForm(PostForm):

@@ -7,23 +7,12 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.errors import ServiceError
-from bunco_night.core.forms import HostForm, NumberOrField, PassedOnField, form_message
+from bunco_night.core.forms import NumberOrField, PassedOnField, PostForm
 
 # A row id the database can hold (BigAutoField).
 ID_MAX = 2**63 - 1
 # A table's number or a side's index: far more than any night has.
 SMALL_MAX = 10_000
-
-
-class PostForm(HostForm):
-    """A post whose fields are buttons and hidden fields, not boxes a person types in:
-    ``parsed()`` is its cleaned data, or a ``ServiceError`` with the form's words."""
-
-    def parsed(self) -> dict:
-        if not self.is_valid():
-            raise ServiceError(form_message(self), "bad_input")
-        return self.cleaned_data
 
 
 class MoneyOkForm(PostForm):
