@@ -382,14 +382,11 @@ STANDINGS_ROWS = """() => [...document.querySelectorAll('.room-side tbody tr[dat
       getComputedStyle(row.cells[1]).fontSize), row.cells[1].textContent])"""
 
 
-@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080), (3840, 2160)])
-def test_the_standings_show_every_row_that_fits_one_line_each(contexts, live_server, width, height):
-    """3 tables of 11 players with long names, prizes so far, round 2 in play: every
-    standings row is one line (a long name cut with "…", not wrapped in the narrow side
-    column), the rows fill the side column to within a row, and "and N more" counts the
-    rest."""
-    group = make_group(regulars=11, substitutes=0)
-    for player, name in zip(group.players.order_by("pk"), long_names(11), strict=True):
+def round_two_on_the_room_screen(contexts, live_server, names, width, height):
+    """A paid-up night of ``names`` (prizes so far), round 1 closed and round 2 in play,
+    on the room screen of a TV of ``width`` x ``height``, fitted: (night, page)."""
+    group = make_group(regulars=len(names), substitutes=0)
+    for player, name in zip(group.players.order_by("pk"), names, strict=True):
         player.name = name
         player.save(update_fields=["name"])
     night = make_night(group, sets=1)
@@ -401,6 +398,16 @@ def test_the_standings_show_every_row_that_fits_one_line_each(contexts, live_ser
     round_start(night=night)
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
     fitted(tv, lambda: tv.set_viewport_size({"width": width, "height": height}))
+    return night, tv
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_standings_show_every_row_that_fits_one_line_each(contexts, live_server, width, height):
+    """3 tables of 11 players with long names, prizes so far, round 2 in play: every
+    standings row is one line (a long name cut with "…", not wrapped in the narrow side
+    column), the rows fill the side column to within a row, and "and N more" counts the
+    rest."""
+    _, tv = round_two_on_the_room_screen(contexts, live_server, long_names(11), width, height)
     what = f"3 tables of 11 at {width}x{height}"
     check_fits(tv.evaluate(SHOWN), what, 3)
     rows = tv.evaluate(STANDINGS_ROWS)
@@ -430,19 +437,7 @@ def test_thirteen_players_at_four_tables_are_all_in_the_standings(
     all 13 players, one line each, large enough to read across a room, with no "and N
     more", the tables' cards taking what the standings leave."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    group = make_group(regulars=13, substitutes=0)
-    for player, name in zip(group.players.order_by("pk"), THIRTEEN, strict=True):
-        player.name = name
-        player.save(update_fields=["name"])
-    night = make_night(group, sets=1)
-    for a in night.attendances.all():
-        payment_record(attendance=a, amount_cents=500)
-    seating_draw(night=night, seed=5)
-    round_start(night=night)
-    close_round(night)
-    round_start(night=night)
-    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
-    fitted(tv, lambda: tv.set_viewport_size({"width": width, "height": height}))
+    night, tv = round_two_on_the_room_screen(contexts, live_server, THIRTEEN, width, height)
     what = f"13 players at 4 tables at {width}x{height}"
     tv.screenshot(path=SHOTS / f"room-13p-{width}.png")
     expect(tv.locator(".room-table")).to_have_count(4)
