@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 
+from bunco_night.play.services import round_start
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
 
@@ -25,6 +26,20 @@ def phone(contexts, url, width=390, height=844, service_worker=False):
     page.set_default_timeout(15_000)
     page.goto(url)
     return page
+
+
+def next_round_held(page, night):
+    """Starts ``night``'s next round with ``page``'s clock stopped: its new buttons stay
+    settling (js/bunco.js refuses taps on a button that has just appeared, for 600 ms)
+    until the test calls ``page.clock.resume()``, however busy the machine."""
+    page.clock.install()
+    page.reload()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)
+    round_start(night=night)
+    page.clock.run_for(int(settings.POLL_SECONDS * 1000) + 1)  # the board asks
+    page.locator("#taps button[name=tap]").first.wait_for(state="attached")
+    page.clock.run_for(100)  # htmx settles (20 ms), and the buttons are held
+    page.locator("#taps button[name=tap][data-settling]").first.wait_for(state="attached")
 
 
 def logged_in(context, live_server, username="host"):

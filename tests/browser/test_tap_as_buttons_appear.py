@@ -5,8 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import round_start
-from tests.browser.helpers import phone, until
+from tests.browser.helpers import next_round_held, phone, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
@@ -29,11 +28,10 @@ def test_a_double_tap_across_the_settling_moment_says_the_tap_it_did_not_enter(
     play_round(night)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
     expect(page.locator("#board")).to_contain_text("Round 1 is over")
-    round_start(night=night)
-    plus_one = page.locator("#taps button[value='points:1']")
-    page.locator("#taps button[value='points:1'][data-settling]").wait_for(state="attached")
-    x, y = centre(plus_one)
+    next_round_held(page, night)
+    x, y = centre(page.locator("#taps button[value='points:1']"))
     page.touchscreen.tap(x, y)  # the first tap, while the buttons settle: not entered
+    page.clock.resume()
     until(page, SETTLED, "the buttons never settled")
     page.touchscreen.tap(x, y)  # the second, just after: entered
     expect(page.locator("#recent .recent li")).to_have_count(1)

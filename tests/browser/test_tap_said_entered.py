@@ -5,8 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.play.models import Entry
-from bunco_night.play.services import round_start
-from tests.browser.helpers import phone, until
+from tests.browser.helpers import next_round_held, phone, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
@@ -87,8 +86,7 @@ def test_both_taps_of_a_double_tap_refused_are_counted_and_cover_no_control(
     play_round(night)
     page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
     expect(page.locator("#board")).to_contain_text("Round 1 is over")
-    round_start(night=night)
-    page.locator("#taps button[value='points:1'][data-settling]").wait_for(state="attached")
+    next_round_held(page, night)
     box = page.locator("#taps button[value='points:1']").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.touchscreen.tap(x, y)
