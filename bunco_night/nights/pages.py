@@ -68,10 +68,12 @@ class DuesLine:
 class NextStep:
     """What the host does next on a night, first on the night page's phone screen:
     "standings" once it is over, "buck" to open a Buck Dice table, "live" while a round is
-    played, "start" a seated round, "answers" before a night to come, else "draw"."""
+    played, "start" a seated round, "answers" before a night to come (``note``: how they
+    stand), else "draw"."""
 
     kind: str
     round: Round | None = None
+    note: str = ""
 
 
 def night_next_step(
@@ -88,8 +90,30 @@ def night_next_step(
     if rnd is not None and chart:
         return NextStep("start", rnd)
     if rnd is None and night.date > today:
-        return NextStep("answers")
+        return NextStep("answers", note=_answers_note(night))
     return NextStep("draw", rnd)
+
+
+def _answers_note(night: Night) -> str:
+    """How the regulars' answers to ``night`` stand, in a line: what the invites app keeps
+    (answers, substitutes asked, notices sent), read through the relations it names."""
+    regulars = night.attendances.filter(player__kind=Player.Kind.REGULAR)
+    answered = regulars.filter(answer__isnull=False).count()
+    if not answered and not night.notices.filter(kind__in=("invitation", "reminder")).exists():
+        return "Send the invitations; answers come in below."
+    said = [
+        f"{answered} of {regulars.count()} answered."
+        if answered
+        else "Invitations sent; nobody has answered yet."
+    ]
+    absent = regulars.filter(status=Attendance.Status.ABSENT)
+    asking = absent.filter(calls__status="open").distinct().count()
+    alone = absent.count() - asking
+    if alone:
+        said.append(f"{alone} not coming, no substitute yet.")
+    if asking:
+        said.append(f"Substitutes asked for {asking}.")
+    return " ".join(said)
 
 
 def night_context(
