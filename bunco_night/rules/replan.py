@@ -21,8 +21,13 @@ played the last one. When someone leaves or arrives between rounds,
   variant (docs/rules.md section 5.4) the head table keeps its pairs.
 - ``homes`` are the seats the movement (or a draw, or the host) gave people before
   anyone came or went: someone a partner rule moved off their seat by an earlier
-  change goes back to it once the rule no longer needs the move: a leaver and then an
-  arrival leave nobody shifted whom the partner rules would let sit where they were.
+  change goes back to it once the rule no longer needs the move; someone an earlier
+  change moved to another table (the bottom table closed, say) goes back to their
+  table and seat when a later change makes room there, if that sends nobody else to
+  another table but their own home one. A seat whose person has gone (now, or since
+  the plan) is the first an arrival takes. So a leaver and then an arrival, in that
+  order, come to the arrival in one seat, the leaver's or a ghost's, and everyone
+  else where they were planned.
 
 Seatings are as in ``movement``: tables head first, each a tuple of occupants in
 seat order. The result depends only on the arguments.
@@ -146,15 +151,57 @@ def _people_per_table(
     return [4] * count, people
 
 
+def _members(
+    rules: Rules,
+    where: Mapping[Hashable, tuple[int, int]],
+    gone: Collection[tuple[int, int]],
+    arriving: Sequence[Hashable],
+    players: int,
+) -> tuple[list[int], list[list[Hashable]]]:
+    """(seats per table, who sits at each table), head table first, for the people of
+    ``where`` (person -> the (table, seat) they count at) and ``arriving``.
+
+    All of a table that keeps at least as many people stay; where a table must lose
+    people, those in its last seats move (``_people_per_table`` says how many); a removed
+    table empties. Arrivals go to the bottom tables with room, movers to the top ones.
+    """
+    span = max([0, *(t + 1 for t, _ in where.values()), *(t + 1 for t, _ in gone)])
+    by_table: list[list[Hashable]] = [[] for _ in range(span)]
+    for p in sorted(where, key=where.__getitem__):
+        by_table[where[p][0]].append(p)
+    left = [sum(t == i for t, _ in gone) for i in range(span)]
+    sizes, people = _people_per_table(rules, by_table, left, players)
+    count = len(sizes)
+    by_table += [[] for _ in range(count - span)]
+    members = [by_table[i][: people[i]] for i in range(count)]
+    movers = [p for i in range(len(by_table)) for p in by_table[i][people[i] if i < count else 0 :]]
+    open_seats = [people[i] - len(members[i]) for i in range(count)]
+    queue = list(arriving)
+    for i in reversed(range(count)):  # arrivals: the bottom table first
+        take = min(open_seats[i], len(queue))
+        members[i] += queue[:take]
+        queue = queue[take:]
+        open_seats[i] -= take
+    for i in range(count):  # people off a shrinking or removed table: the top table first
+        members[i] += movers[: open_seats[i]]
+        movers = movers[open_seats[i] :]
+    if movers or queue:  # cannot happen: the counts add up by construction
+        raise RuleError("The seats do not match the players.", "seats_mismatch")
+    return sizes, members
+
+
 def _vacancy_order(
-    old: Sequence[Hashable], j: int, leaving: Collection, ghosts: Collection
+    old: Sequence[Hashable], j: int, left: bool, ghosts: Collection
 ) -> tuple[int, int]:
+    """Seat ``j``'s rank (see ``_LEFT``): ``left`` if its planned occupant has gone."""
     occupant = old[j] if j < len(old) else _EMPTY
+    if left:
+        return _LEFT, j
     if occupant is _EMPTY:
         return _NEW, j
     if occupant in ghosts:
         return _GHOST, j
-    return (_LEFT if occupant in leaving else _MOVED_AWAY), j
+    return _MOVED_AWAY, j
 
 
 def _repair(
@@ -198,12 +245,16 @@ def _home_again(
     """A table without teams: each of ``kept`` away from their home seat (``homes``) goes
     back to it when it holds a newcomer, or someone of ``kept`` whose home is their seat."""
     seats = list(arrangement)
-    for person, home in homes.items():
-        if home >= len(seats) or seats[home] == person:
-            continue
-        mine, other = seats.index(person), seats[home]
-        if other not in kept or homes.get(other) == mine:
-            seats[mine], seats[home] = other, person
+    moving = True
+    while moving:  # each swap puts one more person home for good: at most len(seats)
+        moving = False
+        for person, home in homes.items():
+            if home >= len(seats) or seats[home] == person:
+                continue
+            mine, other = seats.index(person), seats[home]
+            if other not in kept or homes.get(other) == mine:
+                seats[mine], seats[home] = other, person
+                moving = True
     return seats
 
 
@@ -234,48 +285,63 @@ def replan_seating(
     partners = partners or {}
     homes = homes or {}
     seated = _check(seating, leaving, arriving, ghosts)
-    staying = [[o for o in t if o not in ghosts and o not in leaving] for t in seating]
-    left = [sum(o in leaving for o in t) for t in seating]
-    players = check_player_count(sum(map(len, staying)) + len(arriving))
-    sizes, people = _people_per_table(rules, staying, left, players)
+    table_now = {o: i for i, t in enumerate(seating) for o in t}
+    staying = [o for t in seating for o in t if o not in ghosts and o not in leaving]
+    players = check_player_count(len(staying) + len(arriving))
+    # Seats whose person has gone: left now, or since the round was planned (``homes``).
+    gone = {(table_now[p], seating[table_now[p]].index(p)) for p in leaving}
+    gone |= {tuple(w) for p, w in homes.items() if p not in seated and p not in arriving}
+    sitting = {p: (table_now[p], seating[table_now[p]].index(p)) for p in staying}
+    sizes, members = _members(rules, sitting, gone, arriving, players)
     count = len(sizes)
+    home_table = {p: homes[p][0] if p in homes else sitting[p][0] for p in staying}
+    if any(sitting[p][0] != t < count for p, t in home_table.items()):
+        # Someone an earlier change moved to another table could go back: counted at
+        # their home table, unless that gives more people a move other than going home.
+        back = {
+            p: homes.get(p, sitting[p]) if home_table[p] < count else sitting[p] for p in staying
+        }
+        home_members = _members(rules, back, gone, arriving, players)[1]
 
-    # Who keeps their table: all of a table that keeps at least as many people; where
-    # a table must lose people, those in the last seats move; a removed table empties.
-    kept = [staying[i][: people[i]] if i < count else [] for i in range(len(seating))]
-    movers = [p for i in range(len(seating)) for p in staying[i][len(kept[i]) :]]
-    open_seats = [people[i] - (len(kept[i]) if i < len(kept) else 0) for i in range(count)]
-    incoming: list[list[Hashable]] = [[] for _ in range(count)]
-    queue = list(arriving)
-    for i in reversed(range(count)):  # arrivals: the bottom table first
-        take = min(open_seats[i], len(queue))
-        incoming[i], queue = queue[:take], queue[take:]
-        open_seats[i] -= take
-    for i in range(count):  # people off a shrinking or removed table: the top table first
-        incoming[i] += movers[: open_seats[i]]
-        movers = movers[open_seats[i] :]
-    if movers or queue:  # cannot happen: the counts add up by construction
-        raise RuleError("The seats do not match the players.", "seats_mismatch")
+        def cost(members: list[list[Hashable]]) -> tuple[int, int]:
+            table = {p: i for i, ps in enumerate(members) for p in ps}
+            return (
+                sum(table[p] not in (sitting[p][0], home_table[p]) for p in staying),
+                sum(table[p] != home_table[p] for p in staying),
+            )
+
+        if cost(home_members) < cost(members):
+            members = home_members
 
     all_ghosts = set(ghosts)
     added: dict[Hashable, None] = {}
     tables: list[tuple[Hashable, ...]] = []
     for i in range(count):
         old = tuple(seating[i]) if i < len(seating) else ()
-        keep = set(kept[i]) if i < len(kept) else set()
+        keep = {p for p in members[i] if p in old or home_table.get(p) == i}
+        here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
+        # Newcomers to the table: those coming home first, each to their home seat.
+        newcomers = sorted(
+            (p for p in members[i] if p not in old),
+            key=lambda p, here=here: (p not in here, here.get(p, 0)),
+        )
         if sizes[i] < len(old):
             # A table that becomes smaller closes up; it has no ghosts.
-            arrangement = [o for o in old if o in keep] + incoming[i]
+            arrangement = [o for o in old if o in members[i]] + newcomers
         else:
-            arrangement = [o if o in keep else _EMPTY for o in old]
+            arrangement = [o if o in members[i] else _EMPTY for o in old]
             arrangement += [_EMPTY] * (sizes[i] - len(old))
+            for p in list(newcomers):
+                if p in here and here[p] < len(arrangement) and arrangement[here[p]] is _EMPTY:
+                    arrangement[here[p]] = p
+                    newcomers.remove(p)
             vacant = sorted(
                 (j for j, o in enumerate(arrangement) if o is _EMPTY),
-                key=lambda j, old=old: _vacancy_order(old, j, leaving, ghosts),
+                key=lambda j, old=old, i=i: _vacancy_order(old, j, (i, j) in gone, ghosts),
             )
-            for j, person in zip(vacant, incoming[i], strict=False):
+            for j, person in zip(vacant, newcomers, strict=False):
                 arrangement[j] = person
-            for j in vacant[len(incoming[i]) :]:
+            for j in vacant[len(newcomers) :]:
                 occupant = old[j] if j < len(old) else None
                 if occupant in ghosts:
                     arrangement[j] = occupant  # a ghost keeps its seat
@@ -296,10 +362,8 @@ def replan_seating(
                     return True
                 return not keep_pairs and (partners.get(a) == b or partners.get(b) == a)
 
-            here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
             arrangement = _repair(arrangement, keep, forbidden, i + 1, here)
-        elif tuple(arrangement) != old and sizes[i] == len(old):
-            here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
+        elif tuple(arrangement) != old:
             arrangement = _home_again(arrangement, keep, here)
         tables.append(tuple(arrangement))
 

@@ -121,3 +121,48 @@ def test_a_swap_by_the_host_is_the_plan_a_later_re_seat_keeps():
     now = seats(nxt)
     assert now[first.player_id] == swapped[first.player_id]
     assert now[second.player_id] == swapped[second.player_id]
+
+
+def ghost_seats(rnd) -> set:
+    return {(t.table.number, s.number) for t in seated_tables(rnd) for s in t.seats if s.is_ghost}
+
+
+@pytest.mark.parametrize("order", ["leaver first", "arrival first"])
+def test_a_leaver_and_an_arrival_move_nobody_else_off_their_table(order):
+    """Thirteen players with ghosts on four tables: a regular leaves and a late arrival
+    comes, one after the other. Twelve need only three tables, so leaving first closes the
+    bottom table; the arrival making thirteen again puts the room back as the movement
+    seated it, the arrival in the leaver's seat or a ghost's: as if only they had swapped.
+    The arrival first takes a ghost's seat and keeps it; then nobody changes table, and a
+    seat shifts only where the leaver's ghost would partner another ghost."""
+    group = make_group(user=make_user(), regulars=13, substitutes=1, fill="ghosts")
+    night = make_night(group, sets=1)
+    start_night(night, seed=1)
+    nxt = play_round(night)
+    planned, ghosts = seats(nxt), ghost_seats(nxt)
+    assert len(seated_tables(nxt)) == 4
+    arrival = group.players.get(name="Sub 1")
+    wrong = []
+    for leaver in list(night.attendances.select_related("player")):
+        try:
+            with transaction.atomic():
+                if order == "leaver first":
+                    attendance_leave(attendance=leaver)
+                    guest_add(night=night, player=arrival)
+                else:
+                    guest_add(night=night, player=arrival)
+                    attendance_leave(attendance=night.attendances.get(pk=leaver.pk))
+                now = seats(nxt)
+                if now[arrival.pk] not in {planned[leaver.player_id], *ghosts}:
+                    wrong.append((leaver.player.name, "arrival", now[arrival.pk]))
+                for p, (table, seat) in planned.items():
+                    if p == leaver.player_id or now[p] == (table, seat):
+                        continue
+                    pinned = {q: at[1] for q, at in planned.items() if at[0] == table and q in now}
+                    forced = order == "arrival first" and now[p][0] == table
+                    if not (forced and partners_rule_keeps_them_off(nxt, table, pinned)):
+                        wrong.append((leaver.player.name, p, (table, seat), now[p]))
+                raise Undo
+        except Undo:
+            pass
+    assert wrong == [], "\n".join(map(str, wrong))

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bunco_night.rules.layouts import plays_teams
-from bunco_night.rules.presets import DELUXE, HOUSE, LADDER
+from bunco_night.rules.presets import CARD_1904, DELUXE, HOUSE, LADDER
 from bunco_night.rules.replan import replan_seating, round_partners
-from tests.rules.test_replan import HOUSE_GHOSTS, LADDER_PAIRS, check, played_night
+from tests.rules.test_replan import HOUSE_GHOSTS, LADDER_PAIRS, check, fewest_moves, played_night
+from tests.search import examples
 
 
 def homes_of(seating, ghosts=frozenset()):
@@ -205,3 +206,125 @@ def test_nobody_already_seated_moves_unless_a_partner_rule_needs_it(evening):
             ):
                 assert all(table.index(p) == homes[p][1] for p in home), (old, table)
         seating, ghosts = after, result.ghosts
+
+
+def seats_of(seating, ghosts):
+    """Person -> (table, seat) in ``seating``, and the set of ghosts' (table, seat)."""
+    people, ghost_seats = {}, set()
+    for t, occupants in enumerate(seating):
+        for s, o in enumerate(occupants):
+            if o in ghosts:
+                ghost_seats.add((t, s))
+            else:
+                people[o] = (t, s)
+    return people, ghost_seats
+
+
+@st.composite
+def a_leaver_and_an_arrival(draw):
+    """A night after a round, one of its players, and the order the host records them in."""
+    rules = draw(st.sampled_from([HOUSE_GHOSTS, HOUSE, DELUXE, LADDER, LADDER_PAIRS, CARD_1904]))
+    players = draw(st.integers(5, 40))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    last, before, ghosts = played_night(rules, players, rng)
+    leaver = draw(st.sampled_from(sorted(o for t in before for o in t if o not in ghosts)))
+    return rules, last, before, frozenset(ghosts), leaver, draw(st.booleans())
+
+
+def leave_and_arrive(rules, last, before, ghosts, leaver, leaver_first):
+    partners, homes, made = (
+        round_partners(rules, last),
+        homes_of(before, ghosts),
+        itertools.count(1),
+    )
+    changes = [{"leaving": [leaver]}, {"arriving": ["New"]}]
+    seating = before
+    for change in changes if leaver_first else reversed(changes):
+        result = step(
+            rules, seating, ghosts=ghosts, homes=homes, partners=partners, made=made, **change
+        )
+        check(
+            rules,
+            seating,
+            result,
+            ghosts=ghosts,
+            partners=partners,
+            **{"leaving": [], "arriving": []} | change,
+        )
+        seating, ghosts = result.seating, result.ghosts
+    return seating, ghosts, partners
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(a_leaver_and_an_arrival())
+def test_a_leaver_then_an_arrival_is_a_swap_of_the_two(case):
+    """docs/rules.md section 10, "One change after another": whatever the first change did (a
+    ghost in the leaver's seat, a partner shifted, the bottom table closed and its people
+    moved up), once the arrival is recorded the net moves are the arrival into one seat, the
+    leaver's or a ghost's; everyone else is in the seat the movement gave them. Recorded the
+    other way round (the arrival first), nobody changes table either, and a seat shifts only
+    where the arrival, already seated, leaves the partner rules no other way."""
+    rules, last, before, ghosts, leaver, leaver_first = case
+    after, after_ghosts, partners = leave_and_arrive(
+        rules, last, before, ghosts, leaver, leaver_first
+    )
+    planned, planned_ghosts = seats_of(before, ghosts)
+    now, now_ghosts = seats_of(after, after_ghosts)
+    assert len(after) == len(before)
+    assert {p: t for p, (t, _) in now.items() if p != "New"} == {
+        p: t for p, (t, _) in planned.items() if p != leaver
+    }
+    if leaver_first:
+        assert now["New"] in {planned[leaver]} | planned_ghosts
+        assert {p: where for p, where in now.items() if p != "New"} == {
+            p: where for p, where in planned.items() if p != leaver
+        }
+        assert now_ghosts == (planned_ghosts | {planned[leaver]}) - {now["New"]}
+    else:
+        for number, table in enumerate(after):
+            stayed = [o for o in table if o in planned and planned[o][0] == number]
+            pinned = {p: {planned[p][1]} for p in stayed}
+            if any(table.index(p) != planned[p][1] for p in stayed):
+                assert not could_stay(
+                    rules,
+                    table,
+                    number,
+                    len(after),
+                    after_ghosts,
+                    partners,
+                    pinned | {"New": {now["New"][1]}} if now["New"][0] == number else pinned,
+                ), (before[number], table)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(evenings())
+def test_going_home_never_costs_anyone_else_a_move(evening):
+    """docs/rules.md section 10, "Everyone who stays keeps their table": at each change of an
+    evening recorded one at a time, the people who change table, other than someone going
+    back to the table the round was planned with, are no more than the fewest the change
+    needs (the oracle of tests/rules/test_replan.py, for any number of people)."""
+    rules, last, seating, ghosts, changes = evening
+    partners = round_partners(rules, last)
+    homes, made = homes_of(seating, ghosts), itertools.count(1)
+    for kind, who in changes:
+        leaving, arriving = ([who], []) if kind == "leave" else ([], [who])
+        result = step(
+            rules,
+            seating,
+            ghosts=ghosts,
+            homes=homes,
+            partners=partners,
+            leaving=leaving,
+            arriving=arriving,
+            made=made,
+        )
+        old = {o: t for t, table in enumerate(seating) for o in table}
+        new = {o: t for t, table in enumerate(result.seating) for o in table}
+        moved = [
+            p
+            for p in old
+            if p in new and p not in ghosts and new[p] not in (old[p], homes.get(p, (old[p],))[0])
+        ]
+        n = sum(o not in result.ghosts for table in result.seating for o in table)
+        assert len(moved) <= fewest_moves(rules, seating, leaving, ghosts, n), (seating, who)
+        seating, ghosts = result.seating, result.ghosts
