@@ -16,6 +16,7 @@ from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 from .history import night_history
 from .models import Attendance, Night, Payment, Round
 from .played import who_played
+from .seat_tags import tagged
 from .selectors import (
     DuesRow,
     SeatedTable,
@@ -241,7 +242,7 @@ def _list_parts(night: Night, attendances: list[Attendance]) -> dict:
 def _seating_parts(night: Night) -> dict:
     """The seating section: the round it seats, its chart, and what the host may do."""
     rnd = seating_round(night)
-    chart = seated_tables(rnd) if rnd is not None else []
+    chart = tagged(night, seated_tables(rnd)) if rnd is not None else []
     pickable = bool(chart) and rnd.is_pending
     return {
         "round": rnd,
@@ -325,8 +326,13 @@ class TvPage:
 
     @property
     def long_names(self) -> bool:
-        """A name on the page is longer than a card's line holds at the grid's size."""
-        return any(len(seat.occupant_name) > TV_LINE_CHARS for t in self.tables for seat in t.seats)
+        """A name on the page, with its tag (``short_text``, on the same line), is longer
+        than a card's line holds at the grid's size."""
+        return any(
+            len(seat.occupant_name) + (len(tag.short_text) + 1 if tag else 0) > TV_LINE_CHARS
+            for t in self.tables
+            for seat, _, tag in t.chart_rows
+        )
 
     @property
     def roomy(self) -> bool:

@@ -8,8 +8,8 @@ partners whom (docs/rules.md sections 1, 3.3 and 4).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
@@ -35,6 +35,7 @@ from .dues import (  # noqa: F401 - where the night pages have always found them
     recorded_places,
 )
 from .models import Attendance, Night, Payment, Round, Seat, Table
+from .seat_tags import SeatTag
 
 
 def night_for_host(user, pk: int) -> Night:
@@ -141,6 +142,8 @@ class SeatedTable:
     seats: list[Seat]
     game: TableGame
     tables: int  # how many tables the round seats
+    # What the seating chart says after a seat's name, by seat id (``seat_tags.tagged``).
+    tags: Mapping[int, SeatTag] = field(default_factory=dict)
 
     @property
     def teams(self) -> bool:
@@ -175,6 +178,11 @@ class SeatedTable:
     def seat_rows(self) -> list[tuple[Seat, Seat | None]]:
         """Each seat with its partner's seat (None at a table of individuals)."""
         return [(s, self.partner(s)) for s in self.seats]
+
+    @property
+    def chart_rows(self) -> list[tuple[Seat, Seat | None, SeatTag | None]]:
+        """Each seat with its partner's seat and its tag on the seating chart (or None)."""
+        return [(s, self.partner(s), self.tags.get(s.pk)) for s in self.seats]
 
     def side_names(self, short: bool = False) -> list[str]:
         """Each side as people see it: "Ann & Cat" for a team, the player otherwise; with

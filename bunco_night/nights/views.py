@@ -21,6 +21,7 @@ from .forms import AskedForm, DrawForm, SwapForm
 from .history import night_history
 from .models import Night, Seat
 from .pages import night_context, tv_pages
+from .seat_tags import tagged
 from .selectors import night_for_host, redraw_replaces, seated_tables, seating_round
 
 PAGE = "nights/night.html"
@@ -137,7 +138,7 @@ def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
     too many tables for one screen; it checks for a new draw every few seconds."""
     night = night_for_host(request.user, pk)
     rnd = seating_round(night)
-    chart = seated_tables(rnd) if rnd is not None else []
+    chart = tagged(night, seated_tables(rnd)) if rnd is not None else []
     context = {"night": night, "round": rnd, "pages": tv_pages(chart)}
     template = "nights/tv.html#tv_chart" if request.htmx else "nights/tv.html"
     return render(request, template, context)

@@ -7,7 +7,8 @@ scrolls."""
 import pytest
 
 from bunco_night.groups.models import Player
-from bunco_night.nights.services import seating_draw
+from bunco_night.nights.models import Attendance
+from bunco_night.nights.services import attendance_set, guest_add, seating_draw
 from tests.browser.helpers import host_page, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
@@ -17,8 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TVS = [(1280, 720), (1280, 800), (1920, 1080)]
 
 # The page shown: its number, how far the document scrolls, the screen, every table card
-# (its title, box, and how much of it its overflow hides) and every seat name's font size
-# and whether its box lies inside its card's.
+# (its title, box, and how much of it its overflow hides), every seat name's font size
+# and whether its box lies inside its card's, and whether each seat's tag does.
 SHOWN = """() => {
   const shown = [...document.querySelectorAll('[data-page]')].filter(p => !p.hidden);
   const page = shown[0] || document.getElementById('tv-chart');  // a chart without pages
@@ -30,10 +31,16 @@ SHOWN = """() => {
               inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
                       && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5};
     });
+    const tags = [...card.querySelectorAll('.seat-tag')].map(n => {
+      const r = n.getBoundingClientRect();
+      return {text: n.querySelector('[aria-hidden]').textContent.trim(),
+              inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                      && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5};
+    });
     return {title: card.querySelector('.table-title').textContent.trim(),
             top: box.top, bottom: box.bottom, left: box.left, right: box.right,
             hidden: [card.scrollHeight - card.clientHeight, card.scrollWidth - card.clientWidth],
-            names: names};
+            names: names, tags: tags};
   });
   return {number: Number(page.dataset.page || 0), pages: shown.length || 1,
           scroll: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
@@ -81,7 +88,7 @@ def check_fits(shown: dict, what: str) -> set[str]:
         assert card["top"] >= 0 and card["bottom"] <= height, f"{where}: {card}"
         assert card["left"] >= 0 and card["right"] <= width, f"{where}: {card}"
         assert card["hidden"][0] <= 0 and card["hidden"][1] <= 0, f"{where}: cut off {card}"
-        for name in card["names"]:
+        for name in card["names"] + card["tags"]:
             assert name["inside"], f"{where}: {name['text']} leaves its card"
     return {card["title"].split(" ·")[0] for card in shown["cards"]}
 
@@ -196,3 +203,59 @@ def test_a_card_of_a_long_name_is_made_no_smaller_than_it_needs(
     check_fits(tv.evaluate(SHOWN), f"13 players at {width}x{height}")
     for title, fit, over in tv.evaluate(SHRUNK):
         assert over, f"{width}x{height}, {title}: names at {fit}, and {fit + 0.01} fits"
+
+
+# Long first names, one for each regular who sends a substitute.
+FIRST_NAMES = [
+    "Maximiliana",
+    "Bartholomea",
+    "Evangelina",
+    "Wilhelmina",
+    "Constantina",
+    "Guinevere",
+    "Anastasia",
+    "Clementine",
+    "Esmeralda",
+    "Gwendolyn",
+    "Henrietta",
+    "Jacqueline",
+    "Marguerite",
+    "Philippa",
+    "Rosalind",
+    "Theodora",
+]
+
+
+@pytest.mark.parametrize("players", [13, 80])
+def test_substitutes_say_whose_seat_and_still_fit(contexts, live_server, players):
+    """Every fifth regular sends a substitute, both with names of about 30 characters, and
+    a guest comes: each substitute's card says "sub for" the regular's first name, the
+    guest's says "guest", and every card still holds its names and tags whole."""
+    group = make_group(regulars=players - 1, substitutes=players // 5 + 1)
+    regulars = list(group.players.filter(kind=Player.Kind.REGULAR).order_by("pk"))
+    subs = list(group.players.filter(kind=Player.Kind.SUBSTITUTE).order_by("pk"))
+    night = make_night(group, sets=1)
+    sent = []
+    for i, (regular, sub) in enumerate(zip(regulars[::5], subs[:-1], strict=False)):
+        regular.name = f"{FIRST_NAMES[i]} Worthington-Smythe"
+        regular.save(update_fields=["name"])
+        sub.name = f"{LONG_NAME} {i:03d}"
+        sub.save(update_fields=["name"])
+        attendance_set(
+            attendance=night.attendances.get(player=regular),
+            status=Attendance.Status.SENT_SUB,
+            substitute=sub,
+        )
+        sent.append(sub.name)
+    guest_add(night=night, player=subs[-1])
+    seating_draw(night=night, seed=4)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/seating/tv/")
+    for width, height in TVS:
+        tv.evaluate("delete document.documentElement.dataset.fitted")
+        tv.set_viewport_size({"width": width, "height": height})
+        until(tv, "document.documentElement.dataset.fitted === '1'", "the chart is fitted")
+        shown = tv.evaluate(SHOWN)
+        check_fits(shown, f"{players} players with substitutes at {width}x{height}")
+        tags = sorted(tag["text"] for card in shown["cards"] for tag in card["tags"])
+        assert tags == sorted(["guest"] + [f"sub for {n}" for n in FIRST_NAMES[: len(sent)]])
+        assert name_sizes(shown)[0] >= 0.008 * width

@@ -1,5 +1,6 @@
-"""A substitute is marked as one wherever the seating shows: the night page's chart, the
-seating TV and the room screen ("Sub 1" with a "sub" tag; regulars without one)."""
+"""A substitute is marked as one on the room screen ("Sub 1" with a "sub" tag; regulars
+without one). The night page's chart and the seating TV say whose seat a substitute takes:
+tests/nights/test_seat_tags.py."""
 
 import re
 
@@ -36,7 +37,7 @@ def tagged(page: str) -> list[str]:
     return re.findall(r">([^<>]+?)\s*(?:</span>\s*)?" + re.escape(TAG), page)
 
 
-@pytest.mark.parametrize("screen", ["nights:detail", "nights:tv", "play:room"])
+@pytest.mark.parametrize("screen", ["play:room"])
 def test_a_substitute_is_marked_on_the_seating(client, host, seated, screen):
     page = client.get(reverse(screen, args=[seated.pk])).content.decode()
     assert "Sub 1" in page

@@ -14,6 +14,7 @@ from bunco_night.nights.pages import (
     even_pages,
     tv_pages,
 )
+from bunco_night.nights.seat_tags import SeatTag
 
 
 @pytest.mark.parametrize(
@@ -72,8 +73,11 @@ def test_even_pages_hold_every_item_once_in_as_few_even_pages_as_can(items, most
     assert sizes == sorted(sizes, reverse=True) and (not sizes or sizes[0] - sizes[-1] <= 1)
 
 
-def _table(*names: str) -> SimpleNamespace:
-    return SimpleNamespace(seats=[SimpleNamespace(occupant_name=n) for n in names])
+def _table(*names: str, tags: dict | None = None) -> SimpleNamespace:
+    """A table of ``names``; ``tags``: a name's tag on the chart (``SeatTag``)."""
+    seats = [SimpleNamespace(occupant_name=n) for n in names]
+    rows = [(s, None, (tags or {}).get(s.occupant_name)) for s in seats]
+    return SimpleNamespace(seats=seats, chart_rows=rows)
 
 
 @pytest.mark.parametrize(
@@ -91,3 +95,16 @@ def test_a_page_says_when_a_name_is_longer_than_a_line(names, long):
     page = TvPage(1, [_table("Al", "Bea", "Cy", "Di"), _table(*names)], 2, 1)
     assert page.long_names is long
     assert ("tv-long-names" in page.chart_class.split()) is long
+
+
+@pytest.mark.parametrize(
+    "tag, long",
+    [
+        (SeatTag(), False),  # "Gina Ruiz guest": 15 characters
+        (SeatTag("Deb Jones", "Deb"), True),  # "Gina Ruiz sub for Deb": 21
+    ],
+)
+def test_a_tag_counts_in_its_name_s_line(tag, long):
+    """A seat's tag follows its name on the TV, short ("sub for Deb"), in the same line."""
+    page = TvPage(1, [_table("Amy Li", "Gina Ruiz", "Jo", "Bo", tags={"Gina Ruiz": tag})], 1, 1)
+    assert page.long_names is long
