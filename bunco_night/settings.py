@@ -143,7 +143,7 @@ POLL_LISTEN = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" 
 )
 
 # On PostgreSQL the hot reads and writes of polls and taps are prepared on a connection
-# that runs them a second time (bunco_night/core/compiled.py: prepared).
+# that runs them a second time (bunco_night/core/prepared.py).
 # DJANGO_DATABASE_PREPARE=0 turns it off: behind a pooler that hands one connection's
 # statements to several database sessions (PgBouncer in transaction mode).
 DATABASE_PREPARE = env_bool("DJANGO_DATABASE_PREPARE", True)

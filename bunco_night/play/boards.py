@@ -55,7 +55,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from bunco_night.core.after_answer import after_answer
-from bunco_night.core.compiled import prepared
+from bunco_night.core.prepared import prepared
 from bunco_night.rules.rounds import TableState
 
 from .models import Board

@@ -24,7 +24,7 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bunco_night.core import compiled
+from bunco_night.core import prepared as preparing
 from bunco_night.core.compiled import (
     ID_MARKERS,
     Compiled,
@@ -32,9 +32,9 @@ from bunco_night.core.compiled import (
     all_together,
     as_health_check,
     may_shorten,
-    prepared,
     short_transaction,
 )
+from bunco_night.core.prepared import prepared
 from bunco_night.nights.models import Seat, Table
 from bunco_night.nights.services import attendance_leave
 from bunco_night.play import boards
@@ -450,7 +450,7 @@ def test_reads_together_a_tap_and_a_kept_board_run_prepared(ghost_round):
             boards.keep(table.pk, "3.1", html)
     assert any("play_board" in sql for sql in _executed(queries))
     # None of the statements a tap or a kept board sends was refused a PREPARE.
-    assert not [sql for sql in compiled._UNPREPARABLE if "play_" in sql or "nights_" in sql]
+    assert not [sql for sql in preparing._UNPREPARABLE if "play_" in sql or "nights_" in sql]
     assert Board.objects.get(table=table).html == "<p>second</p>"
 
 
@@ -459,7 +459,7 @@ def test_a_statement_postgresql_will_not_prepare_is_sent_as_it_is(ghost_round, c
     """A parameter whose type PostgreSQL cannot tell: its ``PREPARE`` fails in a savepoint,
     the transaction goes on, and the statement is sent as SQL from then on."""
     sql = "SELECT %s IS NULL"
-    compiled._UNPREPARABLE.discard(sql)
+    preparing._UNPREPARABLE.discard(sql)
     with transaction.atomic():
         for _ in range(3):
             query, params = prepared(connection, sql, [None])
@@ -468,7 +468,7 @@ def test_a_statement_postgresql_will_not_prepare_is_sent_as_it_is(ghost_round, c
                 cursor.execute(query, params)
                 assert cursor.fetchone() == (True,)
         assert Table.objects.filter(night=ghost_round.night).exists()  # the transaction works
-    assert sql in compiled._UNPREPARABLE
+    assert sql in preparing._UNPREPARABLE
     assert "will not prepare" in caplog.text
 
 
@@ -563,14 +563,14 @@ def test_a_refusal_first_in_an_atomic_block_leaves_it_working(ghost_round):
     ``PREPARE`` that is that statement, and is refused, still goes in a savepoint, and
     the block goes on."""
     sql = "SELECT %s IS NULL"
-    compiled._UNPREPARABLE.discard(sql)
+    preparing._UNPREPARABLE.discard(sql)
     with connection.cursor() as cursor:
         cursor.execute(*prepared(connection, sql, [None]))  # the first run, outside
     with transaction.atomic():
         query, params = prepared(connection, sql, [None])  # refused, first in the block
         assert query == sql
         assert Table.objects.filter(night=ghost_round.night).exists()
-    assert sql in compiled._UNPREPARABLE
+    assert sql in preparing._UNPREPARABLE
 
 
 def _deallocated(name: str) -> None:
@@ -588,8 +588,11 @@ def test_a_statement_the_session_lost_makes_the_connection_obsolete(ghost_round)
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
     read.first(table.token)
     read.first(table.token)
-    (name,) = (n for n, sql in _prepared_here().items() if "nights_table" in sql and "LIMIT" in sql)
-    _deallocated(name)
+    # Its statement, and any other of the same table prepared on this connection earlier.
+    names = [n for n, sql in _prepared_here().items() if "nights_table" in sql and "LIMIT" in sql]
+    assert names
+    for name in names:
+        _deallocated(name)
     with pytest.raises(ProgrammingError):
         read.first(table.token)
     connection.close_if_unusable_or_obsolete()
