@@ -39,7 +39,16 @@ def next_round_held(page, night):
     page.clock.run_for(int(settings.POLL_SECONDS * 1000) + 1)  # the board asks
     page.locator("#taps button[name=tap]").first.wait_for(state="attached")
     page.clock.run_for(100)  # htmx settles (20 ms), and the buttons are held
-    page.locator("#taps button[name=tap][data-settling]").first.wait_for(state="attached")
+    held = "!!document.querySelector('#taps button[name=tap][data-settling]')"
+    if not page.evaluate(held):  # what the page showed instead, for a failure to say
+        page.wait_for_timeout(1000)
+        shown = page.evaluate(
+            """() => ({board: document.getElementById('board').className,
+                       key: document.getElementById('controls').dataset.controlsKey,
+                       moves: !!document.querySelector('#missed-moves[open]'),
+                       held: document.querySelectorAll('[data-settling]').length})"""
+        )
+        assert page.evaluate(held), f"the new round's buttons were not held: {shown}"
 
 
 def logged_in(context, live_server, username="host"):
