@@ -21,7 +21,7 @@ from bunco_night.nights.models import Night, Round, Table
 from bunco_night.nights.money import MoneyChange
 from bunco_night.nights.money_pages import money_change_page
 from bunco_night.nights.selectors import night_for_host
-from bunco_night.rules.presets import PRESET_NAMES
+from bunco_night.rules.presets import PRESET_NAMES, ROLL_OFF
 
 from . import actions, services
 from .forms import CorrectionForm, PrizeTiebreakForm
@@ -66,6 +66,40 @@ def _said(done: str, recomputed: services.Recomputed | None, number: int) -> str
     return " ".join(said)
 
 
+def _scores_say(rnd: Round, table: Table) -> tuple[int, str]:
+    """The answer to a host's "As the scores say" at ``table`` in a round in play
+    (docs/rules.md section 6.2), with its level: the winner the scores give, or why they
+    give none yet (a tie to pick, someone still to roll once, play not stopped)."""
+    here = table_round(rnd, table)
+    n = table.number
+    if here is None or rnd.night.rules_obj.is_card_game:
+        return messages.SUCCESS, f"Saved. Table {n} has no winner yet: pick it."
+    outcome, names, scores = here.outcome, here.side_names(), here.scores
+    if here.winner_side is not None:
+        won = scores[here.winner_side]
+        best_other = max(s for side, s in enumerate(scores) if side != here.winner_side)
+        return messages.SUCCESS, (
+            f"Saved: table {n}'s winner is {names[here.winner_side]}, as the scores say "
+            f"({won} to {best_other})."
+        )
+    if outcome.needs_tiebreak:
+        tied = scores[outcome.tied_sides[0]]
+        how = "roll-off" if rnd.night.rules_obj.tie_break == ROLL_OFF else "extra turns"
+        return messages.WARNING, (
+            f"Table {n} is tied, {tied} to {tied}: the scores do not decide its winner. "
+            f"Pick its winner below, or record who won the {how}."
+        )
+    if outcome.waiting_for:
+        who = ", ".join(here.seats[s - 1].occupant_name for s in sorted(outcome.waiting_for))
+        return messages.WARNING, (
+            f"Saved. Table {n} is not done: everyone rolls at least once, and {who} still "
+            "to roll. Add their rolls below, or pick the winner."
+        )
+    return messages.SUCCESS, (
+        f"Saved. Table {n} plays on: the scores decide its winner when its play stops."
+    )
+
+
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The host corrects a table's entries or winner, in any started round."""
@@ -87,7 +121,12 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             elif action == "add":
                 done = actions.entry_add(rnd=rnd, **fix, **form.tap_fields())
             elif action == "winner":
-                done = actions.winner_set(rnd=rnd, side=form.side_value(), **fix)
+                side = form.side_value()
+                done = actions.winner_set(rnd=rnd, side=side, **fix)
+                if side is None and done.recomputed is None:
+                    level, text = _scores_say(rnd, table)
+                    messages.add_message(request, level, text)
+                    return redirect(here)
             elif action == "tiebreak":
                 side = form.side_value()
                 done = actions.tiebreak_record(side=-1 if side is None else side, rnd=rnd, **fix)

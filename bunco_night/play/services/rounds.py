@@ -179,12 +179,19 @@ def bell_ring(*, night: Night) -> Round:
 
 @transaction.atomic
 def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
-    """The host sets (or clears, with None) a table's winner, overriding the scores."""
+    """The host sets a table's winner, overriding the scores, or, with None, lets the
+    scores decide (docs/rules.md section 6.2). The scores decide once the table's play
+    has stopped: a table stopped by the bell that has not tapped Done (one without a
+    phone never can) is then done, as its Done would make it (section 3.1), unless
+    someone there has still to roll once; a tie is then the tie-break's to settle."""
     play = _lock_play(rnd, table)
     here = table_round(rnd, table, play)
     if side is not None and (here is None or not 0 <= side < here.seated.game.sides):
         raise ServiceError("Pick one of the table's sides.", "bad_winner")
     play.winner_side = side
-    play.save(update_fields=["winner_side"])
+    if side is None and here is not None:
+        outcome = here.outcome
+        play.finished_turn |= outcome.stopped and not outcome.done and not outcome.waiting_for
+    play.save(update_fields=["winner_side", "finished_turn"])
     play.recomputed = _settle(rnd, table).recomputed
     return play
