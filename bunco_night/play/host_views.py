@@ -22,12 +22,14 @@ from bunco_night.nights.money import MoneyChange
 from bunco_night.nights.money_pages import money_change_page
 from bunco_night.nights.selectors import night_for_host
 from bunco_night.rules.presets import PRESET_NAMES, ROLL_OFF
+from bunco_night.rules.rounds import seat_rolling_next
 
 from . import actions, services
 from .forms import CorrectionForm, PrizeTiebreakForm
+from .moves import first_roller_seat
 from .rolls import taps
 from .standings import night_standings
-from .state import table_round
+from .state import rule_entries, table_round
 from .views import _int
 
 
@@ -146,6 +148,10 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise Http404("That table has no seats in this round.")
     rules = night.rules_obj
     entries = rnd.entries.filter(table=table).select_related("roller").order_by("created")
+    first = first_roller_seat(night, rnd, here.seated)
+    rolling_next = seat_rolling_next(
+        rule_entries(here.entries), size=here.size, first=first.number if first else 1
+    )
     return render(
         request,
         "play/table_fix.html",
@@ -157,6 +163,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "taps": taps(rules, rnd.mark),
             "rules": rules,
             "rounds": night.rounds.started(),
+            "rolling_next": rolling_next,
         },
     )
 

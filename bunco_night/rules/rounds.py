@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .errors import RuleError
 from .presets import ANY_TABLE, EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
-from .scoring import BUNCO, DOUBLE_KINDS, ROLL_KINDS
+from .scoring import BUNCO, DOUBLE_KINDS, MISS, ROLL_KINDS
 
 # Why the bell rang for the room (``bell_reason``).
 BELL_HOST = "host"  # the host rang it by hand (section 3.6)
@@ -450,6 +450,18 @@ def doubles_before(entries: Sequence[Entry], seat: int) -> int:
             break
         count += 1
     return count
+
+
+def seat_rolling_next(entries: Sequence[Entry], *, size: int, first: int) -> int:
+    """The seat that rolls next at a table of ``size`` seats, as its ``entries`` (in
+    order) say (docs/rules.md section 2.2): after a miss the next seat clockwise, after
+    a roll that scored the same seat; ``first`` (section 2.5) before anyone has rolled.
+    Group marks are not rolls and move nothing."""
+    rolls = [e for e in entries if e.kind in ROLL_KINDS]
+    if not rolls:
+        return first
+    last = rolls[-1]
+    return last.seat % size + 1 if last.kind == MISS else last.seat
 
 
 def points_rolled(

@@ -421,3 +421,23 @@ def test_a_state_as_plain_data_comes_back_the_same(
     assert len(data) == len(fields(TableState))  # a field added to the state is kept too
     again = TableState.from_data(json.loads(json.dumps(data)))
     assert again == state and hash(again) == hash(state)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "expected"),
+    [
+        ([], 3),  # nobody has rolled: who rolls first
+        ([(1, "points")], 1),  # a roll that scores keeps the dice (section 2.2)
+        ([(1, "points"), (1, "miss")], 2),  # a miss passes them to the left
+        ([(4, "miss")], 1),  # from the last seat round to seat 1
+        ([(2, "miss"), (3, "mark")], 3),  # a group mark is no roll: the dice stay put
+        ([(2, "bunco")], 2),
+    ],
+)
+def test_the_seat_rolling_next_follows_the_entries(kinds, expected):
+    """docs/rules.md section 2.2: "The phones offer the seat the entries say rolls next
+    (a miss passes the dice)"; before any roll, the seat that rolls first (section 2.5)."""
+    from bunco_night.rules.rounds import seat_rolling_next
+
+    entries = [Entry(seat, 0, kind) for seat, kind in kinds]
+    assert seat_rolling_next(entries, size=4, first=3) == expected
