@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.validators import ProhibitNullCharactersValidator
 from django.forms.renderers import TemplatesSetting
 
@@ -141,36 +142,46 @@ class PlainErrors:
         super().full_clean()
 
 
-class ErrorSummary(NamedTuple):
-    """What a refused form says at its top (templates/core/_error_summary.html): how many
-    fields are in error, and the first one's label, words and id to link to ("" when the
-    error is the form's own, shown at its top)."""
+class ErrorLink(NamedTuple):
+    """One error of a refused form, as its summary lists it: the field's label ("" for
+    the form's own error), the words, and the id to link to ("" for none)."""
 
-    count: int
     label: str
     message: str
     anchor: str
 
 
+class ErrorSummary(NamedTuple):
+    """What a refused form says at its top (templates/core/_error_summary.html): how many
+    fields are marked in error below, and every error, each field's with its label and
+    a link to it, in the form's order, then the form's own."""
+
+    count: int
+    errors: list[ErrorLink]
+
+
 class HostForm(PlainErrors, forms.Form):
     """A form of the site's pages: labels without a colon, errors in plain words.
-    ``error_anchors``: the id to link to for a field not drawn as one box of its own."""
+    ``error_anchors``: the id to link to for a field not drawn as one box of its own, and
+    for the form's own errors (under ``NON_FIELD_ERRORS``) where it has one."""
 
     error_anchors: dict[str, str] = {}
 
     @property
     def error_summary(self) -> ErrorSummary | None:
-        """The form's errors summed up, first field in the form's order first; None when
-        it has none (or was not sent)."""
+        """The form's errors summed up, fields in the form's order first; None when it has
+        none (or was not sent)."""
         if not self.is_bound or not self.errors:
             return None
+        errors = []
         fields = [name for name in self.fields if name in self.errors]
-        if not fields:
-            return ErrorSummary(1, "", self.non_field_errors()[0], "")
-        name, bf = fields[0], self[fields[0]]
-        anchor = self.error_anchors.get(name) or bf.id_for_label or f"{bf.auto_id}_0"
-        count = len(fields) + bool(self.non_field_errors())
-        return ErrorSummary(count, str(bf.label), self.errors[name][0], anchor)
+        for name in fields:
+            bf = self[name]
+            anchor = self.error_anchors.get(name) or bf.id_for_label or f"{bf.auto_id}_0"
+            errors.append(ErrorLink(str(bf.label), self.errors[name][0], anchor))
+        own = self.error_anchors.get(NON_FIELD_ERRORS, "")
+        errors += [ErrorLink("", str(m), own) for m in self.non_field_errors()]
+        return ErrorSummary(len(fields), errors)
 
 
 class PostForm(HostForm):

@@ -1,5 +1,5 @@
 """A rules, prizes or dues form that refuses what was typed says so at the top of its
-section, where the page lands: nothing was saved, and a link to the first field in error
+section, where the page lands: nothing was saved, and a link to each field in error
 (the errors themselves are next to their fields, further down)."""
 
 import html
@@ -42,16 +42,49 @@ def test_a_bad_target_is_summed_up_at_the_top_of_scoring_and_seating(client, gro
     assert knobs < page.index('class="error-summary"') < page.index('id="id_bunco_points"')
 
 
-def test_two_fields_in_error_are_counted_and_the_first_is_linked(client, group):
+def links(box: str) -> list[tuple[str, str]]:
+    """Each link of a summary: where it goes, and its words."""
+    return [(href, words(text)) for href, text in re.findall(r'<a href="([^"]*)">(.*?)</a>', box)]
+
+
+def test_every_field_in_error_is_counted_and_linked_with_its_label(client, group):
     url = reverse("groups:rules_save", args=[group.slug])
     response = client.post(
         url,
         rules_data(group, mini_points="5000", sets_per_night="x", **mark_rows(("", "5", "none"))),
     )
-    box = words(summary(response))
-    assert box.startswith("Nothing was saved: fix the 3 fields marked below.")
-    assert box.endswith("Points for a mini bunco: Points cannot be more than 1000.")
-    assert 'href="#id_mini_points"' in summary(response)
+    box = summary(response)
+    assert words(box).startswith("Nothing was saved: fix the 3 fields marked below.")
+    assert links(box) == [
+        ("#id_mini_points", "Points for a mini bunco: Points cannot be more than 1000."),
+        ("#id_sets_per_night", "Sets per night: Enter a whole number, like 5."),
+        ("#marks-help", "Your group's own marks: Row 1: give the mark a name."),
+    ]
+
+
+def prizes_post(client, group, **shares):
+    """The prizes form as the page posts it: each prize in ``shares`` ticked, with its
+    share and unit ("60" a percent, "$5" dollars)."""
+    data = {}
+    for code, share in shares.items():
+        unit = "dollars" if share.startswith("$") else "percent"
+        data |= {f"{code}_on": "on", f"{code}_share": share, f"{code}_unit": unit}
+    return client.post(reverse("groups:prizes_save", args=[group.slug]), data)
+
+
+def test_every_prize_share_in_error_is_linked_with_its_label(client, group):
+    before = list(group.prizes.values_list("code", "percent"))
+    response = prizes_post(client, group, most_wins="abc", most_buncos="3", fuzzy_die="$x")
+    box = summary(response)
+    assert words(box).startswith("Nothing was saved: fix the 2 fields marked below.")
+    assert links(box) == [
+        (
+            "#id_most_wins_share",
+            "Share for most wins: Enter a whole percent from 0 to 100, like 25.",
+        ),
+        ("#id_fuzzy_die_share", "Share for fuzzy die: Enter an amount in dollars, like 5 or 5.00."),
+    ]
+    assert list(group.prizes.values_list("code", "percent")) == before
 
 
 def test_a_house_mark_in_error_links_to_the_house_marks(client, group):
