@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from bunco_night.core.forms import HostForm
 from bunco_night.core.money import cents_text, parse_money
@@ -45,6 +46,8 @@ SUBSTITUTE_PRIZE_CHOICES = [
 PERCENT_TEXT = re.compile(r"[0-9]{1,3}\s*%?")
 
 PERCENT, DOLLARS = "percent", "dollars"
+# The id of the prize list's own error (templates/groups/_prize_rows.html).
+PRIZE_ROWS_ERROR = "prize-rows-error"
 
 
 def prize_field(key: str) -> str:
@@ -142,6 +145,7 @@ class PrizeSharesForm(HostForm):
     def clean(self):
         cleaned = super().clean()
         self.prizes = []
+        percents = []  # the boxes of the percents given
         for choice in self.choices:
             name = prize_field(choice.key)
             if not cleaned.get(f"{name}_on"):
@@ -157,9 +161,25 @@ class PrizeSharesForm(HostForm):
                     self.add_error(f"{name}_share", error)
             elif PERCENT_TEXT.fullmatch(share) and int(share.removesuffix("%")) <= 100:
                 self.prizes.append(prize | {"percent": int(share.removesuffix("%"))})
+                percents.append(f"{name}_share")
             else:
                 self.add_error(f"{name}_share", "Enter a whole percent from 0 to 100, like 25.")
+        total = sum(p.get("percent", 0) for p in self.prizes)
+        if total > 100:
+            self._over_100(total, percents)
         return cleaned
+
+    def _over_100(self, total: int, percents: list[str]) -> None:
+        """Percents that add up to more than the whole pot (docs/rules.md section 7.4): the
+        form's own error, with the total, and each percent box marked (the summary
+        links to the first)."""
+        self.add_error(None, f"The shares add up to {total}%: at most 100%.")
+        for name in percents:
+            self.fields[name].widget.attrs |= {
+                "aria-invalid": "true",
+                "aria-describedby": PRIZE_ROWS_ERROR,
+            }
+        self.error_anchors = {**self.error_anchors, NON_FIELD_ERRORS: self[percents[0]].auto_id}
 
 
 class PrizesForm(PrizeSharesForm):

@@ -87,6 +87,31 @@ def test_every_prize_share_in_error_is_linked_with_its_label(client, group):
     assert list(group.prizes.values_list("code", "percent")) == before
 
 
+def test_shares_over_100_percent_say_the_total_and_mark_the_percent_boxes(client, group):
+    before = list(group.prizes.values_list("code", "percent"))
+    response = prizes_post(
+        client,
+        group,
+        most_wins="60",
+        most_buncos="33",
+        last_bunco="17",
+        fuzzy_die="$5",
+        fewest_wins="8",
+    )
+    assert response.status_code == 200
+    box = summary(response)
+    assert words(box) == "Nothing was saved. The shares add up to 118%: at most 100%."
+    assert "marked below" not in box
+    assert links(box) == [("#id_most_wins_share", "The shares add up to 118%: at most 100%.")]
+    page = response.content.decode()
+    for code in ("most_wins", "most_buncos", "last_bunco", "fewest_wins"):
+        box_html = re.search(rf'<input[^>]*id="id_{code}_share"[^>]*>', page)[0]
+        assert 'aria-invalid="true"' in box_html, code
+    fuzzy = re.search(r'<input[^>]*id="id_fuzzy_die_share"[^>]*>', page)[0]
+    assert "aria-invalid" not in fuzzy  # dollars: not part of the percents' total
+    assert list(group.prizes.values_list("code", "percent")) == before
+
+
 def test_a_house_mark_in_error_links_to_the_house_marks(client, group):
     url = reverse("groups:rules_save", args=[group.slug])
     response = client.post(url, rules_data(group, **mark_rows(("", "5", "none"))))

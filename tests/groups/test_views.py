@@ -559,7 +559,7 @@ def test_choose_prizes_in_percent_or_dollars(client, group):
                 "most_losses_share": "60",
                 "most_losses_unit": "percent",
             },
-            "add up to more than",
+            "The shares add up to 120%: at most 100%.",
         ),
     ],
 )
