@@ -218,6 +218,10 @@ class PrizesForm(PrizeSharesForm):
         required=False,
         label="Rounds a player needs to be in line for fewest wins",
         help_text="0 counts everyone, however many rounds they played.",
+        error_messages={
+            "min_value": f"Rounds go from 0 (everyone) to {prize_rules.MAX_MIN_ROUNDS}.",
+            "max_value": f"Rounds go from 0 (everyone) to {prize_rules.MAX_MIN_ROUNDS}.",
+        },
     )
 
     def __init__(self, *args, prizes: list[Prize], rules: Rules, **kwargs):

@@ -171,6 +171,7 @@ class RulesForm(HostForm):
             "and each table's leader wins."
         ),
         error_messages={
+            "required": "Give the minutes: 0 for no clock.",
             "min_value": f"Minutes go from 0 (no clock) to {MAX_ROUND_MINUTES}.",
             "max_value": f"Minutes go from 0 (no clock) to {MAX_ROUND_MINUTES}.",
         },
@@ -188,6 +189,7 @@ class RulesForm(HostForm):
         max_value=12,
         label="Sets per night",
         error_messages={
+            "required": "Give the sets per night, 1 to 12.",
             "min_value": "A night has 1 to 12 sets.",
             "max_value": "A night has 1 to 12 sets.",
         },
@@ -218,6 +220,7 @@ class RulesForm(HostForm):
         label="Buck Dice: the exact score that takes a player out",
         help_text="Buck Dice only (15 in the book).",
         error_messages={
+            "required": "Give the score, like 15.",
             "min_value": "The score that takes a player out is from 1 to 100.",
             "max_value": "The score that takes a player out is from 1 to 100.",
         },
