@@ -125,6 +125,33 @@ def mark_code(label: str, n: int) -> str:
     return code or f"mark_{n}"
 
 
+TIMES = {2: "twice", 3: "three times"}
+MARKS_NOTE = "marks-note"  # the note's id on the rules page
+
+
+def repeated_marks_note(marks: tuple[int, ...]) -> str:
+    """What a list of round numbers with a number in it more than once means (docs/rules.md
+    section 1, **Mark**: allowed), for the host to see: "A set rolls for 1s twice (rounds
+    1 and 2). ..."; "" when each number is listed once."""
+    rounds: dict[int, list[int]] = {}
+    for n, face in enumerate(marks, start=1):
+        rounds.setdefault(face, []).append(n)
+    repeated = [
+        f"{face}s {TIMES.get(len(ns), f'{len(ns)} times')} (rounds {and_list(ns)})"
+        for face, ns in rounds.items()
+        if len(ns) > 1
+    ]
+    if not repeated:
+        return ""
+    return f"A set rolls for {and_list(repeated)}. To roll each number once, list it once."
+
+
+def and_list(items: list) -> str:
+    """ "1", "1 and 2", "1, 2 and 3"."""
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 class RulesForm(HostForm):
     """The important knobs of ``Rules``; the engine checks the combination."""
 
@@ -280,6 +307,30 @@ class RulesForm(HostForm):
         return tuple(int(p) for p in parts)
 
     mark_effects = MARK_EFFECT_CHOICES
+
+    # The note under the round numbers when a number comes twice in them
+    # (``repeated_marks_note``), for the rules as the form shows them: saved, or typed
+    # and valid. None with a die rolled for each round: the list only counts rounds then.
+    marks_note = ""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            marks = str(self.initial.get("marks", "")).split(",")
+            faces = tuple(int(m) for m in marks if m in DIE_FACES)
+            self._note_marks(faces, self.initial.get("draw_mark_with_die", False))
+
+    def _note_marks(self, marks: tuple[int, ...], die: bool) -> None:
+        self.marks_note = "" if die else repeated_marks_note(marks)
+        if self.marks_note:  # the box is described by its help and the note
+            described = f"{self['marks'].auto_id}_helptext {MARKS_NOTE}"
+            self.fields["marks"].widget.attrs["aria-describedby"] = described
+
+    def clean(self):
+        cleaned = super().clean()
+        if "marks" in cleaned:
+            self._note_marks(cleaned["marks"], cleaned.get("draw_mark_with_die", False))
+        return cleaned
 
     @property
     def mark_rows(self) -> list[dict]:

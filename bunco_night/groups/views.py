@@ -314,7 +314,8 @@ def rules_save(request: HttpRequest, slug: str) -> HttpResponse:
         RULE_ERROR_FIELDS.get,
     )
     if not form.errors:
-        messages.success(request, "Rules saved. Nights planned from now on use them.")
+        saved = "Rules saved. Nights planned from now on use them."
+        messages.success(request, f"{saved} {form.marks_note}".strip())
         return redirect("groups:rules", slug=group.slug)
     return _rules_page(request, group, rules_form=form)
 
