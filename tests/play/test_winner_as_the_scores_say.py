@@ -152,3 +152,18 @@ def test_the_correct_page_names_who_is_still_to_roll(client, night):
         f"Saved. Table 2 is not done: everyone rolls at least once, and {who} still to "
         "roll. Add their rolls below, or pick the winner."
     ]
+
+
+def test_as_the_scores_say_in_a_closed_round_gives_the_scores_winner(night):
+    """A table the host gave to a side without a Done, the round closed: the host's
+    choice cleared, the scores decide, and the results follow (section 6.2)."""
+    bell_rung_table_2_ahead_table_3_tied(night)
+    rnd = night.rounds.get(number=1)
+    winner_set(rnd=rnd, table=table(night, 2), side=1)
+    winner_set(rnd=rnd, table=table(night, 3), side=0)
+    round_close(rnd=rnd)
+    rnd.refresh_from_db()
+    play = winner_set(rnd=rnd, table=table(night, 2), side=None)
+    assert [w.changed for w in play.recomputed.winners] == [False, True, False]
+    won = rnd.seats.filter(table__number=2, won=True).values_list("number", flat=True)
+    assert sorted(won) == [1, 3]
