@@ -12,7 +12,7 @@ from bunco_night.nights.models import Night, Round, Seat, Table
 from bunco_night.nights.selectors import round_before, seated_tables
 from bunco_night.rules.names import first_names
 from bunco_night.rules.presets import Rules
-from bunco_night.rules.rounds import doubles_before
+from bunco_night.rules.rounds import doubles_before, seat_rolling_next
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
 from . import phone
@@ -69,11 +69,10 @@ class TablePage:
         or, once the table has entries, who rolls next: a miss passes the dice to the next
         seat, a roll that scores keeps them (section 2.2). A second phone at the table, or
         one whose browser was closed, starts where the table is."""
-        rolls = [e for e in self.here.entries if e.kind in ROLL_KINDS] if self.here else []
-        if rolls:
-            last = rolls[-1]
-            return last.seat % self.here.size + 1 if last.kind == Entry.Kind.MISS else last.seat
-        return self.first.number if self.first else 1
+        first = self.first.number if self.first else 1
+        if not self.here:
+            return first
+        return seat_rolling_next(rule_entries(self.here.entries), size=self.here.size, first=first)
 
     @property
     def streak(self) -> tuple[str, int] | None:
