@@ -457,12 +457,11 @@ def test_thirteen_players_at_four_tables_are_all_in_the_standings(
     )
     assert min(sizes) >= STANDINGS_TEXT * height, f"{what}: {sorted(set(sizes))}"
     assert tv.locator(".prize-list").count() == 1, what
-    # Each table as the seating TV has it: the head table named, a game without teams said.
+    # Each table as the seating TV has it: the head table named, a game without teams said,
+    # and every table's target.
     expect(tv.locator(".room-table h3").first).to_have_text("Table 1 · head")
     for t in seated_tables(night.current_round):
         meta = tv.locator(f"#room-table-{t.table.number} .room-meta")
-        if t.teams:
-            expect(meta).to_have_count(0)
-        else:
-            expect(meta).to_have_text(f"Everyone for themselves · to {t.target}")
+        solo = "" if t.teams else "Everyone for themselves · "
+        expect(meta).to_have_text(f"{solo}to {t.target}")
     assert sorted(t.size for t in seated_tables(night.current_round)) == [2, 3, 4, 4]

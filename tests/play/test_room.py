@@ -1,7 +1,10 @@
 """The room screen's pages: as many tables a page as hold their names at a size read across
 the room, in the grid the largest page needs."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from bunco_night.nights.selectors import seated_tables
 from bunco_night.nights.services import seating_draw
@@ -13,7 +16,8 @@ from bunco_night.play.room import (
     room_screen,
     wrapped_lines,
 )
-from tests.factories import make_group, make_night
+from tests.factories import make_group, make_night, make_user
+from tests.play.helpers import start_night
 
 
 @pytest.mark.parametrize(
@@ -97,3 +101,38 @@ def test_the_prizes_fill_the_cells_one_page_of_tables_leaves_empty(tables, free,
     placed = {"grid": screen.grid_prizes, "side": screen.side_prizes, "strip": screen.strip_prizes}
     assert [w for w, on in placed.items() if on] == [where]
     assert screen.roomy == (tables <= 4)
+
+
+def card_tops(client, night) -> dict[int, str]:
+    """What each table card of the room screen says beside its number."""
+    html = client.get(reverse("play:room", args=[night.pk])).content.decode()
+    return {
+        int(number): re.sub(r"<[^>]+>", "", meta)
+        for number, meta in re.findall(
+            r'<article id="room-table-(\d+)"(?:(?!</article>).)*?<p class="room-meta">(.*?)</p>',
+            html,
+            re.S,
+        )
+    }
+
+
+@pytest.mark.django_db
+def test_every_table_card_says_its_target_as_the_table_phone_does(client):
+    """docs/rules.md section 3.3: 21 for a table of four (teams), 11 for a table of two or
+    three (everyone for themselves). The card party has no targets (section 9.1)."""
+    user = make_user()
+    client.force_login(user)
+    night = make_night(make_group(user=user, regulars=13, substitutes=0), sets=1)
+    start_night(night)
+    assert card_tops(client, night) == {
+        1: "to 21",
+        2: "to 21",
+        3: "Everyone for themselves · to 11",
+        4: "Everyone for themselves · to 11",
+    }
+    cards = make_night(
+        make_group(user=user, name="Card Club", rules="card_1904", regulars=13, substitutes=0),
+        sets=1,
+    )
+    start_night(cards)
+    assert set(card_tops(client, cards).values()) == {"Everyone for themselves"}
