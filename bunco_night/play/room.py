@@ -164,7 +164,19 @@ class RoomScreen:
     def strip_prizes(self) -> bool:
         """The prizes so far go in a strip under a roomy page of tables in two full rows
         (4 tables), leaving the side column's height to the standings. Fewer tables leave
-        the standings room beside the prizes."""
+        the standings room beside the prizes. While the bell rings its banner takes that
+        height, and the strip waits for the round to close (``bell_hides_prizes``)."""
+        return self._strip_place and not self.board.bell
+
+    @property
+    def bell_hides_prizes(self) -> bool:
+        """The bell rings over a page of 4 tables: its banner takes the height of the
+        prizes' strip, which leaves the room the tables' names need. The prizes, the same
+        since the last round closed, come back when this one closes."""
+        return self._strip_place and self.board.bell
+
+    @property
+    def _strip_place(self) -> bool:
         return (
             bool(self.board.standings.prizes)
             and not self.prizes_big
@@ -180,7 +192,7 @@ class RoomScreen:
             bool(self.board.standings.prizes)
             and not self.prizes_big
             and not self.grid_prizes
-            and not self.strip_prizes
+            and not self._strip_place
         )
 
     @property

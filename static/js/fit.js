@@ -1,22 +1,55 @@
 /* Boxes on a screen nobody scrolls, each of which must hold its names whole: the seating
    TV's table cards (templates/nights/tv.html) and the room screen's tables and side column
    (templates/play/room.html), whose pages js/pages.js turns. The stylesheet gives each
-   [data-fit] box its size and hides what overflows it; a box whose text does not fit gets
-   smaller text (its --fit, a share of the stylesheet's size, which the stylesheet
-   multiplies in), a step at a time (then back up to within a hundredth of what fits),
-   down to the share its data-fit says (or, left empty, the data-fit-smallest of the grid
-   around it). Only when even that cannot hold a word is
-   the word broken ("fit-break"): a broken word reads better from across a room than a
-   tiny one. The tables of a room screen's grid end at one size, the smallest any needed.
-   A box with ranked rows (the room screen's standings, [data-rank-row]) first
-   shows as many of them as fit, and its .room-more says how many more there are. When
-   the screen is fitted, <html> says so (data-fitted="1"). */
+   [data-fit] box its size and hides what overflows it; a box whose text does not fit
+   (cut off, or reaching into its padding) gets smaller text (its --fit, a share of the
+   stylesheet's size, which the stylesheet multiplies in), a step at a time (then back up
+   to within a hundredth of what fits), down to the share its data-fit says (or, left
+   empty, the data-fit-smallest of the grid around it). Only when even that cannot hold a
+   word is the word broken ("fit-break"): a broken word reads better from across a room
+   than a tiny one. The tables of a room screen's grid end at one size, the smallest any
+   needed. A box with ranked rows (the room screen's standings, [data-rank-row]) first
+   shows as many of them as fit, and its .room-more says how many more there are. Prizes
+   under a room screen's tables give way to the side column when the page cannot hold
+   them ([data-gives-way], see fit). When the screen is fitted, <html> says so
+   (data-fitted="1"). */
 (function () {
   "use strict";
   var STEP = 0.05;
 
   function overflows(box) {
-    return box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth;
+    return box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth || spills(box);
+  }
+
+  /* Whether a text of the box reaches into its padding (or past it): the padding is the
+     card's margin, and a name pushed past a table's score, or a last row at the card's
+     foot, no more fits than one cut off. A text inside a part of the box that clips it
+     (a standings name ended with "…") is left to that part. */
+  function spills(box) {
+    var r = box.getBoundingClientRect(), style = getComputedStyle(box);
+    var left = r.left + box.clientLeft + parseFloat(style.paddingLeft) - 0.5;
+    var top = r.top + box.clientTop + parseFloat(style.paddingTop) - 0.5;
+    var right = r.left + box.clientLeft + box.clientWidth - parseFloat(style.paddingRight) + 0.5;
+    var bottom = r.top + box.clientTop + box.clientHeight - parseFloat(style.paddingBottom) + 0.5;
+    var walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), range = document.createRange();
+    while (walk.nextNode()) {
+      var text = walk.currentNode;
+      if (!text.data.trim() || clipped(text.parentElement, box)) continue;
+      range.selectNodeContents(text);
+      var rects = range.getClientRects();
+      for (var i = 0; i < rects.length; i++) {
+        var q = rects[i];
+        if (q.width && (q.left < left || q.right > right || q.top < top || q.bottom > bottom)) return true;
+      }
+    }
+    return false;
+  }
+
+  function clipped(el, box) {
+    for (; el && el !== box; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX !== "visible") return true;
+    }
+    return false;
   }
 
   function smallest(box) {
@@ -55,7 +88,7 @@
     show(low);
   }
 
-  function fit(boxes) {
+  function fitBoxes(boxes) {
     boxes.forEach(function (box) {
       box.style.removeProperty("--fit");
       box.classList.remove("fit-break");
@@ -75,7 +108,45 @@
     }
     boxes.forEach(refine);
     evenGrids(boxes);
+    return boxes.filter(function (box) { return box.classList.contains("fit-break") && overflows(box); });
+  }
+
+  /* The boxes shown inside ``root`` fitted. A box that gives way ([data-gives-way]: the
+     room screen's prizes under its tables or in its grid's empty cells) and cannot hold
+     its text even at its smallest, or whose tables cannot, is hidden and the side
+     column's copy ([data-stands-in]) shown instead: the tables' names come first. */
+  function fit(root) {
+    var swapped = place(true);
+    var full = fitBoxes(shown(swapped ? document : root));
+    var away = ways().filter(function (box) {
+      var page = box.closest("[data-page]") || document.body;
+      return full.some(function (crowded) { return crowded === box || page.contains(crowded); });
+    });
+    if (away.length) {
+      place(false);
+      fitBoxes(shown(document));
+    }
     document.documentElement.setAttribute("data-fitted", "1");
+  }
+
+  function ways() {
+    return Array.prototype.slice.call(document.querySelectorAll("[data-gives-way]")).filter(function (box) {
+      return !box.closest("[hidden]");
+    });
+  }
+
+  /* The prizes where the server put them (``home``), or given way to the side column;
+     whether that changed anything. */
+  function place(home) {
+    var changed = false;
+    document.querySelectorAll("[data-gives-way], [data-stands-in]").forEach(function (box) {
+      var hide = box.hasAttribute("data-gives-way") ? !home : home;
+      if (box.hidden !== hide) {
+        box.hidden = hide;
+        changed = true;
+      }
+    });
+    return changed;
   }
 
   /* A step is coarse: a box made smaller takes back what it can of the last step, a
@@ -121,9 +192,9 @@
     });
   }
 
-  function fitShown() { fit(shown(document)); }
+  function fitShown() { fit(document); }
 
-  document.body.addEventListener("bunco:page", function (event) { fit(shown(event.target)); });
+  document.body.addEventListener("bunco:page", function (event) { fit(event.target); });
   /* A poll's answer: a screen drawn again, or a table, or the side column's facts. Once
      settled: until then htmx gives a box swapped in by its id the old box's style and
      classes (its --fit too), and takes them back after. */

@@ -1,10 +1,14 @@
-"""The room screen's cards, read across a room: at 1280x720 and 1920x1080 no text leaves its
-card, and a tied rank ("11=") keeps to one line."""
+"""The room screen's cards, read across a room: at 1280x720 and 1920x1080, at every size of
+table (2, 3 and 4 players) and of night (3 to 30 tables), with long names, no text leaves
+its card or runs over a table's score, on every page; every table says its target; the
+names are no smaller than the standings' text; and a tied rank ("11=") keeps to one line."""
 
 import pytest
+from playwright.sync_api import expect
 
+from bunco_night.nights.selectors import seated_tables
 from bunco_night.nights.services import payment_record, seating_draw
-from bunco_night.play.services import round_start
+from bunco_night.play.services import bell_ring, round_start
 from tests.browser.helpers import host_page, until
 from tests.browser.test_room_screen_fit import SCREENS, close_round, party_names
 from tests.factories import make_group, make_night
@@ -121,11 +125,77 @@ def party(players: int, *, long: bool = True, paid: bool = True):
     return night
 
 
+def every_page(tv):
+    """Show each page of tables in turn (as js/pages.js does), fitted: yields its number."""
+    pages = tv.evaluate("document.querySelectorAll('[data-page]').length")
+    for number in range(1, pages + 1):
+        tv.evaluate("delete document.documentElement.dataset.fitted")
+        tv.evaluate(
+            """n => { const pages = [...document.querySelectorAll('[data-page]')];
+                 pages.forEach(p => { p.hidden = Number(p.dataset.page) !== n; });
+                 pages[n - 1].dispatchEvent(new CustomEvent('bunco:page', {bubbles: true})); }""",
+            number,
+        )
+        until(tv, "document.documentElement.dataset.fitted === '1'", "the page is fitted")
+        yield number
+
+
 def on_screen(tv, width: int, height: int):
     """The screen at ``width`` x ``height``, once js/fit.js has fitted it."""
     tv.evaluate("delete document.documentElement.dataset.fitted")
     tv.set_viewport_size({"width": width, "height": height})
     until(tv, "document.documentElement.dataset.fitted === '1'", "the screen is fitted")
+
+
+@pytest.mark.parametrize(
+    "players,long,bell",
+    [
+        (10, True, False),
+        (13, True, True),
+        (38, True, False),
+        (118, True, False),
+        (13, False, True),
+        (13, False, False),
+        (118, False, False),
+    ],
+    ids=["3t-long", "4t-long-bell", "10t-long", "30t-long", "4t-bell", "4t", "30t"],
+)
+def test_no_text_leaves_its_card_nor_runs_over_a_score(contexts, live_server, players, long, bell):
+    """Round 2 in play, then (the round closed) where to sit for round 3; with ``long``
+    names at table 1 and at the last tables (of 2 or 3 players when the players do not
+    come in fours); with the bell rung in round 2 if ``bell``. On every page, at 1280x720
+    and 1920x1080, every text lies inside its card, no name meets its score, and every
+    table says its target. Without long names the room has space for the names: they are
+    no smaller than the standings' text (tables of 4 with the bell rung, the tester's
+    screen, had them smaller)."""
+    night = party(players, long=long)
+    if bell:
+        bell_ring(night=night)
+    tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
+    for state in ("round 2's scores", "round 3's seating"):
+        if state == "round 3's seating":
+            close_round(night)
+            tv.reload()
+            expect(tv.locator("#screen")).to_contain_text("Round 3: where to sit")
+        rnd = night.rounds.get(number=2 if state == "round 2's scores" else 3)
+        targets = {t.table.number: t.target for t in seated_tables(rnd)}
+        assert sorted(set(targets.values())) == ([11, 21] if players % 4 else [21])
+        expect(tv.locator(".room-bell")).to_have_count(1 if bell and "scores" in state else 0)
+        for width, height in SCREENS:
+            on_screen(tv, width, height)
+            for page in every_page(tv):
+                what = f"{state}, {players} players, page {page} at {width}x{height}"
+                shown = tv.evaluate(OVERLAPS)
+                assert not shown["problems"], f"{what}: {shown['problems']}"
+                for title, target in shown["targets"].items():
+                    number = int(title.split()[1])
+                    assert target == f"to {targets[number]}", f"{what}: {title} says {target!r}"
+                assert shown["names"] and shown["standings"], what
+                if not long:
+                    assert min(shown["names"]) >= shown["standings"], (
+                        f"{what}: names at {sorted(set(shown['names']))} px, "
+                        f"the standings at {shown['standings']} px"
+                    )
 
 
 @pytest.mark.parametrize("width,height", SCREENS)

@@ -16,6 +16,7 @@ from bunco_night.play.room import (
     room_screen,
     wrapped_lines,
 )
+from bunco_night.play.services import bell_ring, round_start
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import start_night
 
@@ -101,6 +102,26 @@ def test_the_prizes_fill_the_cells_one_page_of_tables_leaves_empty(tables, free,
     placed = {"grid": screen.grid_prizes, "side": screen.side_prizes, "strip": screen.strip_prizes}
     assert [w for w, on in placed.items() if on] == [where]
     assert screen.roomy == (tables <= 4)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("tables", "where"), [(4, "strip"), (3, "grid"), (5, "grid"), (7, "side")])
+def test_the_bell_over_four_tables_holds_the_prizes_strip_back(tables, where):
+    """4 tables fill their 2 by 2, the prizes in a strip under them. While the bell rings
+    its banner takes that height: the strip waits for the round to close (the prizes are
+    the same until then), and the side column stays the standings'. Elsewhere the prizes
+    stay where they were."""
+    night = seated_night([f"Player {n}" for n in range(1, 4 * tables + 1)])
+    round_start(night=night)
+    screen = room_screen(night)
+    placed = {"grid": screen.grid_prizes, "side": screen.side_prizes, "strip": screen.strip_prizes}
+    assert [w for w, on in placed.items() if on] == [where]
+    bell_ring(night=night)
+    screen = room_screen(night)
+    assert screen.board.bell
+    placed = {"grid": screen.grid_prizes, "side": screen.side_prizes, "strip": screen.strip_prizes}
+    assert [w for w, on in placed.items() if on] == ([] if where == "strip" else [where])
+    assert screen.bell_hides_prizes == (where == "strip")
 
 
 def card_tops(client, night) -> dict[int, str]:
