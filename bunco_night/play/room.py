@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bunco_night.nights.models import Night, Seat
 from bunco_night.nights.pages import even_pages
+from bunco_night.nights.seat_tags import SeatTag, tagged
 from bunco_night.nights.selectors import SeatedTable, seated_tables
 
 from .live import LiveBoard, live_board
@@ -86,9 +87,9 @@ def room_grid(most: int) -> RoomGrid:
     return RoomGrid(columns, rows, size)
 
 
-def seat_text(seat: Seat) -> str:
-    """A seat's line on the room screen: the name, and a substitute's tag."""
-    return f"{seat.occupant_name} sub" if seat.is_substitute else seat.occupant_name
+def seat_text(seat: Seat, tag: SeatTag | None) -> str:
+    """A seat's line on the room screen: the name, and its tag ("sub for Deb", "guest")."""
+    return f"{seat.occupant_name} {tag.short_text}" if tag else seat.occupant_name
 
 
 def card_lines(card: SeatedTable | TableRound, grid: RoomGrid) -> int:
@@ -96,7 +97,7 @@ def card_lines(card: SeatedTable | TableRound, grid: RoomGrid) -> int:
     line or more a seat, or a side and its score."""
     chars = ROOM_LINE_CHARS[grid.columns]
     if isinstance(card, SeatedTable):
-        return sum(wrapped_lines(seat_text(seat), chars) for seat in card.seats)
+        return sum(wrapped_lines(seat_text(seat, tag), chars) for seat, _, tag in card.chart_rows)
     return sum(wrapped_lines(name, chars - ROOM_SCORE_CHARS) for _, name, _ in card.sides)
 
 
@@ -216,7 +217,7 @@ def room_screen(night: Night) -> RoomScreen:
     board = live_board(night)
     playing = board.round is not None and board.round.is_playing
     if board.next_round:
-        seating, grid = room_pages(seated_tables(board.next_round))
+        seating, grid = room_pages(tagged(night, seated_tables(board.next_round)))
         return RoomScreen(board, seating, [], grid)
     scores, grid = room_pages(board.tables if playing else [])
     return RoomScreen(board, [], scores, grid)
