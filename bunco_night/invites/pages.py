@@ -127,6 +127,7 @@ class MineNight:
     free_subs: list[Player]
     kept: dict | None = None  # what a form that failed sent for this night (AnswerForm.kept)
     errors: dict = field(default_factory=dict)  # that form's errors, by field
+    came_and_went: str = ""  # "You left after round 1" (docs/rules.md section 10), else ""
 
     @property
     def card_errors(self) -> list[str]:
@@ -158,17 +159,19 @@ def mine_context(link: PlayerLink, today) -> dict:
         plays_for = night.attendances.select_related("player").filter(substitute=player).first()
         answer = Answer.objects.filter(attendance=own).first() if own else None
         call = own.calls.filter(status=SubstituteCall.Status.OPEN).first() if own else None
-        nights.append(
-            MineNight(
-                night,
-                own,
-                plays_for,
-                answer,
-                call,
-                hosting_turn_on(player.group, night.date),
-                candidates(own) if own else [],
-            )
+        item = MineNight(
+            night,
+            own,
+            plays_for,
+            answer,
+            call,
+            hosting_turn_on(player.group, night.date),
+            candidates(own) if own else [],
         )
+        if night.status != Night.Status.PLANNING:
+            me = next((p for p in who_played(night) if p.player.pk == player.pk), None)
+            item.came_and_went = me.came_and_went_to_you if me else ""
+        nights.append(item)
     season = season_covering(player.group, today)
     rotation = list(season.rotation.select_related("host")) if season else []
     return {

@@ -15,7 +15,7 @@ from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 
 from .history import night_history
 from .models import Attendance, Night, Payment, Round
-from .played import who_played
+from .played import Played, who_played
 from .seat_tags import tagged
 from .selectors import (
     DuesRow,
@@ -37,6 +37,8 @@ class AttendanceRow:
     typed: dict | None = None  # what was typed into the new-substitute form
     fields: frozenset = frozenset()  # the inputs the error is about, for aria-invalid
     dues: DuesRow | None = None  # the row's dues tonight (None: no dues line)
+    came_and_went: str = ""  # "Arrived for round 2", "Left after round 1" (docs/rules.md 10)
+    substitute_left: bool = False  # a regular's row: her substitute played and left
 
 
 @dataclass
@@ -150,14 +152,15 @@ def night_context(
         for r in summary.rows
     ]
     dues_of = {r.attendance.pk: r for r in summary.rows}
+    played = {p.player.pk: p for p in who_played(night)}
     seating = _seating_parts(night)
     seat_ids = {s.pk for t in seating["chart"] for s in t.seats}
     picked = whole_number(pick) if seating["pickable"] else None
     return {
-        **_list_parts(night, attendances),
+        **_list_parts(night, attendances, played),
         **seating,
         "rules_label": PRESET_NAMES.get(night.rules_obj.name, night.rules_obj.name),
-        "rows": [_row(a, row_error, dues_of.get(a.pk)) for a in attendances],
+        "rows": [_row(a, row_error, dues_of.get(a.pk), played) for a in attendances],
         "guest_error": guest_error,
         "summary": summary,
         "dues_rows": dues_rows,
@@ -193,11 +196,13 @@ def attendance_row_context(
         return None
     after = attendances[index + 1].pk if index + 1 < len(attendances) else None
     dues = _dues_of_one(night, attendance_pk)
+    played = {p.player.pk: p for p in who_played(night)}
+    row = _row(attendances[index], row_error, dues["line"].row if dues["line"] else None, played)
     return {
-        **_list_parts(night, attendances),
+        **_list_parts(night, attendances, played),
         **dues,
         **_seating_parts(night),
-        "row": _row(attendances[index], row_error, dues["line"].row if dues["line"] else None),
+        "row": row,
         "row_error": row_error,
         "added": added,
         "after": after,
@@ -206,25 +211,33 @@ def attendance_row_context(
 
 
 def _row(
-    attendance: Attendance, row_error: RowError | None, dues: DuesRow | None = None
+    attendance: Attendance,
+    row_error: RowError | None,
+    dues: DuesRow | None = None,
+    played: dict[int, Played] | None = None,
 ) -> AttendanceRow:
-    """An attendance row, with its dues tonight and the error of the change refused in it,
-    if it was."""
-    row = AttendanceRow(attendance, dues=dues)
+    """An attendance row, with its dues tonight, when its player came or went (``played``:
+    ``who_played`` by player id), and the error of the change refused in it, if it was."""
+    who = (attendance.plays or attendance.player).pk
+    played = played or {}
+    note = played[who].came_and_went if who in played else ""
+    # A row left early whose own player never sat: the substitute she sent played and left.
+    sub_left = attendance.has_left and who not in played
+    row = AttendanceRow(attendance, dues=dues, came_and_went=note, substitute_left=sub_left)
     if row_error and row_error.attendance_pk == attendance.pk:
         row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
         row.fields = row_error.fields
     return row
 
 
-def _list_parts(night: Night, attendances: list[Attendance]) -> dict:
+def _list_parts(night: Night, attendances: list[Attendance], played: dict[int, Played]) -> dict:
     """What the attendance list shows besides its rows: the count playing (once the night
-    is over, everyone who played it, a leaver and a late arrival too), and who on the
-    roster is free to come late or to substitute."""
+    is over, everyone who played it (``played``, by player id), a leaver and a late
+    arrival too), and who on the roster is free to come late or to substitute."""
     on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
     free = night.group.players.filter(retired=False).exclude(pk__in=on_list)
     if night.is_over:
-        playing = len(who_played(night))
+        playing = len(played)
     else:
         playing = sum(1 for a in attendances if a.plays is not None)
     return {

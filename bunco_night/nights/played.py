@@ -1,6 +1,7 @@
 """Everyone who played a night: who sits at a table tonight, and anyone who played a round
 and has since left (docs/rules.md section 10). The sheets and lists of a night's players
-read it, so nobody who played is left off one."""
+read it, so nobody who played is left off one; and the words every page and sheet says
+when someone came or went (``Played.came_and_went``)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,36 @@ class Played:
     def came_late(self) -> bool:
         """They first sat in a round after the first (everyone there sits every round)."""
         return self.first_round is not None and self.first_round > 1
+
+    @property
+    def came_and_went(self) -> str:
+        """When someone not there all night came or went (docs/rules.md section 10):
+        "Arrived for round 2", "Left after round 1", or both; "" for everyone else."""
+        return _came_and_went(self, you=False)
+
+    @property
+    def came_and_went_to_you(self) -> str:
+        """The same, said to the player: "You arrived for round 2 and left after round 3"."""
+        return _came_and_went(self, you=True)
+
+
+def _came_and_went(played: Played, *, you: bool) -> str:
+    """The one place these words are made (round numbers of the whole night)."""
+    parts = []
+    if played.came_late:
+        parts.append(f"arrived for round {played.first_round}")
+    if played.left and played.last_round is not None:
+        parts.append(f"left after round {played.last_round}")
+    if not parts:
+        return ""
+    if you:
+        return "You " + " and ".join(parts)
+    return " · ".join(p[0].upper() + p[1:] for p in parts)
+
+
+def came_and_went(night: Night) -> dict[int, str]:
+    """``Played.came_and_went`` of everyone tonight who came late or left, by player id."""
+    return {p.player.pk: p.came_and_went for p in who_played(night) if p.came_and_went}
 
 
 def who_played(night: Night) -> list[Played]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bunco_night.core.money import cents_text
 from bunco_night.groups.models import Group
 from bunco_night.nights.models import Night
+from bunco_night.nights.played import came_and_went
 
 from .models import Entry
 from .standings import night_standings
@@ -23,7 +24,17 @@ ENTRIES_HEADER = [
     "entered_at",
     "undone_at",
 ]
-RESULTS_HEADER = ["rank", "player", "wins", "losses", "buncos", "mini_buncos", "prizes", "won"]
+RESULTS_HEADER = [
+    "rank",
+    "player",
+    "came_and_went",
+    "wins",
+    "losses",
+    "buncos",
+    "mini_buncos",
+    "prizes",
+    "won",
+]
 
 
 def entry_rows(group: Group):
@@ -52,8 +63,10 @@ def result_rows(night: Night):
     """The night's standings, best first, with the prizes each player takes and their
     money, as the prize standings pay them (docs/rules.md section 7: a split prize's share,
     a substitute's prize paid to the regular they came for; a tie not broken yet shows
-    every tied player, with no money yet)."""
+    every tied player, with no money yet), and when a player came late or left (section
+    10: "Arrived for round 2", "Left after round 1"; empty for everyone else)."""
     result = night_standings(night)
+    notes = came_and_went(night)
     prizes: dict[int, list[tuple[str, int | None]]] = {}
     for row in result.prize_rows:
         prize = row.prize
@@ -71,6 +84,7 @@ def result_rows(night: Night):
         yield [
             standing.rank,
             player.name,
+            notes.get(player.pk, ""),
             standing.wins,
             standing.losses,
             standing.buncos,

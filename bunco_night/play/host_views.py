@@ -20,6 +20,7 @@ from bunco_night.groups.models import Player
 from bunco_night.nights.models import Night, Round, Table
 from bunco_night.nights.money import MoneyChange
 from bunco_night.nights.money_pages import money_change_page
+from bunco_night.nights.played import came_and_went
 from bunco_night.nights.selectors import night_for_host
 from bunco_night.rules.presets import PRESET_NAMES, ROLL_OFF
 from bunco_night.rules.rounds import seat_rolling_next
@@ -223,9 +224,12 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         return _standings_post(request, night, PrizeTiebreakForm(request.POST), back)
     result = night_standings(night)
     rules = night.rules_obj
+    notes = came_and_went(night)
     context = {
         "night": night,
         "s": result,
+        # Each standing with when its player came or went (docs/rules.md section 10).
+        "rows": [(st, p, notes.get(p.pk, "")) for st, p in result.rows],
         "rules": rules,
         "rules_label": PRESET_NAMES.get(rules.name, "The group's rules"),
     }

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from bunco_night.nights.models import Attendance, Night, Round, Seat
+from bunco_night.nights.played import Played
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import HEAD_TABLE
 
@@ -51,13 +52,14 @@ class PlayerPage:
     clock: int | None = None
     standings: NightStandings | None = None  # once the night is over: its prizes
     mine: list[MyPrize] = field(default_factory=list)  # the prizes this player won
+    # When she came late or left, said to her ("You left after round 1"; docs/rules.md
+    # section 10); "" for someone there all night.
+    came_and_went: str = ""
 
     @property
-    def left_after(self) -> int | None:
-        """The last round of a player who has left early (her night is over); else None."""
-        if not self.attendance.has_left or self.night.is_over:
-            return None
-        return max((r.number for r in self.rows), default=None)
+    def gone(self) -> bool:
+        """She played and left early, and the night goes on without her."""
+        return bool(self.attendance.has_left and self.came_and_went and not self.night.is_over)
 
     @property
     def table_rang(self) -> bool:
@@ -125,6 +127,9 @@ def player_page(attendance: Attendance) -> PlayerPage:
             now, rnd = moves(nxt).get(player.pk), nxt
     bell = bool(rnd and rnd.is_playing and rnd.bell_rang)
     closed = [r for r in rows if r.won is not None]
+    started = [r.number for r in rows if not r.pending]
+    first, last = min(started, default=None), max(started, default=None)
+    played = Played(player, attendance, attendance.has_left, last, first)
     standings = night_standings(night) if night.is_over else None
     return PlayerPage(
         night=night,
@@ -142,4 +147,5 @@ def player_page(attendance: Attendance) -> PlayerPage:
         clock=round_seconds_left(rnd, night.rules_obj) if rnd else None,
         standings=standings,
         mine=my_prizes(standings, player.pk) if standings else [],
+        came_and_went=played.came_and_went_to_you,
     )

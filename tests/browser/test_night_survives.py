@@ -73,7 +73,7 @@ def test_a_late_arrival_and_an_early_leaver_between_rounds_keep_the_movement(con
     host = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/")
     row = host.locator(f"#att-{leaver.pk}")
     row.get_by_role("button", name="Leaves early").click()
-    expect(host.locator(f"#att-{leaver.pk}")).to_contain_text("Left early")
+    expect(host.locator(f"#att-{leaver.pk}")).to_contain_text("Left after round 1")
     host.get_by_label("Someone else arrived").select_option(label="Sub 1 (substitute)")
     host.get_by_role("button", name="Add", exact=True).click()
     seating = host.locator("#seating")

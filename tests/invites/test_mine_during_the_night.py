@@ -1,5 +1,5 @@
 """A regular's own page once her night has started says what happened, not "Not answered
-yet": she plays, or played and left early (docs/rules.md section 10), and the night is on."""
+yet": she plays, or left after a round (docs/rules.md section 10), and the night is on."""
 
 import pytest
 from django.urls import reverse
@@ -26,10 +26,10 @@ def mine(client, night, name) -> str:
     return client.get(reverse("invites:mine", args=[token])).content.decode()
 
 
-def test_a_leaver_reads_that_she_played_and_left_early(client, night):
+def test_a_leaver_reads_after_which_round_she_left(client, night):
     attendance_leave(attendance=night.attendances.get(player__name="Regular 1"))
     page = mine(client, night, "Regular 1")
-    assert "You played and left early." in page
+    assert "You left after round 1." in page
     assert "The night is on." in page
     assert "Not answered yet" not in page and "not coming" not in page
 

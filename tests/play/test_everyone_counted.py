@@ -67,10 +67,11 @@ def night(built, client, django_user_model):
 
 
 def names_in(markup: str, region: str) -> set[str]:
-    """The players named in the ``<table>`` of ``markup`` labelled ``region``."""
+    """The players named in the ``<table>`` of ``markup`` labelled ``region`` (a name's
+    cell may say after it when she came or went)."""
     grid = re.search(rf'aria-label="{region}"><table.*?</table>', markup, re.S)
     assert grid, region
-    return {n for n in PLAYED if re.search(rf"<td>{n}</td>", grid[0])}
+    return {n for n in PLAYED if re.search(rf"<td>{n}(</td>| <small)", grid[0])}
 
 
 def test_who_played_is_everyone_who_sat_at_a_table(night):

@@ -16,7 +16,6 @@ from .shared import (
     Result,
     Slot,
     Totals,
-    came_and_went,
     columns,
     night_slots,
     seat_results,
@@ -37,7 +36,7 @@ class MasterRow:
     name: str
     cells: list[Result | None]
     totals: Totals
-    note: str = ""  # "Arrived for round 2", "Left after round 1" (``came_and_went``)
+    note: str = ""  # "Arrived for round 2", "Left after round 1" (``Played.came_and_went``)
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ def master_sheet(*, night: Night) -> MasterSheet:
     results = seat_results(night, cols.mark_codes)
     played = who_played(night)
     players = [p.player for p in played]
-    notes = {p.player.pk: came_and_went(p) for p in played}
+    notes = {p.player.pk: p.came_and_went for p in played}
     player_totals = {
         p.pk: totals(results.get(p.pk, {}).values(), len(cols.mark_codes)) for p in players
     }

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from bunco_night.nights.models import Night
+from bunco_night.nights.played import came_and_went
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.prizes import DOOR_PRIZE
 from bunco_night.rules.shares import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
@@ -55,6 +56,7 @@ class StandingLine:
     buncos: int
     mini_buncos: int
     marks: tuple[int, ...]
+    note: str = ""  # "Arrived for round 2", "Left after round 1" (``Played.came_and_went``)
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
             names=[p.name for _, p in ns.door_rows],
             without_substitutes=ns.door_without_substitutes,
         )
+    notes = came_and_went(night)
     standings = [
         StandingLine(
             s.rank,
@@ -183,6 +186,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
             s.buncos,
             s.mini_buncos,
             tuple(s.marks.get(c, 0) for c in cols.mark_codes),
+            notes.get(player.pk, ""),
         )
         for s, player in ns.rows  # a shared place in name order, as the standings page
     ]

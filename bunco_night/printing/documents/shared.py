@@ -1,6 +1,6 @@
 """What every printed document of a night shares: the paper, the play links of its QR
 codes, the night's rounds (slots) and each player's result in them, their totals, and
-the columns a night's counters take, and when a player came late or left.
+the columns a night's counters take.
 
 A night's seats are read once, as value tuples (``seat_results``), so a night of 500
 players prints without a query per player or per round.
@@ -15,7 +15,6 @@ from django.urls import reverse
 
 from bunco_night.groups.models import Group
 from bunco_night.nights.models import Night, Round, Seat
-from bunco_night.nights.played import Played
 from bunco_night.rules.presets import Rules
 
 
@@ -182,14 +181,3 @@ def row_density(rounds: int) -> str:
     if rounds <= 24:
         return "compact"
     return "dense"
-
-
-def came_and_went(played: Played) -> str:
-    """When a player who was not there all night came or went (docs/rules.md section
-    10): "Arrived for round 2", "Left after round 1", or both; "" for everyone else."""
-    notes = []
-    if played.came_late:
-        notes.append(f"Arrived for round {played.first_round}")
-    if played.left:
-        notes.append(f"Left after round {played.last_round}")
-    return " · ".join(notes)

@@ -37,7 +37,6 @@ from .shared import (
     Result,
     Slot,
     Totals,
-    came_and_went,
     columns,
     night_slots,
     paper,
@@ -56,7 +55,7 @@ class TallySheet:
     sets: list[GridSet]
     totals: Totals | None
     card_game: bool = False
-    note: str = ""  # "Arrived for round 2", "Left after round 1" (``came_and_went``)
+    note: str = ""  # "Arrived for round 2", "Left after round 1" (``Played.came_and_went``)
 
     @property
     def wide_totals(self) -> tuple[int, ...]:
@@ -202,7 +201,7 @@ def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallyShee
                 sets=_grid_sets(grid, slots, mine, cols.is_card_game, pictured),
                 totals=totals(mine.values(), len(cols.mark_codes)) if any_closed else None,
                 card_game=cols.is_card_game,
-                note=came_and_went(p),
+                note=p.came_and_went,
             )
         )
     empty = _grid_sets(grid, slots, {}, cols.is_card_game, pictured)
