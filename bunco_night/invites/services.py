@@ -62,8 +62,15 @@ def links_for(players: Iterable[Player]) -> dict[int, PlayerLink]:
 
 
 @transaction.atomic
-def link_reset(*, player: Player) -> PlayerLink:
-    """A new personal link for a player whose link went astray; the old one stops working."""
+def link_reset(*, player: Player, night: Night) -> PlayerLink:
+    """A new personal link for a player whose link went astray, asked from ``night``'s texts;
+    the old one stops working. A finished night's texts give none (nothing is sent for it)."""
+    if night.is_over:
+        raise ServiceError(
+            f"This night is over: give {player.name} a new link from the texts page of a night "
+            "to come.",
+            "night_over",
+        )
     PlayerLink.objects.filter(player=player).delete()
     return PlayerLink.objects.create(player=player)
 

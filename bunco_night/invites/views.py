@@ -369,8 +369,12 @@ def link_new(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A new personal link for a player whose link went astray; the old one stops working."""
     night = night_for_host(request.user, pk)
     player = get_object_or_404(night.group.players, pk=player_pk)
-    services.link_reset(player=player)
-    flash.success(
-        request, f"{player.name} has a new link: send it to them. The old one no longer works."
-    )
+    try:
+        services.link_reset(player=player, night=night)
+    except ServiceError as error:
+        flash.error(request, error.message)
+    else:
+        flash.success(
+            request, f"{player.name} has a new link: send it to them. The old one no longer works."
+        )
     return redirect(f"{reverse('invites:texts', args=[night.pk])}?all=1")

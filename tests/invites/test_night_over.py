@@ -9,9 +9,10 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from bunco_night.core.errors import ServiceError
 from bunco_night.invites.messages import Links
 from bunco_night.invites.models import SubstituteCall, SubstituteOffer
-from bunco_night.invites.services import call_start
+from bunco_night.invites.services import call_start, link_for, link_reset
 from bunco_night.nights.models import Attendance
 from bunco_night.nights.services import guest_add
 from bunco_night.play.services import night_finish
@@ -191,3 +192,22 @@ def test_the_send_page_counts_the_players_sent_to_not_the_e_mails(client, group)
     assert "12 times" not in page
     client.post(url)
     assert "already sent to 12 players" in words(client.get(url))
+
+
+def test_a_new_link_posted_for_a_finished_night_is_refused_and_changes_nothing(client, night):
+    """Its button is gone from the finished night's texts page; posted anyway, the link is
+    kept and the host is told why, in the site's words."""
+    regular = night.group.players.get(name="Regular 3")
+    token = link_for(regular).token
+    url = reverse("invites:link_new", args=[night.pk, regular.pk])
+    page = words(client.post(url, follow=True))
+    assert (
+        "This night is over: give Regular 3 a new link from the texts page of a night to come."
+        in page
+    )
+    assert "has a new link" not in page
+    assert link_for(regular).token == token
+    with pytest.raises(ServiceError) as refused:
+        link_reset(player=regular, night=night)
+    assert refused.value.code == "night_over"
+    assert link_for(regular).token == token

@@ -61,12 +61,12 @@ def answer(group, night, name, choice, **kw):
     )
 
 
-def test_a_personal_link_is_a_long_secret_made_once_and_renewable(group):
+def test_a_personal_link_is_a_long_secret_made_once_and_renewable(group, night):
     ann = group.players.get(name="Regular 1")
     link = link_for(ann)
     assert len(link.token) >= 22 and link_for(ann).token == link.token
     assert link_for(group.players.get(name="Regular 2")).token != link.token
-    new = link_reset(player=ann)
+    new = link_reset(player=ann, night=night)
     assert new.token != link.token
 
 
