@@ -15,7 +15,7 @@ from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 
 from .history import night_history
 from .models import Attendance, Night, Payment, Round
-from .played import Played, who_played
+from .played import Played, played_a_round, who_played
 from .seat_tags import tagged
 from .selectors import (
     DuesRow,
@@ -39,6 +39,9 @@ class AttendanceRow:
     dues: DuesRow | None = None  # the row's dues tonight (None: no dues line)
     came_and_went: str = ""  # "Arrived for round 2", "Left after round 1" (docs/rules.md 10)
     substitute_left: bool = False  # a regular's row: her substitute played and left
+    # Its player or the substitute who plays for it sat in a closed round: they can only
+    # leave early (docs/rules.md section 10), so the row offers no other change.
+    played: bool = False
 
 
 @dataclass
@@ -153,6 +156,7 @@ def night_context(
     ]
     dues_of = {r.attendance.pk: r for r in summary.rows}
     played = {p.player.pk: p for p in who_played(night)}
+    sat = played_a_round(night)
     seating = _seating_parts(night)
     seat_ids = {s.pk for t in seating["chart"] for s in t.seats}
     picked = whole_number(pick) if seating["pickable"] else None
@@ -160,7 +164,7 @@ def night_context(
         **_list_parts(night, attendances, played),
         **seating,
         "rules_label": PRESET_NAMES.get(night.rules_obj.name, night.rules_obj.name),
-        "rows": [_row(a, row_error, dues_of.get(a.pk), played) for a in attendances],
+        "rows": [_row(a, row_error, dues_of.get(a.pk), played, sat) for a in attendances],
         "guest_error": guest_error,
         "summary": summary,
         "dues_rows": dues_rows,
@@ -197,7 +201,8 @@ def attendance_row_context(
     after = attendances[index + 1].pk if index + 1 < len(attendances) else None
     dues = _dues_of_one(night, attendance_pk)
     played = {p.player.pk: p for p in who_played(night)}
-    row = _row(attendances[index], row_error, dues["line"].row if dues["line"] else None, played)
+    line = dues["line"].row if dues["line"] else None
+    row = _row(attendances[index], row_error, line, played, played_a_round(night))
     return {
         **_list_parts(night, attendances, played),
         **dues,
@@ -215,15 +220,18 @@ def _row(
     row_error: RowError | None,
     dues: DuesRow | None = None,
     played: dict[int, Played] | None = None,
+    sat: set[int] = frozenset(),
 ) -> AttendanceRow:
     """An attendance row, with its dues tonight, when its player came or went (``played``:
-    ``who_played`` by player id), and the error of the change refused in it, if it was."""
+    ``who_played`` by player id), whether someone of it sat in a closed round (``sat``,
+    ``played_a_round``), and the error of the change refused in it, if it was."""
     who = (attendance.plays or attendance.player).pk
     played = played or {}
     note = played[who].came_and_went if who in played else ""
     # A row left early whose own player never sat: the substitute she sent played and left.
     sub_left = attendance.has_left and who not in played
     row = AttendanceRow(attendance, dues=dues, came_and_went=note, substitute_left=sub_left)
+    row.played = bool({attendance.player_id, getattr(attendance.plays, "pk", None)} & sat)
     if row_error and row_error.attendance_pk == attendance.pk:
         row.error, row.error_in, row.typed = row_error.message, row_error.where, row_error.typed
         row.fields = row_error.fields

@@ -84,3 +84,10 @@ def who_played(night: Night) -> list[Played]:
                 player, own.get(player.pk), True, last[player.pk], first[player.pk]
             )
     return sorted(played.values(), key=lambda p: (p.player.name.casefold(), p.player.pk))
+
+
+def played_a_round(night: Night) -> set[int]:
+    """The ids of everyone who sat in a closed round of ``night``: they can only leave
+    early now (docs/rules.md section 10)."""
+    seats = Seat.objects.filter(round__in=night.rounds.closed(), player__isnull=False)
+    return set(seats.values_list("player_id", flat=True))

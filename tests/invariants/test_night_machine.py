@@ -20,6 +20,8 @@ After every step it checks (docs/rules.md sections 6.6, 7 and 7.9):
   (the night's dues, the prize standings) shows the recorded figures;
 - everyone who played a round is in the night's standings, in the prize standings' and
   the prize sheet's data, in the results CSV and on the tally sheets' list;
+- someone who played a round is on the night's list as coming or as left early, never as
+  not coming or sending a substitute (section 10: they can only leave);
 - no recorded choice differs from the last one made: each regular's answer on a night not
   started, each prize's tie-break, each season's share, who is retired.
 """
@@ -63,6 +65,7 @@ from bunco_night.invites.services import answer_record
 from bunco_night.nights import actions as night_actions
 from bunco_night.nights.models import Attendance, MoneyRecord, Night, Payment, Seat
 from bunco_night.nights.money import MoneyChange, figures_now
+from bunco_night.nights.played import played_a_round
 from bunco_night.nights.selectors import dues_summary, seated_tables
 from bunco_night.nights.services import night_create, prepayment_record
 from bunco_night.play import actions as play_actions
@@ -694,6 +697,19 @@ class NightMachine(RuleBasedStateMachine):
             named = {s.name for s in tally_sheets(night=night, links=LINKS).sheets}
             assert named >= played, f"tally sheets miss {played - named}"
             self.counted[pk] = versions
+
+    @invariant()
+    def who_played_only_leaves(self):
+        for pk in self.nights:
+            night = Night.objects.get(pk=pk)
+            sat = played_a_round(night)
+            kept = {Attendance.Status.COMING, Attendance.Status.LEFT}
+            wrong = [
+                (a.player.name, a.status)
+                for a in night.attendances.select_related("player")
+                if a.player_id in sat and a.status not in kept
+            ]
+            assert wrong == [], f"played a round, then down as {wrong}"
 
     @invariant()
     def choices_stand(self):

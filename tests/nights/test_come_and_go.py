@@ -86,9 +86,17 @@ def test_a_late_arrival_keeps_everyone_else_at_their_table_or_moves_one(players,
 
 
 def test_a_substitute_takes_the_seat_of_the_regular_who_sends_them():
-    night, last, nxt = after_round_one(12)
-    before = places(nxt)
+    """Regular 5 was not coming to round 1, then said she would come: seated for round 2,
+    she sends Sub 2 instead. (Someone who played a round can only leave.)"""
+    night = make_night(make_group(regulars=12, substitutes=2), sets=1)
     regular = night.attendances.get(player__name="Regular 5")
+    attendance_set(attendance=regular, status=Attendance.Status.ABSENT)
+    start_night(night, seed=12)
+    nxt = play_round(night)
+    last = night.rounds.get(number=1)
+    attendance_set(attendance=regular, status=Attendance.Status.COMING)
+    before = places(nxt)
+    assert regular.player_id in before
     sub = night.group.players.get(name="Sub 2")
     attendance_set(attendance=regular, status=Attendance.Status.SENT_SUB, substitute=sub)
     after = places(nxt)

@@ -80,13 +80,41 @@ def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
     return ids
 
 
+def _played_a_round(night: Night, player: Player | None) -> bool:
+    """``player`` sat in a closed round of ``night``."""
+    if player is None:
+        return False
+    return Seat.objects.filter(round__in=night.rounds.closed(), player=player).exists()
+
+
+def _check_only_leaves(night: Night, attendance: Attendance, status: str, substitute) -> None:
+    """Someone who has played a round tonight can only leave early (docs/rules.md section
+    10): their row is not made "not coming", nor given to a substitute, nor given back to
+    the regular from a substitute who played. Saying again what the row says, and a
+    leaver coming back, are no change to who played."""
+    same = status == attendance.status and (substitute is None or substitute == attendance.plays)
+    back = attendance.has_left and status == Attendance.Status.COMING
+    if same or back:
+        return
+    for who in (attendance.plays, attendance.player):
+        if _played_a_round(night, who):
+            raise ServiceError(
+                f"{who.name} has played tonight: they can only leave early (their rounds "
+                "and dues stay).",
+                "has_played",
+                "status",
+            )
+
+
 @transaction.atomic
 def attendance_set(
     *, attendance: Attendance, status: str, substitute: Player | None = None
 ) -> Attendance:
-    """Say whether a regular comes, sends a substitute, or sends nobody."""
+    """Say whether a regular comes, sends a substitute, or sends nobody. Someone who has
+    played a round tonight can only leave (``attendance_leave``)."""
     night = night_lock(attendance.night_id)
     _check_between_rounds(night)
+    _check_only_leaves(night, attendance, status, substitute)
     if status not in (
         Attendance.Status.COMING,
         Attendance.Status.SENT_SUB,
