@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, Min, Q, Sum
 
 from bunco_night.groups.models import Player, Season
 from bunco_night.nights.models import Attendance, Night, Round, Seat
+from bunco_night.nights.played import Played
 from bunco_night.nights.selectors import DuesAccount, DuesRow, dues_accounts
 from bunco_night.play.standings import night_standings
 
@@ -21,6 +22,8 @@ class Results:
     losses: int = 0
     buncos: int = 0
     mini_buncos: int = 0
+    first_round: int | None = None  # the first and last rounds they played that night
+    last_round: int | None = None
 
     @property
     def rounds(self) -> int:
@@ -103,6 +106,19 @@ def _role(a: Attendance, player: Player) -> str:
     return "Not coming, no substitute"
 
 
+def _came_and_went(role: str, player: Player, a: Attendance | None, results) -> str:
+    """``role``, and when the player came late or left that night (docs/rules.md section
+    10: "Left after round 1" in place of "Left early"). ``a``: her row (None: a substitute
+    who played and left); ``results``: what she played (None: nothing)."""
+    if results is None:
+        return role
+    left = a is None or (a.has_left and a.player_id == player.pk)
+    note = Played(player, a, left, results.last_round, results.first_round).came_and_went
+    if not note:
+        return role
+    return note if role == "Left early" else f"{role} · {note}"
+
+
 def player_history(player: Player, *, season: Season | None = None) -> History:
     """Every night ``player`` was on the list or played, latest first (only ``season``'s
     nights if given)."""
@@ -116,7 +132,12 @@ def player_history(player: Player, *, season: Season | None = None) -> History:
     )
     results = {
         row["round__night_id"]: Results(
-            row["wins"], row["losses"], row["buncos"] or 0, row["minis"] or 0
+            row["wins"],
+            row["losses"],
+            row["buncos"] or 0,
+            row["minis"] or 0,
+            row["first"],
+            row["last"],
         )
         for row in Seat.objects.filter(
             player=player, round__status=Round.Status.CLOSED, won__isnull=False
@@ -127,6 +148,8 @@ def player_history(player: Player, *, season: Season | None = None) -> History:
             losses=Count("pk", filter=Q(won=False)),
             buncos=Sum("buncos"),
             minis=Sum("mini_buncos"),
+            first=Min("round__number"),
+            last=Max("round__number"),
         )
     }
     account = dues_accounts(player.group, [player.pk])[player.pk]
@@ -138,12 +161,13 @@ def player_history(player: Player, *, season: Season | None = None) -> History:
     if season is not None:
         left = left.filter(date__range=(season.starts, season.ends))
     places = [(a.night, a, _role(a, player)) for a in attendances]
-    places += [(n, None, "Played, left early") for n in left]
+    places += [(n, None, "Played") for n in left]
     places.sort(key=lambda place: (place[0].date, place[0].pk), reverse=True)
     nights = []
     for night, a, role in places:
         if a is not None and a.has_left and night.pk not in results:
             role = "Sent a substitute, who left early"  # she never sat: her substitute did
+        role = _came_and_went(role, player, a, results.get(night.pk))
         entry = HistoryNight(night, role, results.get(night.pk))
         if a is not None and a.player_id == player.pk:
             entry.dues = dues.get(a.pk)

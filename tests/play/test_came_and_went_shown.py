@@ -155,3 +155,35 @@ def test_a_regular_whose_substitute_left_reads_that_her_substitute_did(client, g
     client.logout()
     page = mine(client, night, "Regular 12")
     assert "Your substitute played and left early." in page and "You left" not in page
+
+
+def history_line(client, night, name) -> str:
+    """The words of the night's line in ``name``'s history (the host's page of a player)."""
+    player = night.group.players.get(name=name)
+    url = reverse("seasons:history", args=[night.group.slug, player.pk])
+    return words(client.get(url).content.decode())
+
+
+def test_each_player_s_history_says_it_on_the_night_s_line(client, over):
+    assert LEFT in history_line(client, over, "Regular 5")
+    assert "Left early" not in history_line(client, over, "Regular 5")
+    assert f"Came as a guest · {ARRIVED}" in history_line(client, over, "Sub 1")
+    page = history_line(client, over, "Regular 1")
+    assert "Left after" not in page and "Arrived for" not in page
+
+
+def test_a_substitute_who_left_reads_it_in_her_history(client, group):
+    """Sub 2 played round 1 for Regular 12 and left: her line says when."""
+    night = make_night(group, date=timezone.localdate(), sets=1)
+    attendance_set(
+        attendance=night.attendances.get(player__name="Regular 12"),
+        status=Attendance.Status.SENT_SUB,
+        substitute=group.players.get(name="Sub 2"),
+    )
+    start_night(night)
+    play_round(night)
+    attendance_leave(attendance=night.attendances.get(player__name="Regular 12"))
+    round_start(night=night)
+    play_round(night)
+    assert f"Played · {LEFT}" in history_line(client, night, "Sub 2")
+    assert "Sent a substitute, who left early" in history_line(client, night, "Regular 12")

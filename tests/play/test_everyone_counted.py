@@ -126,7 +126,7 @@ def test_the_season_and_every_history_count_the_night(client, night):
         history = client.get(f"/seasons/group/{night.group.slug}/players/{player.pk}/")
         text = words(history.content.decode())
         assert "Saturday, December 5" in text or "Dec 5" in text, name
-        assert ("left early" in text.lower()) == (name in LEAVERS), name
+        assert ("left after round 1" in text.lower()) == (name in LEAVERS), name
     regular = night.group.players.get(name="Regular 13")
     history = client.get(f"/seasons/group/{night.group.slug}/players/{regular.pk}/")
     assert "Sent a substitute, who left early" in words(history.content.decode())
