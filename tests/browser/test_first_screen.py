@@ -1,7 +1,8 @@
 """Everything a table taps while it plays lies on the first screen of the phone, at every
 moment of a round: who is rolling, every score button, Done or Extra turns done when the
 table must tap it, and the Undo of the latest entry (or the Cancel of the latest tap still
-waiting on the phone, offline). The dice entry, seldom used, may lie below."""
+waiting on the phone, offline). The dice entry, seldom used, may lie below. So it is with
+the phone's Bigger text pressed too (js/textsize.js)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +17,24 @@ from tests.play.helpers import tap as server_tap
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = [(360, 640), (360, 740), (390, 844)]
+
+# The text as the phone shows it without a choice, and with Bigger text pressed.
+TEXT = ["normal", "bigger"]
+
+
+def table_phone(contexts, url, width, height, text):
+    """A table phone at ``url``, its Bigger text pressed if ``text`` says so: its button at
+    the foot of the page tapped once, and the page loaded again (the phone remembers)."""
+    page = phone(contexts, url, width=width, height=height)
+    if text == "bigger":
+        toggle = page.get_by_role("button", name="Bigger text")
+        toggle.click()
+        page.reload()
+        expect(page.get_by_role("button", name="Bigger text")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    return page
+
 
 # Each control that must be on the first screen, and where it ends, the page at its top.
 CONTROLS = """(extra) => {
@@ -58,10 +77,11 @@ LONG_FOURS = [
 ]
 
 
+@pytest.mark.parametrize("text", TEXT)
 @pytest.mark.parametrize("names", ["short", "long"])
 @pytest.mark.parametrize("width,height", SIZES)
 def test_every_control_and_the_latest_undo_are_on_the_first_screen(
-    contexts, live_server, width, height, names
+    contexts, live_server, width, height, names, text
 ):
     if names == "long":
         night = named_night(LONG_FOURS)  # seated as the short names are (seed 3)
@@ -69,7 +89,7 @@ def test_every_control_and_the_latest_undo_are_on_the_first_screen(
         night = make_night(make_group(regulars=12, substitutes=0), sets=1)
         start_night(night, seed=3)
     table, other = night.tables.get(number=2), night.tables.get(number=3)
-    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    page = table_phone(contexts, f"{live_server.url}/t/{table.token}/", width, height, text)
     expect(page.locator("#taps")).to_be_visible()
     check_first_screen(page, "the round starts", undo=False)
 
@@ -102,7 +122,7 @@ def test_every_control_and_the_latest_undo_are_on_the_first_screen(
     for seat in range(1, 5):
         server_tap(other, seat, "miss")
     table_done(table=other)
-    tied = phone(contexts, f"{live_server.url}/t/{other.token}/", width=width, height=height)
+    tied = table_phone(contexts, f"{live_server.url}/t/{other.token}/", width, height, text)
     expect(tied.locator("#board")).to_contain_text("It's a tie!")
     # The turns before the tie are no longer undone from the table (section 6.2)...
     check_first_screen(tied, "a tie's extra turns", undo=False, extra=["#board button.done"])
@@ -141,15 +161,16 @@ GAP_UNDER_LEGEND = """() => {
 }"""
 
 
+@pytest.mark.parametrize("text", TEXT)
 @pytest.mark.parametrize("width,height", SIZES)
 def test_a_table_of_three_with_long_names_at_the_bell_fits_the_first_screen(
-    contexts, live_server, width, height
+    contexts, live_server, width, height, text
 ):
     # Eleven players: tables of 4, 4 and 3.
     night = named_night(LONG_NAMES)
     three = next(t for t in night.tables.all() if table_page(t).here.size == 3)
     head = night.tables.get(number=1)
-    page = phone(contexts, f"{live_server.url}/t/{three.token}/", width=width, height=height)
+    page = table_phone(contexts, f"{live_server.url}/t/{three.token}/", width, height, text)
     expect(page.locator("#taps")).to_be_visible()
     page.locator("#taps button[value='points:1']").click()
     expect(page.locator("#recent .recent li")).to_have_count(1)
@@ -190,13 +211,14 @@ CUT_NAMES = """() => [...document.querySelectorAll('.bell-banner .who, .score-bo
   .map(el => el.textContent.trim())"""
 
 
+@pytest.mark.parametrize("text", TEXT)
 @pytest.mark.parametrize("width,height", SIZES)
 def test_the_bell_with_three_still_to_roll_and_two_line_names_fits_the_first_screen(
-    contexts, live_server, width, height
+    contexts, live_server, width, height, text
 ):
     night = named_night(REAL_NAMES)
     table = night.tables.get(number=2)
-    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    page = table_phone(contexts, f"{live_server.url}/t/{table.token}/", width, height, text)
     expect(page.locator("#taps")).to_be_visible()
     server_tap(table, 1, "points", 1)  # one has rolled: three still to roll
     expect(page.locator("#recent .recent li")).to_have_count(1)
@@ -206,3 +228,25 @@ def test_the_bell_with_three_still_to_roll_and_two_line_names_fits_the_first_scr
     # Every name there is read whole: by first name where room is short.
     assert page.evaluate(CUT_NAMES) == []
     expect(page.locator(".bell-banner .who")).to_have_count(3)
+
+
+@pytest.mark.parametrize("text", TEXT)
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_tie_at_a_table_of_three_keeps_its_extra_turns_on_the_first_screen(
+    contexts, live_server, width, height, text
+):
+    # Eleven players: tables of 4, 4 and 3. The three tie 0-0-0 at the bell: one more turn
+    # each (docs/rules.md section 3.4), the news and its button at the top.
+    night = named_night(REAL_NAMES[:11])
+    three = next(t for t in night.tables.all() if table_page(t).here.size == 3)
+    ring_the_bell(night)
+    for seat in range(1, 4):
+        server_tap(three, seat, "miss")
+    table_done(table=three)
+    page = table_phone(contexts, f"{live_server.url}/t/{three.token}/", width, height, text)
+    expect(page.locator("#board")).to_contain_text("It's a tie!")
+    done = ["#board button.done"]
+    check_first_screen(page, "a tie's extra turns", undo=False, taps=3, extra=done)
+    page.locator("#taps button[value='points:1']").click()
+    expect(page.locator("#recent .recent button.undo")).to_have_count(1)
+    check_first_screen(page, "an extra turn entered", taps=3, extra=done)
