@@ -60,8 +60,9 @@
        chip of the table (the stylesheet's, never below nine tenths of the page's text):
        four long names then still take two rows of the first screen. */
     var roller = document.querySelector(".roller");
+    var three = !!roller && roller.closest("[data-seats]").getAttribute("data-seats") === "3";
     if (roller) {
-      roller.classList.remove("long-names");
+      roller.classList.remove("long-names", "two-rows");
       if (Array.prototype.some.call(roller.querySelectorAll(".chip span"), tall)) {
         roller.classList.add("long-names");
       }
@@ -75,20 +76,75 @@
       return Math.min(text, parseFloat(getComputedStyle(el).fontSize));
     });
     if (bigger) root.classList.add("text-bigger");
-    boxes.forEach(function (el, i) {
-      var chip = el.closest(".chip");
-      var size = parseFloat(getComputedStyle(el).fontSize), fits = needs(el);
-      if (fits >= size) return;
-      if (fits < least[i] && chip) {
-        chip.classList.add("fit-wide");
-        fits = needs(el);
-        if (fits >= size) return;
-      }
-      el.style.fontSize = Math.max(least[i], fits) + "px";
-    });
-    if (roller && roller.closest("[data-seats]").getAttribute("data-seats") !== "3") {
-      widenLoners(roller);
+    boxes.forEach(function (el, i) { fit(el, least[i]); });
+    /* Three at a table: a row of three chips, unless a name's word does not fit a third of
+       the row: then two chips a row, the third taking the second row whole. */
+    if (three && roller.querySelector(".chip.fit-wide")) {
+      roller.classList.add("two-rows");
+      boxes.forEach(function (el, i) {
+        var chip = el.closest(".chip");
+        if (!chip) return;
+        el.style.fontSize = "";
+        chip.classList.remove("fit-wide");
+        fit(el, least[i]);
+      });
     }
+    if (roller && !three) widenLoners(roller);
+    cutNames();
+  }
+  /* A box's text made as small as its longest word needs, but no smaller than ``least``;
+     a chip whose word does not fit even so is marked to take a whole row. */
+  function fit(el, least) {
+    var chip = el.closest(".chip");
+    var size = parseFloat(getComputedStyle(el).fontSize), fits = needs(el);
+    if (fits >= size) return;
+    if (fits < least && chip) {
+      chip.classList.add("fit-wide");
+      fits = needs(el);
+      if (fits >= size) return;
+    }
+    el.style.fontSize = Math.max(least, fits) + "px";
+  }
+  /* Who rolled each of the table's latest entries, on its line beside Undo: whole where
+     the line has room, else cut at its end, the "…" right before the colon (the page's
+     text-overflow would leave a gap there). Where that would leave less than the name's
+     first word, or less than six letters, the entry takes two lines (css/play.css), the name cut only if longer than its
+     line. The cut name is drawn by the stylesheet (data-cut); the page's text, which a
+     screen reader reads, stays the whole name. */
+  function cutNames() {
+    document.querySelectorAll(".recent li").forEach(function (li) {
+      var el = li.querySelector(".entry-who");
+      if (!el) return;
+      var full = el.textContent;
+      li.classList.remove("two-lines");
+      el.removeAttribute("data-cut");
+      el.textContent = full;
+      if (el.scrollWidth <= el.clientWidth) return;
+      if (cut(el, full) >= Math.max(full.split(/\s+/)[0].length, 6)) return;
+      li.classList.add("two-lines");
+      el.removeAttribute("data-cut");
+      el.textContent = full;
+      if (el.scrollWidth > el.clientWidth) cut(el, full);
+    });
+  }
+  /* ``full`` in ``el`` (too long for it) cut to the most letters that fit with "…", drawn
+     over the name kept for screen readers: how many letters are shown. */
+  function cut(el, full) {
+    var room = el.getBoundingClientRect().width - 0.5;
+    var trial = document.createElement("span");
+    el.textContent = "";
+    el.appendChild(trial);
+    var chars = Array.from(full), low = 1, high = chars.length - 1;
+    function shown(n) { return chars.slice(0, n).join("").trimEnd() + "\u2026"; }
+    while (low < high) {
+      var middle = Math.ceil((low + high) / 2);
+      trial.textContent = shown(middle);
+      if (trial.getBoundingClientRect().width <= room) low = middle; else high = middle - 1;
+    }
+    trial.className = "visually-hidden";
+    trial.textContent = full;
+    el.dataset.cut = shown(low);
+    return low;
   }
   /* A chip left alone in its row by a name that takes a whole row takes the row too when
      its own name wraps: it then needs fewer lines. */

@@ -5,9 +5,11 @@ long for that breaks. Pressing Bigger text never makes a name smaller than witho
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.play.pages import table_page
 from tests.browser.helpers import named_night
 from tests.browser.test_phone_fit import WIDEST
 from tests.browser.test_text_size import CHIPS_OVERFLOWING, LONG_WORD
+from tests.play.helpers import tap as server_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -126,3 +128,77 @@ def test_a_one_line_name_at_a_table_of_three_sits_in_the_middle_of_its_chip(
         break
     else:
         raise AssertionError("no table of three")
+
+
+# A real night's names at a table of three and two of four (seed 3).
+EVERYDAY = ["Ann Marie Baxter", "Fran Kowalski", "Kay Sato", "Maggie Reyes", "Gloria Nguyen",
+            "Eleanor Park", "Dee Whitfield", "Bea Okafor", "Hattie Johnson", "Irene O'Brien",
+            "Carla Mendes"]  # fmt: skip
+
+# Each chip's name that is not shown whole: cut across ("Whitfi…") or under its last line.
+CHIPS_CUT = """() => [...document.querySelectorAll('#taps .chip span')].filter(span =>
+  span.scrollWidth > span.clientWidth + 1 || span.scrollHeight > span.clientHeight + 1
+).map(span => span.textContent.trim())"""
+
+# Each of the latest entries: the roller's name as shown (null where the page cuts it with
+# text-overflow, which leaves a gap before the colon: "Hatti…  : BUNCO +21"), as a screen
+# reader reads it, the room between its end and the colon, and whether the line runs under
+# its Undo.
+ENTRIES = """() => [...document.querySelectorAll('#recent .recent li')].map(li => {
+  const who = li.querySelector('.entry-who'), colon = document.createRange();
+  const texts = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+  for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+    if (who.contains(n) || n.data.indexOf(':') < 0) continue;
+    colon.setStart(n, n.data.indexOf(':'));
+    colon.setEnd(n, n.data.indexOf(':') + 1);
+    break;
+  }
+  const undo = li.querySelector('button.undo'), what = li.querySelector('b');
+  const right = Math.max(...[who, what].map(e => e.getBoundingClientRect().right));
+  const gap = colon.getBoundingClientRect().left - who.getBoundingClientRect().right;
+  const under = right > (undo ? undo.getBoundingClientRect().left : innerWidth);
+  return [who.scrollWidth > who.clientWidth ? null : who.dataset.cut || who.textContent,
+    who.textContent, Math.round(gap), under];
+})"""
+
+
+@pytest.mark.parametrize("text", ["normal", "bigger"])
+@pytest.mark.parametrize("width,height", [(360, 640), (390, 844)])
+def test_a_name_that_fits_is_whole_and_one_cut_ends_at_its_colon(
+    contexts, live_server, width, height, text
+):
+    """Everyday names are whole on the chips, at a table of three too (two chips a row
+    when a word does not fit a third of it: "Dee Whitfield", not "Dee Whitfi…"). In the
+    latest entries a name is whole where the line beside Undo has room ("Kay Sato: Miss"),
+    else cut at its end, its "…" right before the colon: "Hattie Joh…: BUNCO +21", not
+    "Hatti…  : BUNCO +21"."""
+    night = named_night(EVERYDAY)
+    context = contexts(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    tables = list(night.tables.order_by("number"))
+    assert sorted(table_page(t).here.size for t in tables) == [3, 4, 4]
+    fitting = 0
+    for number, table in enumerate(tables):
+        seats = sorted(table_page(table).seats, key=lambda seat: len(seat[1]))
+        (short, *_, (seat, name, _)) = seats
+        server_tap(table, short[0], "miss")
+        server_tap(table, seat, "bunco")
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        toggle = page.get_by_role("button", name="Bigger text")
+        if number == 0 and text == "bigger":
+            toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", str(text == "bigger").lower())
+        expect(page.locator("#recent .recent li")).to_have_count(2)
+        what = f"table {table.number} ({len(seats)} seats) at {width} px, {text} text"
+        assert page.evaluate(CHIPS_CUT) == [], what
+        (shown, read, gap, past), (*whole, _, _) = page.evaluate(ENTRIES)
+        assert read == name, f"{what}: a screen reader reads {read!r}"
+        assert shown is not None, f"{what}: {name!r} cut by the page, a gap before its colon"
+        assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1])), what
+        assert gap <= 1, f"{what}: {gap} px between {shown!r} and its colon"
+        assert not past, f"{what}: the entry runs under its Undo"
+        if len(short[1]) <= 10:  # "Kay Sato: Miss", "Bea Okafor: Miss"
+            assert whole == [short[1], short[1]], f"{what}: {whole} cut where it fits"
+            fitting += 1
+    assert fitting > 0
