@@ -108,3 +108,45 @@ def test_dice_entered_offline_count_as_the_rules_score_them(contexts, live_serve
     expect(page.locator("#recent .recent li")).to_have_count(2)
     expect(page.locator(".score-box.unsent")).to_have_count(0)
     expect(score(page, 0)).to_have_text("7")
+
+
+# What says a tap waits that is not read whole: cut short ("+3 not s…"), or running under
+# something else; and whether the connection's banner lies over more than the header.
+CUT_SHORT = """() => {
+  const cut = [...document.querySelectorAll('#offline, .unsent-note')].filter(el =>
+    el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+  ).map(el => el.textContent);
+  const banner = document.querySelector('#offline').getBoundingClientRect();
+  const head = document.querySelector('#table-head').getBoundingClientRect();
+  return [cut, Math.round(banner.bottom - head.bottom)];
+}"""
+
+
+@pytest.mark.parametrize("text", ["normal", "bigger"])
+@pytest.mark.parametrize("width,height", [(320, 568), (360, 640)])
+def test_at_a_table_of_three_what_waits_on_the_phone_reads_whole(
+    contexts, live_server, width, height, text
+):
+    """The connection's banner ("Offline. 4 taps wait on this phone") and each side's "+3 not
+    sent yet" read whole, on two lines if need be: before, a narrow phone with Bigger text
+    showed "Offline. 4 taps wait on this …" and "+3 not s…". The banner lies over the
+    header only, the round's line and the news under it still in sight."""
+    night = make_night(make_group(regulars=11, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table = next(t for t in night.tables.all() if len(names(t)) == 3)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=width, height=height)
+    if text == "bigger":
+        page.get_by_role("button", name="Bigger text").click()
+        page.reload()
+    offline(page)
+    tap(page, 1, "points:1")
+    tap(page, 1, "points:2")
+    tap(page, 1, "miss")
+    tap(page, 3, "points:1")
+    expect(page.locator("#offline")).to_contain_text("4 taps wait on this phone")
+    expect(page.locator(".score-box.unsent")).to_have_count(2)
+    expect(page.locator(".score-box.unsent").first).to_contain_text("+3 not sent yet")
+    page.evaluate("window.scrollTo(0, 0)")
+    cut, below_head = page.evaluate(CUT_SHORT)
+    assert cut == [], f"{width}x{height}, {text} text: cut short: {cut}"
+    assert below_head <= 1, f"the banner lies {below_head} px over the page under the header"
