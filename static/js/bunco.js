@@ -371,8 +371,9 @@
      by itself after six seconds. A keyboard closes it too: Escape, or its Close button;
      it never takes the focus, which stays on the button that was pressed. It never
      covers Done, an Undo, or the button it answers (Done refused: someone has not rolled
-     yet), so a player can still tap them while it shows: placeClear finds it a place
-     clear of them, again whenever the page scrolls or changes. */
+     yet), so a player can still tap them while it shows, nor where to sit next once a
+     round is over: placeClear finds it a place clear of them, again whenever the page
+     scrolls or changes. */
   function showError(text, near) { showToast(text, "error", near); }
   /* A notice outlives a reload that follows it at once (someone reloads the page): it is
      kept for as long as it shows, and the reloaded page shows it again. */
@@ -422,8 +423,8 @@
     if (back) focusedBefore = null;
   }
 
-  /* The buttons a message leaves uncovered. */
-  var UNCOVERED = "button.done, button.undo, #recent button";
+  /* The buttons a message leaves uncovered, and where to sit next. */
+  var UNCOVERED = "button.done, button.undo, #recent button, #board :is(.moves, .arrivals) li";
   /* And, for a tap's "not entered", what the players look at and tap next. */
   var TAPPED_NEXT = ".score-box, #taps button, #taps label";
   var TOAST_GAP = 6;  /* px between the message and a button it keeps clear of */
@@ -719,9 +720,7 @@
           return;
         }
         tapBoard = data.board || null;
-        if (data.late) {
-          showError(data.message || "This tap arrived after the round ended: the host will decide.");
-        }
+        if (data.late) arrivedLate(data.message);
       });
     }).then(function () {
       flushing = false;
@@ -874,6 +873,17 @@
     renderUnsent();
     holdMoved();
   });
+  /* Taps set aside for the host, arrived after their round ended (docs/rules.md section
+     3.5): one message, counting those that arrived one after the other. */
+  function arrivedLate(message) {
+    var before = document.querySelector(".toast.late");
+    var count = before ? parseInt(before.dataset.count, 10) + 1 : 1;
+    showToast(count === 1 ?
+      message || "This tap arrived after the round ended: the host will decide." :
+      "These " + count + " taps arrived after the round ended here: the host will decide.",
+      "error late");
+    document.querySelector(".toast.late").dataset.count = String(count);
+  }
   /* A finger on a button that has just appeared or moved: not entered, and said so. */
   /* Taps refused one after the other (a double tap) are counted in one message. */
   function notEnteredText(count) {
