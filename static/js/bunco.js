@@ -566,6 +566,7 @@
       box.appendChild(row);
     });
     renderUnsent();
+    sayDice();
   }
   /* Offline, and while taps take their time to be sent (the banner says so), the score
      counts the taps waiting on the phone for the round on the screen, as each tap's
@@ -872,6 +873,7 @@
     showNews();
     renderUnsent();
     holdMoved();
+    sayDice();
   });
   /* Taps set aside for the host, arrived after their round ended (docs/rules.md section
      3.5): one message, counting those that arrived one after the other. */
@@ -987,6 +989,10 @@
     }
     enqueue(form.action, fields, describe(button, fields.seat), tapEffect(form, button, fields));
     flash(button);
+    if (tap === "dice") {
+      diceTap = { id: fields.nonce, who: seatName(fields.seat) };
+      sayDice();
+    }
     /* "· Ann starts" is no longer news; its room is kept, so nothing moves under a finger. */
     var starts = form.querySelector("legend .first-roller");
     if (starts) starts.style.visibility = "hidden";
@@ -1000,6 +1006,28 @@
       });
     }
   });
+  /* The dice entry lies below the entries, where the score and the new entry are out of
+     sight: what the latest dice entered is said beside it, as they go and once stored. */
+  var diceTap = null;  /* {id, who}: the latest dice tapped */
+  function sayDice() {
+    var said = document.querySelector("[data-dice-said]");
+    if (!said || !diceTap) return;
+    var id = diceTap.id;
+    var row = document.querySelector("#recent li[data-nonce='" + CSS.escape(id) + "']");
+    var text;
+    if (row) {
+      text = "Entered: " + row.querySelector(".entry-what").textContent.trim() + " for " +
+        row.querySelector(".entry-who").textContent.trim() + ".";
+      diceTap = null;
+    } else if (queue().some(function (i) { return i.id === id; })) {
+      text = (offlineNow ? "Not sent yet: " : "Sending: ") + "the dice for " + diceTap.who + "…";
+    } else if (parked().some(function (i) { return i.id === id; })) {
+      text = "Not stored: the dice for " + diceTap.who + " (see above).";
+    } else {
+      text = "Sent: the dice for " + diceTap.who + ".";
+    }
+    said.textContent = text;
+  }
   /* The radio named ``name`` checked among the form's controls (the dice entry lies
      outside the form, tied to it by its form attribute). */
   function checkedIn(form, name) {
@@ -1019,8 +1047,13 @@
   /* "+2 for Ann": what a tap was, to name it if it cannot be stored. */
   function describe(button, seat) {
     var label = button.firstChild ? button.firstChild.textContent.trim() : button.value;
+    var name = seatName(seat);
+    return label + (name ? " for " + name : "");
+  }
+  /* Who sits in ``seat``, as its chip names them ("" if no chip does). */
+  function seatName(seat) {
     var chip = taps.querySelector("input[name=seat][value='" + seat + "'] + span");
-    return label + (chip ? " for " + chip.firstChild.textContent.trim() : "");
+    return chip ? chip.firstChild.textContent.trim() : "";
   }
   function flash(button) {
     button.classList.add("sent");

@@ -82,3 +82,27 @@ def test_a_message_goes_when_the_next_tap_is_made_and_never_piles_up(contexts, l
     expect(toast).to_have_count(1)
     toast.click()  # a tap on the message clears it
     expect(toast).to_have_count(0)
+
+
+def test_dice_scored_below_the_entries_are_said_where_the_player_is(contexts, live_server):
+    """The dice entry lies below the entries: with the page scrolled down to it, the score
+    and the new entry are above the screen, so what the dice entered is said beside it."""
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night)
+    rnd = night.rounds.get(number=1)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    for _ in range(3):  # three entries above the dice entry
+        page.locator("#taps button[value='points:1']").click()
+    expect(page.locator("#recent li")).to_have_count(3)
+    page.locator("details.dice-entry summary").click()
+    page.get_by_role("button", name="Score these dice").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    other = [f for f in range(1, 7) if f != rnd.mark]
+    enter_dice(page, [rnd.mark, rnd.mark, other[0]])  # two of the mark: +2
+    expect(page.locator("#recent li")).to_have_count(4)
+    said = page.locator(".dice-entry [role=status]")
+    name = page.locator("#taps input[name=seat][value='1'] + span").inner_text()
+    expect(said).to_have_text(f"Entered: +2 for {' '.join(name.split())}.")
+    expect(said).to_be_in_viewport()
+    expect(page.locator("[data-testid=score-0]")).not_to_be_in_viewport()
