@@ -7,11 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.selectors import seated_tables
-from bunco_night.nights.services import payment_record, seating_draw
-from bunco_night.play.services import bell_ring, round_start
+from bunco_night.play.services import bell_ring
 from tests.browser.helpers import host_page, until
-from tests.browser.test_room_screen_fit import SCREENS, close_round, party_names
-from tests.factories import make_group, make_night
+from tests.browser.test_room_screen_fit import SCREENS, close_round, party_names, round_two
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -102,18 +100,7 @@ def party(players: int, *, long: bool = True, paid: bool = True):
     play; with ``long`` the last table's first two seats and table 1's first are given
     the names of ``LONG`` (the last table is a table of 2 or 3 when the players do not
     come in fours)."""
-    group = make_group(regulars=players, substitutes=0)
-    for player, name in zip(group.players.order_by("pk"), party_names(players), strict=True):
-        player.name = name
-        player.save(update_fields=["name"])
-    night = make_night(group, sets=1)
-    if paid:
-        for a in night.attendances.all():
-            payment_record(attendance=a, amount_cents=500)
-    seating_draw(night=night, seed=5)
-    round_start(night=night)
-    close_round(night)
-    round_start(night=night)
+    night = round_two(party_names(players), paid=paid)
     if long:
         rnd = night.current_round
         last = rnd.seats.order_by("-table__number").first().table.number

@@ -382,20 +382,28 @@ STANDINGS_ROWS = """() => [...document.querySelectorAll('.room-side tbody tr[dat
       getComputedStyle(row.cells[1]).fontSize), row.cells[1].textContent])"""
 
 
-def round_two_on_the_room_screen(contexts, live_server, names, width, height):
-    """A paid-up night of ``names`` (prizes so far), round 1 closed and round 2 in play,
-    on the room screen of a TV of ``width`` x ``height``, fitted: (night, page)."""
+def round_two(names: list[str], *, paid: bool = True):
+    """A night of ``names`` (paid up, so with prizes so far, if ``paid``), round 1 closed
+    and round 2 in play."""
     group = make_group(regulars=len(names), substitutes=0)
     for player, name in zip(group.players.order_by("pk"), names, strict=True):
         player.name = name
         player.save(update_fields=["name"])
     night = make_night(group, sets=1)
-    for a in night.attendances.all():
-        payment_record(attendance=a, amount_cents=500)
+    if paid:
+        for a in night.attendances.all():
+            payment_record(attendance=a, amount_cents=500)
     seating_draw(night=night, seed=5)
     round_start(night=night)
     close_round(night)
     round_start(night=night)
+    return night
+
+
+def round_two_on_the_room_screen(contexts, live_server, names, width, height):
+    """``round_two`` of ``names`` on the room screen of a TV of ``width`` x ``height``,
+    fitted: (night, page)."""
+    night = round_two(names)
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
     fitted(tv, lambda: tv.set_viewport_size({"width": width, "height": height}))
     return night, tv

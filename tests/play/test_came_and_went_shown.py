@@ -138,9 +138,8 @@ def test_the_player_s_own_page_says_it_during_the_night(client, night):
     assert "You are playing tonight." in page and "You arrived" not in page
 
 
-def test_a_regular_whose_substitute_left_reads_that_her_substitute_did(client, group):
-    """Regular 12 sent Sub 2, who played round 1 and left: Regular 12 never sat, so her
-    row and her own page say her substitute left, not that she did."""
+def substitute_left(group):
+    """A night of today where Regular 12 sent Sub 2, who played round 1 and left."""
     night = make_night(group, date=timezone.localdate(), sets=1)
     attendance_set(
         attendance=night.attendances.get(player__name="Regular 12"),
@@ -150,6 +149,13 @@ def test_a_regular_whose_substitute_left_reads_that_her_substitute_did(client, g
     start_night(night)
     play_round(night)
     attendance_leave(attendance=night.attendances.get(player__name="Regular 12"))
+    return night
+
+
+def test_a_regular_whose_substitute_left_reads_that_her_substitute_did(client, group):
+    """Regular 12 sent Sub 2, who played round 1 and left: Regular 12 never sat, so her
+    row and her own page say her substitute left, not that she did."""
+    night = substitute_left(group)
     row = att_row(client, night, "Regular 12")
     assert "Sent a substitute, who left early" in row and "Left early" not in row
     client.logout()
@@ -174,15 +180,7 @@ def test_each_player_s_history_says_it_on_the_night_s_line(client, over):
 
 def test_a_substitute_who_left_reads_it_in_her_history(client, group):
     """Sub 2 played round 1 for Regular 12 and left: her line says when."""
-    night = make_night(group, date=timezone.localdate(), sets=1)
-    attendance_set(
-        attendance=night.attendances.get(player__name="Regular 12"),
-        status=Attendance.Status.SENT_SUB,
-        substitute=group.players.get(name="Sub 2"),
-    )
-    start_night(night)
-    play_round(night)
-    attendance_leave(attendance=night.attendances.get(player__name="Regular 12"))
+    night = substitute_left(group)
     round_start(night=night)
     play_round(night)
     assert f"Played · {LEFT}" in history_line(client, night, "Sub 2")

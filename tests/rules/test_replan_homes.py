@@ -149,14 +149,10 @@ def evenings(draw):
     return rules, last, before, ghosts, changes
 
 
-@settings(max_examples=300, deadline=None)
-@given(evenings())
-def test_nobody_already_seated_moves_unless_a_partner_rule_needs_it(evening):
-    """After every change, for anyone seated before it who keeps their table: their seat
-    is the same, or it is their home (the movement's seat), or the table's size changed
-    (it closed up or grew), or no order of the table keeps the partner rules with
-    everyone already there in their seat or home. And a table that changed has everyone
-    at home whenever some order of it keeps the rules so."""
+def evening_changes(evening):
+    """Each change of ``evening`` recorded one at a time: the evening's rules, partners and
+    homes, the seating and ghosts before the change, who comes or goes (as ``leaving`` and
+    ``arriving``), and the re-seating it makes, which the next change starts from."""
     rules, last, seating, ghosts, changes = evening
     partners = round_partners(rules, last)
     homes, made = homes_of(seating, ghosts), itertools.count(1)
@@ -173,6 +169,21 @@ def test_nobody_already_seated_moves_unless_a_partner_rule_needs_it(evening):
             arriving=arriving,
             made=made,
         )
+        yield rules, partners, homes, seating, ghosts, who, leaving, arriving, result
+        seating, ghosts = result.seating, result.ghosts
+
+
+@settings(max_examples=300, deadline=None)
+@given(evenings())
+def test_nobody_already_seated_moves_unless_a_partner_rule_needs_it(evening):
+    """After every change, for anyone seated before it who keeps their table: their seat
+    is the same, or it is their home (the movement's seat), or the table's size changed
+    (it closed up or grew), or no order of the table keeps the partner rules with
+    everyone already there in their seat or home. And a table that changed has everyone
+    at home whenever some order of it keeps the rules so."""
+    for rules, partners, homes, seating, ghosts, _who, leaving, arriving, result in evening_changes(
+        evening
+    ):
         check(
             rules,
             seating,
@@ -205,7 +216,6 @@ def test_nobody_already_seated_moves_unless_a_partner_rule_needs_it(evening):
                 rules, table, number, len(after), result.ghosts, partners, home | others
             ):
                 assert all(table.index(p) == homes[p][1] for p in home), (old, table)
-        seating, ghosts = after, result.ghosts
 
 
 def seats_of(seating, ghosts):
@@ -303,21 +313,17 @@ def test_going_home_never_costs_anyone_else_a_move(evening):
     evening recorded one at a time, the people who change table, other than someone going
     back to the table the round was planned with, are no more than the fewest the change
     needs (the oracle of tests/rules/test_replan.py, for any number of people)."""
-    rules, last, seating, ghosts, changes = evening
-    partners = round_partners(rules, last)
-    homes, made = homes_of(seating, ghosts), itertools.count(1)
-    for kind, who in changes:
-        leaving, arriving = ([who], []) if kind == "leave" else ([], [who])
-        result = step(
-            rules,
-            seating,
-            ghosts=ghosts,
-            homes=homes,
-            partners=partners,
-            leaving=leaving,
-            arriving=arriving,
-            made=made,
-        )
+    for (
+        rules,
+        _partners,
+        homes,
+        seating,
+        ghosts,
+        who,
+        leaving,
+        _arriving,
+        result,
+    ) in evening_changes(evening):
         old = {o: t for t, table in enumerate(seating) for o in table}
         new = {o: t for t, table in enumerate(result.seating) for o in table}
         moved = [
@@ -327,4 +333,3 @@ def test_going_home_never_costs_anyone_else_a_move(evening):
         ]
         n = sum(o not in result.ghosts for table in result.seating for o in table)
         assert len(moved) <= fewest_moves(rules, seating, leaving, ghosts, n), (seating, who)
-        seating, ghosts = result.seating, result.ghosts
