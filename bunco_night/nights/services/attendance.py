@@ -12,6 +12,7 @@ from bunco_night.groups.models import Player
 from bunco_night.groups.services import player_add
 
 from ..models import Attendance, Night, RetiredPlace, Seat
+from ..played import played_a_round
 from .nights import _check_between_rounds, night_lock, night_touch
 from .seating import seating_reseat
 
@@ -80,13 +81,6 @@ def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
     return ids
 
 
-def _played_a_round(night: Night, player: Player | None) -> bool:
-    """``player`` sat in a closed round of ``night``."""
-    if player is None:
-        return False
-    return Seat.objects.filter(round__in=night.rounds.closed(), player=player).exists()
-
-
 def _check_only_leaves(night: Night, attendance: Attendance, status: str, substitute) -> None:
     """Someone who has played a round tonight can only leave early (docs/rules.md section
     10): their row is not made "not coming", nor given to a substitute, nor given back to
@@ -96,8 +90,9 @@ def _check_only_leaves(night: Night, attendance: Attendance, status: str, substi
     back = attendance.has_left and status == Attendance.Status.COMING
     if same or back:
         return
+    played = played_a_round(night)
     for who in (attendance.plays, attendance.player):
-        if _played_a_round(night, who):
+        if who is not None and who.pk in played:
             raise ServiceError(
                 f"{who.name} has played tonight: they can only leave early (their rounds "
                 "and dues stay).",
