@@ -10,7 +10,7 @@ from django.db.models import Count, Max
 from bunco_night.groups.models import HostingTurn, Player
 from bunco_night.groups.selectors import hosting_turn_on, season_covering
 from bunco_night.nights.models import Attendance, Night
-from bunco_night.nights.played import who_played
+from bunco_night.nights.played import Played, in_a_line, left_note, substitute_left, who_played
 
 from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer, asking_ended
 from .services import already_on_the_list, candidates, nights_to_answer, on_tonights_list
@@ -26,6 +26,7 @@ class AnswerRow:
     offers: list[SubstituteOffer] = field(default_factory=list)
     can_ask: bool = False
     ended: str = ""  # why the asking ended with the night (``asking_ended``), else ""
+    said: str = ""  # where the row stands, in the panel's words (``_said``)
 
     @property
     def waiting(self) -> int:
@@ -79,6 +80,7 @@ def answers_context(night: Night) -> dict:
     offers: dict[int, list[SubstituteOffer]] = {}
     for o in SubstituteOffer.objects.filter(call__in=calls.values()).select_related("player"):
         offers.setdefault(o.call_id, []).append(o)
+    played = {} if planning else {p.player.pk: p for p in who_played(night)}
     rows = []
     for a in attendances:
         if not a.player.is_regular:
@@ -87,6 +89,7 @@ def answers_context(night: Night) -> dict:
         answer = getattr(a, "answer", None)
         row = AnswerRow(a, answer, call, offers.get(call.pk, []) if call else [], ended=ended)
         row.can_ask = planning and a.is_absent and not (call and call.is_open)
+        row.said = _said(a, played, over=night.is_over)
         rows.append(row)
     sent = [
         SentSummary(kind, label, row["count"], row["last"])
@@ -103,7 +106,7 @@ def answers_context(night: Night) -> dict:
         "group": night.group,
         "planning": planning,
         "over": night.is_over,
-        "played": len(who_played(night)) if night.is_over else None,
+        "played": len(played) if night.is_over else None,
         "answer_rows": news,
         "quiet": [r.attendance.player for r in rows if r not in news],
         "answered": sum(1 for r in rows if r.answer),
@@ -112,6 +115,22 @@ def answers_context(night: Night) -> dict:
         "sent": sent,
         "ask_modes": SubstituteCall.Mode.choices,
     }
+
+
+def _said(a: Attendance, played: dict[int, Played], *, over: bool) -> str:
+    """Where a regular's row stands: "coming", "sends Sally Fox", "left after round 1",
+    "sent a substitute, who left early", "not coming"; once the night is over, what
+    happened: "played", "sent Sally Fox", "played, left after round 1", "did not come"."""
+    if a.is_coming:
+        return ", ".join(
+            filter(None, ["played" if over else "coming", in_a_line(played.get(a.player_id))])
+        )
+    if a.sends_substitute:
+        return f"{'sent' if over else 'sends'} {a.substitute.name}"
+    if a.has_left:
+        note = left_note(a, played)
+        return f"played, {note}" if over and not substitute_left(a, played) else note
+    return "did not come" if over else "not coming"
 
 
 @dataclass

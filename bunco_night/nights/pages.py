@@ -15,7 +15,7 @@ from bunco_night.rules.presets import FILL_GHOSTS, PRESET_NAMES
 
 from .history import night_history
 from .models import Attendance, Night, Payment, Round
-from .played import Played, played_a_round, who_played
+from .played import Played, played_a_round, substitute_left, who_played
 from .seat_tags import tagged
 from .selectors import (
     DuesRow,
@@ -228,8 +228,7 @@ def _row(
     who = (attendance.plays or attendance.player).pk
     played = played or {}
     note = played[who].came_and_went if who in played else ""
-    # A row left early whose own player never sat: the substitute she sent played and left.
-    sub_left = attendance.has_left and who not in played
+    sub_left = substitute_left(attendance, played)
     row = AttendanceRow(attendance, dues=dues, came_and_went=note, substitute_left=sub_left)
     row.played = bool({attendance.player_id, getattr(attendance.plays, "pk", None)} & sat)
     if row_error and row_error.attendance_pk == attendance.pk:

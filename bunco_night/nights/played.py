@@ -86,6 +86,26 @@ def who_played(night: Night) -> list[Played]:
     return sorted(played.values(), key=lambda p: (p.player.name.casefold(), p.player.pk))
 
 
+def substitute_left(attendance: Attendance, played: dict[int, Played]) -> bool:
+    """A row left early whose own player never sat: the substitute she sent played and
+    left (``played``: ``who_played`` by player id)."""
+    return attendance.has_left and attendance.player_id not in played
+
+
+def in_a_line(played: Played | None) -> str:
+    """``came_and_went`` to follow other words in a line ("played, left after round 1")."""
+    note = played.came_and_went if played else ""
+    return note[:1].lower() + note[1:]
+
+
+def left_note(attendance: Attendance, played: dict[int, Played]) -> str:
+    """Why a row that left early is no longer playing, in a line's words: "left after
+    round 1", or "sent a substitute, who left early" when she never sat herself."""
+    if substitute_left(attendance, played):
+        return "sent a substitute, who left early"
+    return in_a_line(played.get(attendance.player_id)) or "left early"
+
+
 def played_a_round(night: Night) -> set[int]:
     """The ids of everyone who sat in a closed round of ``night``: they can only leave
     early now (docs/rules.md section 10)."""

@@ -185,3 +185,38 @@ def test_a_substitute_who_left_reads_it_in_her_history(client, group):
     play_round(night)
     assert f"Played · {LEFT}" in history_line(client, night, "Sub 2")
     assert "Sent a substitute, who left early" in history_line(client, night, "Regular 12")
+
+
+def answer_line(client, night, name) -> str:
+    """The words of ``name``'s line in the night's answers panel."""
+    page = client.get(reverse("invites:answers", args=[night.pk])).content.decode()
+    pk = night.attendances.get(player__name=name).pk
+    item = re.search(rf'<li class="answer" id="answer-{pk}">(.*?)</li>', page, re.S)
+    return words(item.group(1))
+
+
+def test_the_answers_panel_says_who_left_and_when(client, over):
+    """Once the night is over the answers panel is a record of it: Regular 5 played round 1
+    and left, and says so with the round, as the night page does."""
+    assert answer_line(client, over, "Regular 5").startswith(f"Regular 5 · played, {LEFT.lower()}")
+
+
+def test_the_answers_panel_says_it_was_her_substitute_who_left(client, group):
+    night = substitute_left(group)
+    line = answer_line(client, night, "Regular 12")
+    assert line.startswith("Regular 12 · sent a substitute, who left early"), line
+    night_finish(night=night)
+    line = answer_line(client, night, "Regular 12")
+    assert line.startswith("Regular 12 · sent a substitute, who left early"), line
+    assert "played" not in line
+
+
+def test_the_roster_s_dues_say_who_left_when_and_whose_substitute_left(client, group):
+    night = substitute_left(group)
+    attendance_leave(attendance=night.attendances.get(player__name="Regular 5"))
+    text = " ".join(
+        " ".join(p.extract_text().split())
+        for p in PdfReader(io.BytesIO(get_pdf(client, night, "roster"))).pages
+    )
+    assert "Regular 5 left after round 1" in text, text
+    assert "Regular 12 sent a substitute, who left early" in text, text

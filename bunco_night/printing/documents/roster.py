@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from bunco_night.core.money import format_cents
 from bunco_night.groups.models import Season
 from bunco_night.nights.models import Night, Seat
-from bunco_night.nights.played import who_played
+from bunco_night.nights.played import left_note, who_played
 from bunco_night.nights.selectors import DuesRow, dues_summary
 
 from .parts import Options, Parts, Sizes, Source
@@ -57,6 +57,7 @@ class RosterSheet:
 def roster_sheet(*, night: Night) -> RosterSheet:
     """Who came, who sent a substitute, who is absent (and owes), who paid and who owes."""
     summary = dues_summary(night)
+    played = {p.player.pk: p for p in who_played(night)}
     ghosts = set(
         Seat.objects.filter(round__night=night, ghost_for__isnull=False).values_list(
             "ghost_for_id", flat=True
@@ -79,7 +80,7 @@ def roster_sheet(*, night: Night) -> RosterSheet:
                 note = "not coming (substitute: owes nothing)"
             absent.append(DuesLine(player.name, note, player.phone, row))
         elif a.has_left:
-            left.append(DuesLine(player.name, "left early", player.phone, row))
+            left.append(DuesLine(player.name, left_note(a, played), player.phone, row))
         else:
             note = "" if player.is_regular else "guest"
             coming.append(DuesLine(player.name, note, player.phone, row))
@@ -96,11 +97,7 @@ def roster_sheet(*, night: Night) -> RosterSheet:
     return RosterSheet(
         sections=[s for s in sections if s.lines or s.title == "Coming"],
         dues_cents=night.dues_cents,
-        playing=(
-            len(coming) + len(subs)
-            if night.status == Night.Status.PLANNING
-            else len(who_played(night))
-        ),
+        playing=(len(coming) + len(subs) if night.status == Night.Status.PLANNING else len(played)),
         expected_cents=summary.expected_cents,
         collected_cents=summary.collected_cents,
         outstanding_cents=summary.outstanding_cents,
