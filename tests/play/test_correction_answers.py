@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Night
 from bunco_night.nights.services import attendance_leave
 from bunco_night.play.services import (
@@ -211,3 +212,16 @@ def test_the_correction_page_says_nothing_of_an_unseated_next_round(client, unse
     response = client.post(fix_url(unseated), data, follow=True)
     name = side_name(unseated.rounds.get(number=1), 1, 0)
     assert said(response) == [f"Saved. Table 1's winner is still {name}."]
+
+
+def test_a_correction_that_ties_a_table_says_it_is_a_tie(night):
+    """Table 2 won 22-0 in round 1: the host's corrections bring it to 22-22. Refused, in
+    words that say the table is tied and how to settle it, not only that it has no winner."""
+    rnd = night.rounds.get(number=1)
+    table = night.tables.get(number=2)
+    tap(table, 2, "bunco", by_host=True, rnd=rnd)
+    with pytest.raises(ServiceError) as refused:
+        tap(table, 2, "points", 1, by_host=True, rnd=rnd)
+    assert refused.value.message == (
+        "After this change table 2 is tied at 22 to 22: pick its winner or record the tie-break."
+    )

@@ -65,8 +65,9 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     the next round's seating."""
     rnd.night = night_lock(rnd.night_id)
     board = round_board(rnd)
-    if any(tr.winner_side is None for tr in board.tables):
-        raise ServiceError("After this change a table has no winner: set one.", "no_winner")
+    for tr in board.tables:
+        if tr.winner_side is None:
+            raise ServiceError(_no_winner(tr.table.number, tr.scores), "no_winner")
     won_before = set(Seat.objects.filter(round=rnd, won=True).values_list("table_id", "number"))
     _seat_results(board)
     won_now = {(s.table_id, s.number) for tr in board.tables for s in tr.seats if s.won}
@@ -97,3 +98,15 @@ def results_recompute(*, rnd: Round) -> Recomputed:
         next_seating=seating,
         draw_undo_lost=undo_lost,
     )
+
+
+def _no_winner(number: int, scores: tuple[int, ...]) -> str:
+    """Why a correction that leaves table ``number`` without a winner is refused: a tie at
+    the top (docs/rules.md section 3.4) says so."""
+    top = max(scores, default=0)
+    if list(scores).count(top) > 1:
+        return (
+            f"After this change table {number} is tied at {top} to {top}: "
+            "pick its winner or record the tie-break."
+        )
+    return f"After this change table {number} has no winner: pick it."
