@@ -111,12 +111,17 @@ def _check(
 
 
 def _people_per_table(
-    rules: Rules, staying: list[list[Hashable]], left: list[int], players: int
+    rules: Rules,
+    staying: list[list[Hashable]],
+    left: list[int],
+    players: int,
+    returning: Sequence[int] = (),
 ) -> tuple[list[int], list[int]]:
     """(seats, people) per table of the new seating, head table first.
 
     Small tables: the layout for the new count. Ghosts: tables of four, each with two
-    to four people, chosen so the fewest people change tables (see the module).
+    to four people, chosen so the fewest people change tables (see the module), a table
+    someone is coming back to (``returning``: their home tables) before others.
     """
     if rules.is_buck_dice:
         # Buck Dice seats everyone at its one table (docs/rules.md section 9.3).
@@ -139,14 +144,17 @@ def _people_per_table(
         people[i] -= 1
         excess -= 1
     # Seats to fill (arrivals, or people off a removed table) go to the table with the
-    # most ghosts, then one someone just left, the bottom one first.
+    # most ghosts, then one someone comes back to, then one someone just left, the
+    # bottom one first.
     leavers = [left[j] if j < len(left) else 0 for j in range(count)]
+    back = [sum(t == j for t in returning) for j in range(count)]
     while excess < 0:
         i = max(
             (j for j in range(count) if people[j] < 4),
-            key=lambda j: (-people[j], leavers[j] > 0, j),
+            key=lambda j: (-people[j], back[j] > 0, leavers[j] > 0, j),
         )
         people[i] += 1
+        back[i] -= 1
         excess += 1
     return [4] * count, people
 
@@ -157,26 +165,37 @@ def _members(
     gone: Collection[tuple[int, int]],
     arriving: Sequence[Hashable],
     players: int,
+    back_home: Mapping[Hashable, tuple[int, int]] | None = None,
 ) -> tuple[list[int], list[list[Hashable]]]:
     """(seats per table, who sits at each table), head table first, for the people of
     ``where`` (person -> the (table, seat) they count at) and ``arriving``.
 
     All of a table that keeps at least as many people stay; where a table must lose
     people, those in its last seats move (``_people_per_table`` says how many); a removed
-    table empties. Arrivals go to the bottom tables with room, movers to the top ones.
+    table empties. Arrivals coming back (``back_home``: arrival -> their home seat) go to
+    their home table if it has room; other arrivals to the bottom tables with room,
+    movers to the top ones.
     """
+    back_home = back_home or {}
     span = max([0, *(t + 1 for t, _ in where.values()), *(t + 1 for t, _ in gone)])
     by_table: list[list[Hashable]] = [[] for _ in range(span)]
     for p in sorted(where, key=where.__getitem__):
         by_table[where[p][0]].append(p)
     left = [sum(t == i for t, _ in gone) for i in range(span)]
-    sizes, people = _people_per_table(rules, by_table, left, players)
+    returning = [back_home[p][0] for p in arriving if p in back_home]
+    sizes, people = _people_per_table(rules, by_table, left, players, returning)
     count = len(sizes)
     by_table += [[] for _ in range(count - span)]
     members = [by_table[i][: people[i]] for i in range(count)]
     movers = [p for i in range(len(by_table)) for p in by_table[i][people[i] if i < count else 0 :]]
     open_seats = [people[i] - len(members[i]) for i in range(count)]
     queue = list(arriving)
+    for p in arriving:  # coming back: to their home table if it has room
+        home = back_home[p][0] if p in back_home else count
+        if home < count and open_seats[home] > 0:
+            members[home].append(p)
+            queue.remove(p)
+            open_seats[home] -= 1
     for i in reversed(range(count)):  # arrivals: the bottom table first
         take = min(open_seats[i], len(queue))
         members[i] += queue[:take]
@@ -292,7 +311,8 @@ def replan_seating(
     gone = {(table_now[p], seating[table_now[p]].index(p)) for p in leaving}
     gone |= {tuple(w) for p, w in homes.items() if p not in seated and p not in arriving}
     sitting = {p: (table_now[p], seating[table_now[p]].index(p)) for p in staying}
-    sizes, members = _members(rules, sitting, gone, arriving, players)
+    back_home = {p: homes[p] for p in arriving if p in homes}
+    sizes, members = _members(rules, sitting, gone, arriving, players, back_home)
     count = len(sizes)
     home_table = {p: homes[p][0] if p in homes else sitting[p][0] for p in staying}
     if any(sitting[p][0] != t < count for p, t in home_table.items()):
@@ -301,7 +321,7 @@ def replan_seating(
         back = {
             p: homes.get(p, sitting[p]) if home_table[p] < count else sitting[p] for p in staying
         }
-        home_members = _members(rules, back, gone, arriving, players)[1]
+        home_members = _members(rules, back, gone, arriving, players, back_home)[1]
 
         def cost(members: list[list[Hashable]]) -> tuple[int, int]:
             table = {p: i for i, ps in enumerate(members) for p in ps}
@@ -319,7 +339,11 @@ def replan_seating(
     for i in range(count):
         old = tuple(seating[i]) if i < len(seating) else ()
         keep = {p for p in members[i] if p in old or home_table.get(p) == i}
-        here = {p: seat for p, (table, seat) in homes.items() if table == i and p in keep}
+        here = {
+            p: seat
+            for p, (table, seat) in homes.items()
+            if table == i and (p in keep or p in back_home and p in members[i])
+        }
         # Newcomers to the table: those coming home first, each to their home seat.
         newcomers = sorted(
             (p for p in members[i] if p not in old),

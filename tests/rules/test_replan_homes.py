@@ -333,3 +333,62 @@ def test_going_home_never_costs_anyone_else_a_move(evening):
         ]
         n = sum(o not in result.ghosts for table in result.seating for o in table)
         assert len(moved) <= fewest_moves(rules, seating, leaving, ghosts, n), (seating, who)
+
+
+@st.composite
+def two_leave_and_one_comes_back(draw):
+    """A ghosts night of full tables after a round; two of its players leave, and then one
+    of them (either) is added back."""
+    players = 4 * draw(st.integers(3, 10))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    last, before, ghosts = played_night(HOUSE_GHOSTS, players, rng)
+    people = sorted(o for t in before for o in t if o not in ghosts)
+    leavers = draw(st.lists(st.sampled_from(people), min_size=2, max_size=2, unique=True))
+    return last, before, frozenset(ghosts), leavers, draw(st.sampled_from(leavers))
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(two_leave_and_one_comes_back())
+def test_someone_added_back_takes_her_own_seat_again(case):
+    """docs/rules.md section 10, "One change after another": two leave (ghosts take their
+    seats), then one is added back: she sits in the seat the round was planned with her
+    in, not the other leaver's, and everyone else is where the round was planned (the
+    other leaver's seat a ghost's)."""
+    last, before, ghosts, leavers, back = case
+    partners, homes = round_partners(HOUSE_GHOSTS, last), homes_of(before, ghosts)
+    made = itertools.count(1)
+    left = step(
+        HOUSE_GHOSTS,
+        before,
+        ghosts=ghosts,
+        homes=homes,
+        partners=partners,
+        leaving=leavers,
+        made=made,
+    )
+    again = step(
+        HOUSE_GHOSTS,
+        left.seating,
+        ghosts=left.ghosts,
+        homes=homes,
+        partners=partners,
+        arriving=[back],
+        made=made,
+    )
+    planned, _ = seats_of(before, ghosts)
+    now, _ = seats_of(again.seating, again.ghosts)
+    gone = next(p for p in leavers if p != back)
+    assert now == {p: where for p, where in planned.items() if p != gone}
+
+
+def test_someone_added_back_takes_her_own_seat_not_another_leaver_s():
+    """Table 1's B and table 2's G leave; G is added back first: her own seat, not B's."""
+    before = (("A", "B", "C", "D"), ("E", "F", "G", "H"), ("I", "J", "K", "L"))
+    homes, made = homes_of(before), itertools.count(1)
+    left = step(
+        HOUSE_GHOSTS, before, ghosts=frozenset(), homes=homes, leaving=["B", "G"], made=made
+    )
+    again = step(
+        HOUSE_GHOSTS, left.seating, ghosts=left.ghosts, homes=homes, arriving=["G"], made=made
+    )
+    assert again.seating == (("A", "N1", "C", "D"), ("E", "F", "G", "H"), ("I", "J", "K", "L"))
