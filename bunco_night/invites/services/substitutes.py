@@ -1,22 +1,13 @@
-"""Players answering for themselves, substitutes asked to take a seat, and the messages
-about a night (docs/rules.md section 8.8). Each write is one transaction.
+"""Asking the group's substitutes to take a regular's seat (docs/rules.md section 8.8):
+all at once or one at a time, the first to accept gets it, the others hear it is filled.
 
-Every change to who comes goes through the night's own services (``attendance_set``,
-``attendance_send_new_substitute``), so the rules about substitutes, dues and seating
-hold whoever makes the change. When several substitutes accept the same seat at the
-same moment, the database decides: the call is locked (``select_for_update``) and a
-unique constraint allows one acceptance per call. E-mails leave after the transaction
-commits, so nobody hears of a change that did not happen.
+When several substitutes accept the same seat at the same moment, the database decides:
+the call is locked (``select_for_update``) and a unique constraint allows one acceptance
+per call. The seat changes hands through the night's own ``attendance_set``.
 """
 
 from __future__ import annotations
 
-import logging
-import smtplib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-
-from django.core.mail import EmailMessage, get_connection
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -24,134 +15,17 @@ from django.utils import timezone
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Attendance, Night
-from bunco_night.nights.services import (
-    attendance_send_new_substitute,
-    attendance_set,
-    night_touch,
-)
+from bunco_night.nights.services import attendance_set, night_touch
 
-from . import messages
-from .messages import Links
-from .models import Answer, Notice, PlayerLink, SubstituteCall, SubstituteOffer
-
-log = logging.getLogger(__name__)
+from .. import messages
+from ..messages import Links
+from ..models import Notice, SubstituteCall, SubstituteOffer
+from .links import link_for
+from .planning import _check_planning
+from .sending import _after_commit, _offer_mail, _plain_mail
 
 Offer = SubstituteOffer.Status
 Call = SubstituteCall.Status
-
-
-# ---------------------------------------------------------------------------
-# Personal links
-
-
-def link_for(player: Player) -> PlayerLink:
-    """The player's personal link, made the first time it is needed."""
-    link, _ = PlayerLink.objects.get_or_create(player=player)
-    return link
-
-
-def links_for(players: Iterable[Player]) -> dict[int, PlayerLink]:
-    """Personal links of several players (made where missing), by player id."""
-    players = list(players)
-    have = {link.player_id: link for link in PlayerLink.objects.filter(player__in=players)}
-    missing = [PlayerLink(player=p) for p in players if p.pk not in have]
-    PlayerLink.objects.bulk_create(missing, ignore_conflicts=True)
-    if missing:
-        have = {link.player_id: link for link in PlayerLink.objects.filter(player__in=players)}
-    return have
-
-
-@transaction.atomic
-def link_reset(*, player: Player, night: Night) -> PlayerLink:
-    """A new personal link for a player whose link went astray, asked from ``night``'s texts;
-    the old one stops working. A finished night's texts give none (nothing is sent for it)."""
-    if night.is_over:
-        raise ServiceError(
-            f"This night is over: give {player.name} a new link from the texts page of a night "
-            "to come.",
-            "night_over",
-        )
-    PlayerLink.objects.filter(player=player).delete()
-    return PlayerLink.objects.create(player=player)
-
-
-# ---------------------------------------------------------------------------
-# Sending
-
-
-@dataclass
-class Outgoing:
-    """A message about a night to one player: by e-mail when they have an address."""
-
-    night: Night
-    player: Player
-    kind: str
-    message: EmailMessage | None
-
-
-@dataclass
-class SendReport:
-    sent: list[Player] = field(default_factory=list)
-    failed: list[Player] = field(default_factory=list)
-    no_email: list[Player] = field(default_factory=list)
-
-
-def send(outgoing: list[Outgoing]) -> SendReport:
-    """Send each e-mail on one connection and log each as a ``Notice``; a failure is
-    reported, never raised, so one bad address does not stop the rest."""
-    report = SendReport()
-    with get_connection(fail_silently=False) as connection:
-        for item in outgoing:
-            if item.message is None:
-                report.no_email.append(item.player)
-                continue
-            try:
-                connection.send_messages([item.message])
-                ok = True
-            except (smtplib.SMTPException, OSError) as error:
-                log.warning("E-mail to %s failed: %s", item.player, error)
-                ok = False
-            (report.sent if ok else report.failed).append(item.player)
-            Notice.objects.create(
-                night=item.night,
-                player=item.player,
-                kind=item.kind,
-                email=item.message.to[0],
-                ok=ok,
-            )
-    return report
-
-
-def _after_commit(outgoing: list[Outgoing]) -> None:
-    if outgoing:
-        transaction.on_commit(lambda: send(outgoing))
-
-
-def _offer_mail(offer: SubstituteOffer, links: Links) -> Outgoing:
-    night, regular, sub = offer.night, offer.call.attendance.player, offer.player
-    link = links.offer(offer.token)
-    words = messages.offer(night, regular, sub, link)
-    mail = messages.email(words, sub.email, night=night, link=link) if sub.email else None
-    return Outgoing(night, sub, Notice.Kind.OFFER, mail)
-
-
-def _plain_mail(night: Night, player: Player, kind: str, words) -> Outgoing:
-    mail = messages.email(words, player.email) if player.email else None
-    return Outgoing(night, player, kind, mail)
-
-
-# ---------------------------------------------------------------------------
-# Asking the substitutes
-
-
-def _check_planning(night: Night) -> None:
-    if night.is_over:
-        raise ServiceError("This night is over.", "night_over")
-    if night.status != Night.Status.PLANNING:
-        raise ServiceError(
-            "The night has started: the host changes who plays on the night page.",
-            "night_started",
-        )
 
 
 def candidates(attendance: Attendance) -> list[Player]:
@@ -393,138 +267,3 @@ def call_stop(*, call: SubstituteCall, links: Links) -> SubstituteCall:
 def _stop_calls(attendance: Attendance, links: Links) -> None:
     for call in attendance.calls.select_for_update().filter(status=Call.OPEN):
         _withdraw(call, Call.STOPPED, links)
-
-
-# ---------------------------------------------------------------------------
-# Answers from a player's link
-
-
-def nights_to_answer(player: Player, today) -> list[Night]:
-    """The group's nights still to come that the player is on the list of, soonest first."""
-    return list(
-        player.group.nights.upcoming(today)
-        .exclude(status=Night.Status.FINISHED)
-        .filter(Q(attendances__player=player) | Q(attendances__substitute=player))
-        .distinct()
-    )
-
-
-def two_substitutes(picked: Player) -> str:
-    """What a regular is told who picked a substitute and typed a new one's name too."""
-    return f"You picked {picked.name} and typed a new name: keep one."
-
-
-@transaction.atomic
-def answer_record(
-    *,
-    player: Player,
-    night: Night,
-    choice: str,
-    links: Links,
-    note: str = "",
-    substitute: Player | None = None,
-    new_name: str = "",
-    new_phone: str = "",
-    new_email: str = "",
-) -> Answer:
-    """A regular answers for a night from their own link: coming, not coming, sending a
-    substitute (one they pick or someone new), or asking the group's substitutes. A
-    substitute picked or named is the answer "sending a substitute", whatever ``choice``
-    says (docs/rules.md section 8.8): the group's substitutes are asked only for nobody."""
-    attendance = night.attendances.select_related("night__group", "player").filter(player=player)
-    attendance = attendance.first()
-    if attendance is None:
-        raise ServiceError("You are not on this night's list: ask the host.", "not_on_list")
-    _check_planning(attendance.night)
-    Choice = Answer.Choice
-    if choice not in Choice.values:
-        raise ServiceError("Choose coming, not coming, or a substitute.", "bad_choice", "choice")
-    if choice == Choice.ASK and (substitute is not None or new_name.strip()):
-        choice = Choice.SUBSTITUTE
-    if choice == Choice.SUBSTITUTE and substitute is not None and new_name.strip():
-        raise ServiceError(two_substitutes(substitute), "two_substitutes", "new_name")
-    if choice != Choice.ASK:
-        _stop_calls(attendance, links)
-    if choice == Choice.COMING:
-        attendance_set(attendance=attendance, status=Attendance.Status.COMING)
-    elif choice == Choice.ABSENT:
-        attendance_set(attendance=attendance, status=Attendance.Status.ABSENT)
-    elif choice == Choice.SUBSTITUTE:
-        if new_name.strip():
-            attendance_send_new_substitute(
-                attendance=attendance, name=new_name, phone=new_phone, email=new_email
-            )
-        elif substitute is not None:
-            attendance_set(
-                attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=substitute
-            )
-        else:
-            raise ServiceError(
-                "Pick your substitute, or give the name of someone new.",
-                "no_substitute",
-                "substitute",
-            )
-    elif not attendance.calls.filter(status=Call.OPEN).exists():
-        if attendance.sends_substitute:
-            attendance_set(attendance=attendance, status=Attendance.Status.ABSENT)
-        call_start(
-            attendance=attendance,
-            mode=attendance.night.group.ask_substitutes,
-            links=links,
-            by_player=True,
-        )
-    answer, _ = Answer.objects.update_or_create(
-        attendance=attendance,
-        defaults={"choice": choice, "note": note.strip()[:300], "answered": timezone.now()},
-    )
-    night_touch(attendance.night)
-    return answer
-
-
-# ---------------------------------------------------------------------------
-# Invitations and reminders
-
-
-def recipients(night: Night, kind: str) -> list[Player]:
-    """Who gets an invitation (every regular on the list) or a reminder (everyone on the
-    list who plays: regulars coming and the substitutes playing for others)."""
-    attendances = night.attendances.select_related("player", "substitute").order_by("player__name")
-    if kind == Notice.Kind.INVITATION:
-        return [a.player for a in attendances if a.player.is_regular]
-    people = [a.plays for a in attendances if a.plays is not None]
-    return sorted(people, key=lambda p: p.name.casefold())
-
-
-def own_rows(night: Night) -> dict[int, Attendance]:
-    """Each person's own row of the night's list, by player id."""
-    return {a.player_id: a for a in night.attendances.select_related("substitute")}
-
-
-def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
-    """E-mail the invitation or the reminder, each with the player's own link and the
-    night as a calendar invite; players without e-mail are listed for a text message."""
-    if kind not in (Notice.Kind.INVITATION, Notice.Kind.REMINDER):
-        raise ServiceError("Send an invitation or a reminder.", "bad_kind")
-    _check_planning(night)
-    outgoing = []
-    for player, link, words in invitation_words(night, kind, recipients(night, kind), links):
-        mail = messages.email(words, player.email, night=night, link=link) if player.email else None
-        outgoing.append(Outgoing(night, player, kind, mail))
-    return send(outgoing)
-
-
-def invitation_words(night: Night, kind: str, people: list[Player], links: Links):
-    """(player, their own link, the invitation or reminder's words) for each of ``people``:
-    the same words by e-mail and as a text message to copy."""
-    personal = links_for(people)
-    rows = own_rows(night)
-    for player in people:
-        link = links.mine(personal[player.pk].token)
-        words = messages.invitation(
-            night,
-            player,
-            link,
-            reminder=kind == Notice.Kind.REMINDER,
-            attendance=rows.get(player.pk),
-        )
-        yield player, link, words
