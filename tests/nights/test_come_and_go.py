@@ -6,6 +6,7 @@ arrives, and round 2 is re-seated around them through the night's services.
 
 import pytest
 
+from bunco_night.core.errors import ServiceError
 from bunco_night.groups.models import Player
 from bunco_night.groups.services import player_add
 from bunco_night.nights.models import Attendance
@@ -135,3 +136,30 @@ def test_a_large_night_keeps_its_movement_when_five_leave_and_three_arrive():
     gone = {a.player_id for a in leavers}
     moved = [p for p in before if p not in gone and after[p] != before[p]]
     assert len(moved) <= 5  # a handful at the bottom, not a re-draw of the room
+
+
+@pytest.mark.parametrize("fill", ["tables", "ghosts"])
+def test_leaving_twice_is_refused_and_she_stays_left_early(fill):
+    """A second "leaves" for someone who has already left (a double tap, a second host's
+    page) is refused in words and changes nothing: she played round 1, so she stays left
+    early, never not coming (docs/rules.md section 10)."""
+    night, _last, _nxt = after_round_one(9, fill=fill)
+    leaver = night.attendances.get(player__name="Regular 3")
+    attendance_leave(attendance=leaver)
+    with pytest.raises(ServiceError) as refused:
+        attendance_leave(attendance=night.attendances.get(pk=leaver.pk))
+    assert refused.value.message == "Regular 3 has already left."
+    assert night.attendances.get(pk=leaver.pk).status == Attendance.Status.LEFT
+
+
+def test_someone_not_coming_cannot_leave():
+    night = make_night(make_group(regulars=9, substitutes=2), sets=1)
+    away = attendance_set(
+        attendance=night.attendances.get(player__name="Regular 9"), status="absent"
+    )
+    start_night(night)
+    play_round(night)
+    with pytest.raises(ServiceError) as refused:
+        attendance_leave(attendance=away)
+    assert refused.value.message == "Regular 9 is not playing tonight."
+    assert night.attendances.get(pk=away.pk).status == Attendance.Status.ABSENT

@@ -190,7 +190,11 @@ def attendance_leave(*, attendance: Attendance) -> Attendance | None:
     anyone who has played is kept (as left early) with their history and dues."""
     night = night_lock(attendance.night_id)
     _check_between_rounds(night)
+    attendance.refresh_from_db()
     before = attendance.plays
+    if before is None:  # a second "leaves" (a double tap), or someone not coming
+        gone = "has already left" if attendance.has_left else "is not playing tonight"
+        raise ServiceError(f"{attendance.player.name} {gone}.", "not_playing")
     played = Seat.objects.filter(round__in=night.rounds.closed(), player=before).exists()
     if not played and not attendance.player.is_regular and not attendance.payments.exists():
         attendance.delete()
