@@ -22,6 +22,7 @@ from . import history, services
 from .models import Attendance, Night, Payment, Round, Seat
 from .money import money_settle
 from .selectors import next_round_number
+from .signals import place_set_by_host
 
 Kind = history.Kind
 
@@ -100,6 +101,7 @@ def attendance_set(
     attendance = services.attendance_set(
         attendance=attendance, status=status, substitute=substitute
     )
+    place_set_by_host.send(sender=Attendance, attendance=attendance)
     after = _status_text(attendance)
     if after != before:
         night = attendance.night

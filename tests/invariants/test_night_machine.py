@@ -23,7 +23,9 @@ After every step it checks (docs/rules.md sections 6.6, 7 and 7.9):
 - someone who played a round is on the night's list as coming or as left early, never as
   not coming or sending a substitute (section 10: they can only leave);
 - no recorded choice differs from the last one made: each regular's answer on a night not
-  started, each prize's tie-break, each season's share, who is retired.
+  started (a substitute's yes to her seat included), each prize's tie-break, each season's
+  share, who is retired;
+- the group's substitutes are asked only for a place nobody holds.
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ from bunco_night.groups.services import (
     season_update,
 )
 from bunco_night.invites.messages import site_links
-from bunco_night.invites.services import answer_record
+from bunco_night.invites.models import SubstituteCall, SubstituteOffer
+from bunco_night.invites.services import answer_record, offer_accept, offer_decline
 from bunco_night.nights import actions as night_actions
 from bunco_night.nights.models import Attendance, MoneyRecord, Night, Payment, Seat
 from bunco_night.nights.money import MoneyChange, figures_now
@@ -234,19 +237,23 @@ class NightMachine(RuleBasedStateMachine):
     @rule(
         n=st.integers(0, 2),
         who=st.integers(0, 20),
-        choice=st.sampled_from(["coming", "absent", "substitute"]),
+        choice=st.sampled_from(["coming", "absent", "substitute", "ask"]),
         sub=st.integers(0, 5),
         by_link=st.booleans(),
     )
     def answer(self, n, who, choice, sub, by_link):
-        """A regular answers from their link, or the host changes their answer."""
+        """A regular answers from their link (asking the group's substitutes, too), or the
+        host changes their answer."""
         night = self.night(n)
         regular = self.pick(self.players(Player.Kind.REGULAR), who)
         substitute = self.pick(self.players(Player.Kind.SUBSTITUTE), sub)
         attendance = night.attendances.filter(player=regular).first()
         if attendance is None:
             return
-        status = {"coming": "coming", "absent": "absent", "substitute": "sub"}[choice]
+        status = {"coming": "coming", "absent": "absent", "substitute": "sub", "ask": "absent"}
+        status = status[choice]
+        if choice == "ask" and not by_link:
+            return  # the host asks from the answers panel: not a choice of who comes
         try:
             if by_link:
                 answer_record(
@@ -267,6 +274,31 @@ class NightMachine(RuleBasedStateMachine):
             return
         chosen = substitute.pk if status == "sub" else None
         self.choices[(night.pk, regular.pk)] = (status, chosen)
+        if choice == "ask" and attendance.calls.filter(status=SubstituteCall.Status.OPEN):
+            self.seen("the group's substitutes asked")
+
+    @precondition(lambda self: self.nights)
+    @rule(which=st.integers(0, 30), accept=st.booleans())
+    def substitute_answers(self, which, accept):
+        """A substitute asked for a seat accepts or declines it from her link; the first to
+        accept takes the seat: her yes is then the last choice made for it."""
+        asked = SubstituteOffer.objects.filter(
+            call__attendance__night__group=self.group, status=SubstituteOffer.Status.ASKED
+        )
+        offer = self.pick(list(asked.select_related("call__attendance").order_by("pk")), which)
+        if offer is None:
+            return
+        try:
+            if accept:
+                offer = offer_accept(offer=offer, links=site_links())
+            else:
+                offer_decline(offer=offer, links=site_links())
+        except ServiceError:
+            return
+        if offer.status == SubstituteOffer.Status.ACCEPTED:
+            place = offer.call.attendance
+            self.choices[(place.night_id, place.player_id)] = ("sub", offer.player_id)
+            self.seen("a substitute took a seat from her link")
 
     # -- money ----------------------------------------------------------------------------
 
@@ -710,6 +742,18 @@ class NightMachine(RuleBasedStateMachine):
                 if a.player_id in sat and a.status not in kept
             ]
             assert wrong == [], f"played a round, then down as {wrong}"
+
+    @invariant()
+    def asking_follows_choices(self):
+        """Substitutes are asked only for a place nobody holds, on a night not started."""
+        open_calls = SubstituteCall.objects.filter(
+            attendance__night__group=self.group, status=SubstituteCall.Status.OPEN
+        ).select_related("attendance__night", "attendance__player")
+        for call in open_calls:
+            a = call.attendance
+            if a.night.status != Night.Status.PLANNING:
+                continue  # the asking ended with the night (section 8.8)
+            assert a.is_absent, f"substitutes still asked for {a.player.name}, down as {a.status}"
 
     @invariant()
     def choices_stand(self):

@@ -267,3 +267,19 @@ def call_stop(*, call: SubstituteCall, links: Links) -> SubstituteCall:
 def _stop_calls(attendance: Attendance, links: Links) -> None:
     for call in attendance.calls.select_for_update().filter(status=Call.OPEN):
         _withdraw(call, Call.STOPPED, links)
+
+
+def calls_follow_host(*, attendance: Attendance, links: Links) -> None:
+    """The host set who holds ``attendance``'s place (docs/rules.md section 8.8): marked
+    coming, the asking for it stops; a substitute picked fills it, as if she accepted,
+    and the others asked hear who took it. A place still without anyone keeps asking."""
+    if attendance.is_absent:
+        return
+    taker = attendance.substitute if attendance.sends_substitute else None
+    for call in attendance.calls.select_for_update().filter(status=Call.OPEN):
+        if taker is None:
+            _withdraw(call, Call.STOPPED, links)
+            continue
+        mine = call.offers.filter(player=taker, status__in=[Offer.ASKED, Offer.WAITING])
+        mine.update(status=Offer.ACCEPTED, answered_at=timezone.now())
+        _withdraw(call, Call.FILLED, links, taken_by=taker)
