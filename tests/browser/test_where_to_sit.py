@@ -57,5 +57,4 @@ def test_a_phone_that_was_away_is_told_with_the_title_on_screen(
     expect(box).to_be_visible()
     expect(box).to_contain_text("Round 1 ended while this phone was away")
     until(page, TITLE_ON_SCREEN, "the dialog's title is not on the screen")
-    page.screenshot(path=f"/tmp/h2/missed-{width}x{height}.png")
     expect(page.get_by_role("heading", name="Round 2 has started")).to_be_in_viewport()
