@@ -283,7 +283,7 @@ def test_a_phone_away_while_the_next_round_started_says_where_everyone_sits_now(
     box = page.locator("#missed-moves")
     expect(box).to_be_visible()
     expect(box).to_contain_text("Round 2 has started")
-    expect(box).to_contain_text("Round 1 ended while this phone was away")
+    expect(box).to_contain_text("Round 1 is over. Where everyone from this table sits now:")
     expected = where_now(night, 2)
     names = [n for n in expected if not n.endswith(" seat")]
     assert len(names) == 4
@@ -341,4 +341,4 @@ def test_a_phone_that_showed_where_to_sit_does_not_say_it_again(contexts, live_s
     page.evaluate(VISIBLE)
     expect(page.locator("#board")).to_contain_text("Round 3 of 6")
     expect(page.locator("#missed-moves")).to_be_visible()
-    expect(page.locator("#missed-moves")).to_contain_text("Round 2 ended")
+    expect(page.locator("#missed-moves")).to_contain_text("Round 2 is over")

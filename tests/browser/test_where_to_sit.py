@@ -55,6 +55,9 @@ def test_a_phone_that_was_away_is_told_with_the_title_on_screen(
     page.context.set_offline(False)
     box = page.locator("#missed-moves")
     expect(box).to_be_visible()
-    expect(box).to_contain_text("Round 1 ended while this phone was away")
+    expect(box).to_contain_text("Round 1 is over. Where everyone from this table sits now:")
     until(page, TITLE_ON_SCREEN, "the dialog's title is not on the screen")
     expect(page.get_by_role("heading", name="Round 2 has started")).to_be_in_viewport()
+    # However long the list, "Got it" is on the screen without scrolling the dialog.
+    expect(box.get_by_role("button", name="Got it")).to_be_in_viewport()
+
