@@ -991,8 +991,12 @@
     flash(button);
     if (tap === "dice") {
       diceTap = { id: fields.nonce, who: seatName(fields.seat) };
-      sayDice();
+    } else {
+      diceTap = diceSaid = null;  /* another tap: the line no longer names the latest */
+      var said = document.querySelector("[data-dice-said]");
+      if (said) said.textContent = "";
     }
+    sayDice();
     /* "· Ann starts" is no longer news; its room is kept, so nothing moves under a finger. */
     var starts = form.querySelector("legend .first-roller");
     if (starts) starts.style.visibility = "hidden";
@@ -1007,18 +1011,28 @@
     }
   });
   /* The dice entry lies below the entries, where the score and the new entry are out of
-     sight: what the latest dice entered is said beside it, as they go and once stored. */
+     sight: what the latest dice entered is said beside it, as they go and once stored,
+     until another tap is made or that entry is undone. */
   var diceTap = null;  /* {id, who}: the latest dice tapped */
+  var diceSaid = null;  /* the id of the entry the line names as entered */
+  function recentRow(id) {
+    return document.querySelector("#recent li[data-nonce='" + CSS.escape(id) + "']");
+  }
   function sayDice() {
     var said = document.querySelector("[data-dice-said]");
-    if (!said || !diceTap) return;
+    if (!said) return;
+    if (!diceTap) {
+      if (diceSaid && !recentRow(diceSaid)) { said.textContent = ""; diceSaid = null; }
+      return;
+    }
     var id = diceTap.id;
-    var row = document.querySelector("#recent li[data-nonce='" + CSS.escape(id) + "']");
+    var row = recentRow(id);
     var text;
     if (row) {
       text = "Entered: " + row.querySelector(".entry-what").textContent.trim() + " for " +
         row.querySelector(".entry-who").textContent.trim() + ".";
       diceTap = null;
+      diceSaid = id;
     } else if (queue().some(function (i) { return i.id === id; })) {
       text = (offlineNow ? "Not sent yet: " : "Sending: ") + "the dice for " + diceTap.who + "…";
     } else if (parked().some(function (i) { return i.id === id; })) {

@@ -106,3 +106,31 @@ def test_dice_scored_below_the_entries_are_said_where_the_player_is(contexts, li
     expect(said).to_have_text(f"Entered: +2 for {' '.join(name.split())}.")
     expect(said).to_be_in_viewport()
     expect(page.locator("[data-testid=score-0]")).not_to_be_in_viewport()
+
+
+def test_what_the_dice_entered_is_no_longer_said_after_another_tap_or_its_undo(
+    contexts, live_server
+):
+    """ "Entered: +2 for Ann." names the latest entry: a tap after it, or Undo of it, and
+    the line says nothing rather than something no longer true."""
+    night = make_night(make_group(regulars=8, substitutes=0), sets=1)
+    start_night(night)
+    rnd = night.rounds.get(number=1)
+    table = night.tables.get(number=2)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=640)
+    page.locator("details.dice-entry summary").click()
+    other = [f for f in range(1, 7) if f != rnd.mark]
+    said = page.locator(".dice-entry [role=status]")
+    enter_dice(page, [rnd.mark, rnd.mark, other[0]])
+    expect(said).to_contain_text("Entered: +2 for")
+    page.locator("#taps button[value='points:1']").click()
+    expect(page.locator("#recent li")).to_have_count(2)
+    expect(said).to_have_text("")
+    enter_dice(page, [rnd.mark, rnd.mark, other[0]])
+    expect(said).to_contain_text("Entered: +2 for")
+    expect(page.locator("#recent li")).to_have_count(3)
+    undo = page.locator("#recent li").first.get_by_role("button", name="Undo")
+    undo.focus()  # by the keyboard: a finger's tap on a row just drawn is held back
+    undo.press("Enter")
+    expect(page.locator("#recent li")).to_have_count(2)  # +1 and the first dice' +2
+    expect(said).to_have_text("")

@@ -60,4 +60,3 @@ def test_a_phone_that_was_away_is_told_with_the_title_on_screen(
     expect(page.get_by_role("heading", name="Round 2 has started")).to_be_in_viewport()
     # However long the list, "Got it" is on the screen without scrolling the dialog.
     expect(box.get_by_role("button", name="Got it")).to_be_in_viewport()
-
