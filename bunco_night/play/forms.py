@@ -133,8 +133,9 @@ class SideForm(PostForm):
 
 
 class CorrectionForm(MoneyOkForm, TapForm):
-    """A host's correction at a table (``play:table_fix``): ``action`` says which, the
-    rest as a tap, an entry or a side says it. A side left empty clears the winner."""
+    """A host's correction at a table (``play:table_fix_undo`` and the others): a tap, an
+    entry or a side says it. A side left empty clears the winner. ``action`` names the
+    correction in a post to the Correct page's own address, from a page drawn before."""
 
     action = PassedOnField()
     entry = NumberOrField(default=0)
@@ -155,7 +156,8 @@ class PrizeTiebreakForm(MoneyOkForm):
 
 
 class ControlForm(PostForm):
-    """A post to the round controls' former single address: ``action`` names the control."""
+    """A post to a former single address of several controls (the live board's round
+    controls, the Correct page's corrections): ``action`` names the control."""
 
     action = forms.CharField(required=False, max_length=20)
 

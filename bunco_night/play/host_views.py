@@ -1,6 +1,7 @@
 """The host's other play pages: correcting a table's entries or winner in any started
-round (``table_fix``), every table's and player's link as QR codes, and the prize
-standings with the door prize and tie-breaks.
+round (the Correct page, ``table_fix``, and a view for each correction it posts), every
+table's and player's link as QR codes, and the prize standings with the door prize and
+tie-breaks.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from bunco_night.rules.presets import PRESET_NAMES, ROLL_OFF
 from bunco_night.rules.rounds import seat_rolling_next
 
 from . import actions, services
-from .forms import CorrectionForm, PrizeTiebreakForm
+from .forms import ControlForm, CorrectionForm, PrizeTiebreakForm
 from .moves import first_roller_seat
 from .rolls import taps
 from .standings import night_standings
@@ -105,43 +106,17 @@ def _scores_say(rnd: Round, table: Table) -> tuple[int, str]:
 
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """The host corrects a table's entries or winner, in any started round."""
+    """The host's Correct page for a table, in any started round. Its forms post to the
+    corrections' own addresses; a post here is one from a page drawn before, whose
+    ``action`` names the correction."""
+    if request.method == "POST":
+        correction = TABLE_FIXES.get(ControlForm(request.POST).parsed_action())
+        if correction is None:
+            return _correction(request, pk, number, _unknown)
+        return correction(request, pk, number)
     night = night_for_host(request.user, pk)
     table = get_object_or_404(Table, night=night, number=number)
-    form = CorrectionForm(request.POST) if request.method == "POST" else None
-    posted = form.cleaned_data["round"] if form is not None and form.is_valid() else None
-    rnd = _round_of(night, request, posted)
-    if form is not None:
-        here = f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}"
-        try:
-            data = form.parsed()
-            action = data["action"]
-            fix = {"table": table, "by": request.user, "money_ok": data["money_ok"]}
-            if action == "undo":
-                done = actions.entry_undo(entry_id=data["entry"], **fix)
-            elif action == "put_back":
-                done = actions.entry_put_back(entry_id=data["entry"], **fix)
-            elif action == "add":
-                done = actions.entry_add(rnd=rnd, **fix, **form.tap_fields())
-            elif action == "winner":
-                side = form.side_value()
-                done = actions.winner_set(rnd=rnd, side=side, **fix)
-                if side is None and done.recomputed is None:
-                    level, text = _scores_say(rnd, table)
-                    messages.add_message(request, level, text)
-                    return redirect(here)
-            elif action == "tiebreak":
-                side = form.side_value()
-                done = actions.tiebreak_record(side=-1 if side is None else side, rnd=rnd, **fix)
-            else:
-                raise ServiceError("Unknown action.", "bad_action")
-            messages.success(request, _said("Saved.", done.recomputed, table.number))
-        except MoneyChange as change:
-            what = f"A correction to round {rnd.number} at table {table.number}"
-            return money_change_page(request, change, back=here, what=what)
-        except ServiceError as error:
-            messages.error(request, error.message)
-        return redirect(here)
+    rnd = _round_of(night, request)
     if rnd.is_pending:
         raise Http404("That round has not started.")
     here = table_round(rnd, table)
@@ -167,6 +142,116 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "rolling_next": rolling_next,
         },
     )
+
+
+# ---------------------------------------------------------------------------
+# The host's corrections at a table: one address each, posted by the Correct page's
+# forms. Each answers as a plain form is answered: back to the Correct page of the
+# round with what was done or why not, or the money question on a finished night.
+
+
+def _correction(request: HttpRequest, pk: int, number: int, act) -> HttpResponse:
+    """Parse the post with ``CorrectionForm`` and do ``act(form, rnd, fix)``, where
+    ``fix`` holds the table, the host and the money yes; ``act`` returns the (level,
+    words) to say (a ``ServiceError`` says why not)."""
+    night = night_for_host(request.user, pk)
+    table = get_object_or_404(Table, night=night, number=number)
+    form = CorrectionForm(request.POST)
+    posted = form.cleaned_data["round"] if form.is_valid() else None
+    rnd = _round_of(night, request, posted)
+    here = f"{reverse('play:table_fix', args=[night.pk, number])}?round={rnd.number}"
+    try:
+        data = form.parsed()
+        fix = {"table": table, "by": request.user, "money_ok": data["money_ok"]}
+        level, text = act(form, rnd, fix)
+        messages.add_message(request, level, text)
+    except MoneyChange as change:
+        what = f"A correction to round {rnd.number} at table {table.number}"
+        return money_change_page(request, change, back=here, what=what)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect(here)
+
+
+def _saved(done, table: Table) -> tuple[int, str]:
+    return messages.SUCCESS, _said("Saved.", done.recomputed, table.number)
+
+
+def _unknown(form: CorrectionForm, rnd: Round, fix: dict) -> tuple[int, str]:
+    raise ServiceError("Unknown action.", "bad_action")
+
+
+@login_required
+@require_POST
+def table_fix_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Undo an entry at the table."""
+
+    def act(form, rnd, fix):
+        return _saved(actions.entry_undo(entry_id=form.parsed()["entry"], **fix), fix["table"])
+
+    return _correction(request, pk, number, act)
+
+
+@login_required
+@require_POST
+def table_fix_put_back(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Put back an entry undone at the table."""
+
+    def act(form, rnd, fix):
+        done = actions.entry_put_back(entry_id=form.parsed()["entry"], **fix)
+        return _saved(done, fix["table"])
+
+    return _correction(request, pk, number, act)
+
+
+@login_required
+@require_POST
+def table_fix_add(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Add an entry for a seat at the table (retry-safe: its ``nonce`` counts once)."""
+
+    def act(form, rnd, fix):
+        return _saved(actions.entry_add(rnd=rnd, **fix, **form.tap_fields()), fix["table"])
+
+    return _correction(request, pk, number, act)
+
+
+@login_required
+@require_POST
+def table_fix_winner(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Set the table's winner over the scores; no side is "As the scores say", which in a
+    round in play says what the scores give (``_scores_say``)."""
+
+    def act(form, rnd, fix):
+        side = form.side_value()
+        done = actions.winner_set(rnd=rnd, side=side, **fix)
+        if side is None and done.recomputed is None:
+            return _scores_say(rnd, fix["table"])
+        return _saved(done, fix["table"])
+
+    return _correction(request, pk, number, act)
+
+
+@login_required
+@require_POST
+def table_fix_tiebreak(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Record who won the tied table's roll-off or extra turns."""
+
+    def act(form, rnd, fix):
+        side = form.side_value()
+        done = actions.tiebreak_record(side=-1 if side is None else side, rnd=rnd, **fix)
+        return _saved(done, fix["table"])
+
+    return _correction(request, pk, number, act)
+
+
+# The corrections by the ``action`` a page drawn before posts to ``table_fix``.
+TABLE_FIXES = {
+    "undo": table_fix_undo,
+    "put_back": table_fix_put_back,
+    "add": table_fix_add,
+    "winner": table_fix_winner,
+    "tiebreak": table_fix_tiebreak,
+}
 
 
 @login_required

@@ -37,6 +37,31 @@ urlpatterns = [
     ),
     path("nights/<int:pk>/live/finish/", live_views.live_finish, name="live_finish"),
     path("nights/<int:pk>/live/table/<int:number>/", host_views.table_fix, name="table_fix"),
+    path(
+        "nights/<int:pk>/live/table/<int:number>/undo/",
+        host_views.table_fix_undo,
+        name="table_fix_undo",
+    ),
+    path(
+        "nights/<int:pk>/live/table/<int:number>/put-back/",
+        host_views.table_fix_put_back,
+        name="table_fix_put_back",
+    ),
+    path(
+        "nights/<int:pk>/live/table/<int:number>/add/",
+        host_views.table_fix_add,
+        name="table_fix_add",
+    ),
+    path(
+        "nights/<int:pk>/live/table/<int:number>/winner/",
+        host_views.table_fix_winner,
+        name="table_fix_winner",
+    ),
+    path(
+        "nights/<int:pk>/live/table/<int:number>/tiebreak/",
+        host_views.table_fix_tiebreak,
+        name="table_fix_tiebreak",
+    ),
     path("nights/<int:pk>/links/", host_views.links, name="links"),
     path(
         "nights/<int:pk>/links/table/<int:number>/renew/",

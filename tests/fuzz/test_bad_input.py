@@ -128,6 +128,15 @@ ROUND_CONTROLS = {
     "finish": ["money_ok"],
 }
 
+# The Correct page's corrections, each at its own address, with the fields it reads.
+TABLE_FIXES = {
+    "undo": ["entry", "round", "money_ok"],
+    "put_back": ["entry", "round", "money_ok"],
+    "add": ["tap", "seat", "nonce", "round", "money_ok"],
+    "winner": ["side", "round", "money_ok"],
+    "tiebreak": ["side", "round", "money_ok"],
+}
+
 
 def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
     """name -> (method, url, fields): every host form and every phone endpoint."""
@@ -188,6 +197,10 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
             reverse("play:table_fix", args=[n, 1]),
             ["action", "entry", "tap", "seat", "nonce", "side", "round"],
         ),
+        **{
+            f"table fix {name}": ("post", reverse(f"play:table_fix_{name}", args=[n, 1]), fields)
+            for name, fields in TABLE_FIXES.items()
+        },
         "table fix page": ("get", reverse("play:table_fix", args=[n, 1]), ["round"]),
         "standings": ("post", reverse("play:standings", args=[n]), ["code", "player"]),
         "live poll": ("get", reverse("play:live_state", args=[n]), ["v"]),
@@ -275,7 +288,8 @@ ENDPOINTS = [
     "dues", "prizes", "plan a night", "edit night", "plan page", "night page", "attendance",
     "new substitute", "leaves", "guest", "pay", "undo payment", "draw", "swap",
     "live action", *(f"live {name}" for name in ROUND_CONTROLS), "table fix",
-    "table fix page", "standings", "live poll", "room poll",
+    *(f"table fix {name}" for name in TABLE_FIXES), "table fix page", "standings", "live poll",
+    "room poll",
     "e-mail", "invite", "phone tap", "phone undo", "phone done", "phone tie-break",
     "phone extra turns", "phone poll", "player poll",
 ]  # fmt: skip
