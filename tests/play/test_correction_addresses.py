@@ -14,7 +14,7 @@ from bunco_night.nights.services import payment_record
 from bunco_night.play.models import Entry
 from bunco_night.play.services import bell_ring, night_finish, table_done
 from bunco_night.play.state import round_board
-from tests.factories import make_night, make_user
+from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night, tap
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +159,13 @@ def test_only_the_host_posts_corrections_and_only_by_post(client, night):
     client.logout()
     for name in CORRECTIONS:
         assert client.post(url(name, night), {"round": "1"}).status_code == 302  # to log in
+
+
+def test_a_card_party_s_correct_page_offers_no_winner_yet_not_the_scores(client, host):
+    """The card party has no scores (docs/rules.md section 9.1): the empty choice of the
+    winner clears it, and says so, instead of "As the scores say"."""
+    night = make_night(make_group(user=host, name="Cards", rules="card_1904", regulars=9), sets=1)
+    start_night(night)
+    page = client.get(correct_page(night)).content.decode()
+    assert '<option value="">No winner yet</option>' in page
+    assert "As the scores say" not in page
