@@ -202,3 +202,55 @@ def test_a_name_that_fits_is_whole_and_one_cut_ends_at_its_colon(
             assert whole == [short[1], short[1]], f"{what}: {whole} cut where it fits"
             fitting += 1
     assert fitting > 0
+
+
+# Each latest entry's name, colon and what it scored: the top of each, in px.
+ENTRY_LINES = """() => [...document.querySelectorAll('#recent .recent li')].map(li =>
+  ['.entry-who', '.entry-colon', '.entry-what'].map(
+    s => Math.round(li.querySelector(s).getBoundingClientRect().top)))"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (360, 740)])
+def test_a_name_too_long_for_its_line_keeps_its_colon(contexts, live_server, width, height):
+    """A name whose first word is too long to cut beside Undo takes two lines: the name
+    (cut if it must be) with its colon on the first, what the roll scored on the second;
+    never the colon alone on a line of its own."""
+    names = ["<b>Zoë</b> O'Neil-Featherstonehaugh 🎲", "Amy Li", "Jo Park", "Bo Cho"]
+    night = named_night(names)
+    table = night.tables.get(number=1)
+    seat = next(s for s, name, _ in table_page(table).seats if name == names[0])
+    server_tap(table, seat, "bunco")
+    page = contexts(viewport={"width": width, "height": height}, has_touch=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    expect(page.locator("#recent .recent li.two-lines")).to_have_count(1)
+    ((who, colon, what),) = page.evaluate(ENTRY_LINES)
+    assert colon == who < what, f"name at {who}, colon at {colon}, score at {what}"
+
+
+# Each score box's number: how many lines it takes, and whether it runs past its box.
+SCORE_LINES = """() => [...document.querySelectorAll('.score-box .score')].map(e => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  const box = e.closest('.score-box').getBoundingClientRect(), text = range.getBoundingClientRect();
+  return [e.textContent.trim(), lines, text.left >= box.left && text.right <= box.right];
+})"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (390, 844)])
+def test_a_score_stays_whole_in_a_table_of_four(contexts, live_server, width, height):
+    """Four players each for themselves at the one table: four score boxes in a row. A
+    score is never split over two lines ("2" over "1"), nor runs past its box: 41 (a bunco
+    on 20) is the most a seat can have when the table stops."""
+    night = named_night(["Amy Li", "Jo Park", "Bo Cho", "Kay Sato"])
+    table = night.tables.get(number=1)
+    seat = table_page(table).seats[1][0]
+    for _ in range(10):
+        server_tap(table, seat, "points", 2)
+    server_tap(table, seat, "bunco")
+    page = contexts(viewport={"width": width, "height": height}, has_touch=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    expect(page.locator("#recent .recent li")).not_to_have_count(0)
+    scores = page.evaluate(SCORE_LINES)
+    assert "41" in [s[0] for s in scores], scores
+    assert [s for s in scores if s[1] != 1 or not s[2]] == []
