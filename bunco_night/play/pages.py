@@ -11,7 +11,7 @@ from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Night, Round, Seat, Table
 from bunco_night.nights.selectors import round_before, seated_tables
 from bunco_night.rules.names import first_names
-from bunco_night.rules.presets import Rules
+from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.rounds import doubles_before, seat_rolling_next
 from bunco_night.rules.scoring import DOUBLE_KINDS, ROLL_KINDS
 
@@ -94,6 +94,18 @@ class TablePage:
     @property
     def bell(self) -> bool:
         return self.status == TableStatus.PLAYING and self.here.bell
+
+    @property
+    def past_target(self) -> bool:
+        """A side here has reached the target while play goes on until the head table's
+        bell (docs/rules.md section 3.1: at the other tables the target does not stop play)."""
+        return (
+            self.status == TableStatus.PLAYING
+            and self.rules.round_end == HEAD_TABLE
+            and not self.is_head
+            and not self.here.bell
+            and max(self.here.scores, default=0) >= self.here.target
+        )
 
     @property
     def sides(self) -> list[tuple[int, str, int]]:

@@ -250,3 +250,21 @@ def test_a_tie_at_a_table_of_three_keeps_its_extra_turns_on_the_first_screen(
     page.locator("#taps button[value='points:1']").click()
     expect(page.locator("#recent .recent button.undo")).to_have_count(1)
     check_first_screen(page, "an extra turn entered", taps=3, extra=done)
+
+
+@pytest.mark.parametrize("text", TEXT)
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_side_table_past_its_target_is_told_to_keep_rolling(
+    contexts, live_server, width, height, text
+):
+    """Under head-table control the target does not stop the other tables (docs/rules.md
+    section 3.1): a side there at 22 reads that it keeps rolling until the bell, with the
+    controls and the latest Undo still on the first screen, long names too."""
+    night = named_night(LONG_FOURS)
+    table = night.tables.get(number=2)
+    for _ in range(11):
+        server_tap(table, 1, "points", 2)
+    page = table_phone(contexts, f"{live_server.url}/t/{table.token}/", width, height, text)
+    note = page.get_by_role("status").filter(has_text="keep rolling")
+    expect(note).to_have_text("21 reached: keep rolling until the bell.")
+    check_first_screen(page, "a side table at 22 before the bell")
