@@ -29,7 +29,9 @@ def test_a_host_ends_the_night_early_and_the_screens_say_it_is_over(contexts, li
     play_round(night, winners=[2])  # two players level in set 1
     page = host_page(contexts, live_server, night)
     line = page.locator(".round-line")
-    expect(line).to_contain_text("Round 3 of 6 · Not started")
+    expect(line.get_by_role("listitem")).to_have_text(
+        ["Round 3 of 6", "Not started", "roll for 3s"]
+    )
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="End the night").click()

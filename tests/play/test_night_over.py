@@ -35,7 +35,7 @@ def pages(client, night):
 
 def test_while_the_night_goes_on_its_standings_are_so_far(client, night):
     live, standings = pages(client, night)
-    assert "Round 3 of 6 · Not started" in live
+    assert "<li>Round 3 of 6</li><li>Not started</li>" in live
     assert "Prizes so far" in live and "Standings so far" in live
     assert "Set 1 <span" in standings and "(so far)" in standings
     assert "2 rounds played · pot" in standings
