@@ -150,6 +150,22 @@ class TablePage:
         return self.here.side_names()[self.here.play.winner_side]
 
     @property
+    def round_winner(self) -> tuple[str, str] | None:
+        """Between rounds, who won at this table in the round just closed (docs/rules.md
+        section 3.7) and the scores, the winner's first ("22–15"; none in the card party,
+        whose winner the host picks): None at any other time."""
+        if self.status != TableStatus.BETWEEN or not self.here:
+            return None
+        side = self.here.winner_side
+        if side is None:
+            return None
+        names, scores = self.here.side_names(), self.here.scores
+        if self.rules.is_card_game:
+            return names[side], ""
+        order = [scores[side], *(score for s, score in enumerate(scores) if s != side)]
+        return names[side], "–".join(str(score) for score in order)
+
+    @property
     def finished(self) -> bool:
         """The table's round is over here: it pressed Done, the rules finished it, or the
         host set its winner."""

@@ -1,7 +1,7 @@
 """The table phone's news shows at the top of its screen without the player scrolling: the
 bell with its Done (on the first screen, never below the fold), "Done, waiting", and, when
-the round closes, "Round 1 is over" with where to sit next, however far down the page the
-player had scrolled."""
+the round closes, "Round 1 is over" with who won at the table and where to sit next,
+however far down the page the player had scrolled."""
 
 import pytest
 from playwright.sync_api import expect
@@ -77,4 +77,5 @@ def test_the_bell_done_and_the_round_s_end_show_at_the_top_of_the_screen(
     over = page.locator("#board").get_by_text("Round 1 is over.")
     expect(over).to_be_visible()
     on_screen(page, over, "the round over")
+    on_screen(page, page.locator("#board .round-winner"), "who won at the table")
     on_screen(page, page.get_by_role("heading", name="Where to sit next"), "where to sit next")

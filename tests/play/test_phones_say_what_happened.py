@@ -8,6 +8,8 @@ import pytest
 from django.urls import reverse
 
 from bunco_night.nights.services import attendance_leave
+from bunco_night.play.pages import table_page
+from bunco_night.play.services import round_close, winner_set
 from bunco_night.play.standings import night_standings
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
@@ -86,3 +88,17 @@ def test_every_table_phone_shows_the_prizes_when_the_night_is_over(client, finis
             assert row.prize.title in text
             if row.winner:
                 assert row.winner.name in text
+
+
+def test_after_a_card_round_the_table_phone_says_who_won_without_a_score(client):
+    # The card party's winner is the host's pick, fewest cards left (docs/rules.md
+    # section 9.1): the phone names the winner and gives no score.
+    night = make_night(make_group(rules="card_1904", regulars=8, substitutes=0), sets=1)
+    rnd = start_night(night, seed=4)
+    for table in night.tables.all():
+        winner_set(rnd=rnd, table=table, side=0)
+    round_close(rnd=rnd)
+    table = night.tables.get(number=2)
+    winner = table_page(table).here.side_names()[0]
+    text = page_words(client, "play:table", table.token)
+    assert f"Round 1 is over. {winner} won at this table. Where to sit next" in text
