@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from bunco_night.core.money import format_cents
 from bunco_night.games.models import BuckThrow
 from bunco_night.games.selectors import buck_results
 from bunco_night.groups.models import Player
@@ -98,6 +100,18 @@ class PrizeRow:
         return []
 
 
+class LeftoverLine(NamedTuple):
+    """Where some of the money left over went (docs/rules.md section 7.8), in words. Money
+    left to the first prize is part of its amount, and ``text`` says so ("Most wins
+    includes the $2.00 left over when the pot is split"); ``short`` says it in a line of
+    the room screen's side column, whose names a longer line would shrink."""
+
+    kind: str  # "first", "next", "host" or "none" (asked for by no prize)
+    cents: int
+    text: str
+    short: str
+
+
 @dataclass
 class NightStandings:
     standings: list[Standing]
@@ -151,7 +165,7 @@ class NightStandings:
         return self.awards.leftover_cents if self.awards else 0
 
     @property
-    def leftover_lines(self) -> list[str]:
+    def leftover_lines(self) -> list[LeftoverLine]:
         """Where the money left over by rounding and splitting went, in words
         (docs/rules.md section 7.8); [] when nothing was left over."""
         a = self.awards
@@ -160,15 +174,25 @@ class NightStandings:
         lines = []
         first = next((p.title for p in self.prizes), "")
         if a.first_prize_cents:
-            lines.append(("first", a.first_prize_cents, f"added to {first.lower()}"))
-        if a.carried_cents:
-            lines.append(("next", a.carried_cents, "kept for next month's pot"))
-        if a.host_cents:
-            lines.append(("host", a.host_cents, "the host's to decide"))
-        if a.unassigned_cents:
+            amount = format_cents(a.first_prize_cents)
             lines.append(
-                ("none", a.unassigned_cents, "not asked for by any prize: the host's to decide")
+                LeftoverLine(
+                    "first",
+                    a.first_prize_cents,
+                    f"{first} includes the {amount} left over when the pot is split",
+                    f"{first} includes {amount} left over",
+                )
             )
+        if a.carried_cents:
+            said = f"{format_cents(a.carried_cents)} left over: kept for next month's pot"
+            lines.append(LeftoverLine("next", a.carried_cents, said, said))
+        if a.host_cents:
+            said = f"{format_cents(a.host_cents)} left over: the host's to decide"
+            lines.append(LeftoverLine("host", a.host_cents, said, said))
+        if a.unassigned_cents:
+            amount = format_cents(a.unassigned_cents)
+            said = f"{amount} not asked for by any prize: the host's to decide"
+            lines.append(LeftoverLine("none", a.unassigned_cents, said, said))
         return lines
 
     @property

@@ -46,6 +46,14 @@ LOWEST_CONTRAST = """
 """
 
 
+# How many lines an element's text takes.
+LINES = """e => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+}"""
+
+
 def fits(page) -> bool:
     size = page.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
@@ -174,4 +182,9 @@ def test_a_round_in_play_with_standings_and_prizes_fits_one_screen(contexts, liv
     for prize in tv.locator(".prize-list li").all():
         title, amount = prize.locator(".prize-title"), prize.locator(".prize-amount")
         assert abs(title.bounding_box()["y"] - amount.bounding_box()["y"]) < 4, prize.inner_text()
+    # The $2 the shares leave over is in most wins (docs/rules.md section 7.8), said in one
+    # line: a longer one takes a standings row from the side column.
+    leftover = tv.locator(".room-side .leftover-line")
+    expect(leftover).to_have_text("Most wins includes $2.00 left over")
+    assert leftover.evaluate(LINES) == 1
     assert tv.evaluate(LOWEST_CONTRAST)[0][0] >= 7

@@ -58,10 +58,12 @@ def test_a_45_dollar_pot_pays_whole_dollars_and_says_where_the_rest_goes(client,
         for wrong in ("$18.90", "$14.85", "$7.65", "$3.60"):
             assert wrong not in page, url
         assert "$21.00" in page and "$14.00" in page and "$7.00" in page, url
-        assert "$3.00 left over: added to most wins" in page, url
+        # The cents the shares leave over are in most wins, not more on top of it.
+        assert "Most wins includes the $3.00 left over when the pot is split" in page, url
+        assert "added to most wins" not in page, url
     assert "rounded down to whole dollars" in words(client.get(standings_url(night)))
     room = words(client.get(reverse("play:room", args=[night.pk])))
-    assert "$21.00" in room and "$3.00 left over" in room
+    assert "$21.00" in room and "Most wins includes $3.00 left over" in room
 
 
 def test_quarters_and_the_leftover_for_next_month(client, host):

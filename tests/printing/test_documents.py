@@ -303,7 +303,10 @@ def test_prizes_show_winners_ties_and_amounts_from_the_pot(client, prize_night):
     assert re.search(rf"Last bunco of the night {last.name} \$10\.00", prizes)
     assert re.search(r"Fewest wins \$4\.00", prizes)
     said = " ".join(prizes.split())
-    assert "rounded down to whole dollars. $2.00 left over: added to most wins." in said
+    assert (
+        "rounded down to whole dollars. Most wins includes the $2.00 left over when the pot "
+        "is split." in said
+    )
     assert sum(p.amount_cents for p in standings.prizes) == 6000
     assert prizes.count("Tied: the host breaks the tie") == 3
     # The full standings, best first.

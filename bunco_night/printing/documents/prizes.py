@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bunco_night.nights.models import Night
 from bunco_night.nights.played import came_and_went
-from bunco_night.play.standings import night_standings
+from bunco_night.play.standings import LeftoverLine, night_standings
 from bunco_night.rules.prizes import DOOR_PRIZE
 from bunco_night.rules.shares import FEWEST_WINS, MOST_BUNCOS, MOST_LOSSES, MOST_WINS
 
@@ -95,7 +95,7 @@ class PrizeSheet:
     rounds_total: int
     columns: Columns
     rounding_text: str = "the cent"
-    leftover_lines: tuple[tuple[str, int, str], ...] = ()
+    leftover_lines: tuple[LeftoverLine, ...] = ()
     # Whether the night awards the fuzzy die (its prizes, docs/rules.md section 8.5).
     plays_fuzzy_die: bool = False
     door: DoorDrawSheet | None = None
