@@ -5,6 +5,7 @@ end. Plain values; views render them.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
@@ -208,6 +209,13 @@ class TablePage:
         """Changes when the tap controls must be rebuilt (a new round, or taps stop)."""
         number = self.round.number if self.round else 0
         return f"{number}-{self.status}-{int(self.can_tap)}"
+
+    @property
+    def controls_key(self) -> str:
+        """``key``, and the names the tap controls show: a player renamed mid-round (the
+        poll brings the change) has her chip drawn anew too."""
+        names = "\n".join(name for _, name, _ in self.seats).encode()
+        return f"{self.key}-{hashlib.blake2b(names, digest_size=4).hexdigest()}"
 
     @property
     def seats(self) -> list[tuple[int, str, bool]]:
