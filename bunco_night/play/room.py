@@ -197,6 +197,13 @@ class RoomScreen:
         )
 
     @property
+    def side_wide(self) -> bool:
+        """The prizes share the side column beside a grid of 3 by 2 (5 or 6 tables): the
+        column is wider, so the standings left them hold their names whole. A grid of more
+        tables needs the width for its tables' names."""
+        return self.side_prizes and self.grid.columns == 3 and self.grid.rows == 2
+
+    @property
     def standings_total(self) -> int:
         return len(self.board.standings.standings)
 

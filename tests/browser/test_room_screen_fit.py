@@ -215,7 +215,8 @@ FILLS = """() => {
     main: box(document.querySelector('.room-main')),
     cards: cards,
     side: box(side),
-    side_end: last ? last.getBoundingClientRect().bottom : 0,
+    side_end: last ? last.getBoundingClientRect().bottom
+                     + parseFloat(getComputedStyle(last).marginBottom) : 0,
     rows: [...side.querySelectorAll('tbody tr')].filter(shows).length,
     next_row: (() => { const row = side.querySelector('tbody tr[hidden]');
                        if (!row) return 0;
@@ -473,3 +474,43 @@ def test_thirteen_players_at_four_tables_are_all_in_the_standings(
         solo = "" if t.teams else "Everyone for themselves · "
         expect(meta).to_have_text(f"{solo}to {t.target}")
     assert sorted(t.size for t in seated_tables(night.current_round)) == [2, 3, 4, 4]
+
+
+# Two dozen names as a party has them, 12 to 19 characters.
+PARTY_OF_24 = [
+    "Constance Abernathy", "Bartholomew Reyes", "Margaret O'Donnell", "Dorothy Whitfield",
+    "Josephine Carter", "Rosemary Lindqvist", "Wilhelmina Brooks", "Eleanor Pettigrew",
+    "Gloria Fernández", "Hattie Johnson", "Ann Marie Baxter", "Bea Okonkwo-Adams",
+    "Evangeline Moore", "Gwendolyn Hart", "Penelope Vance", "Harriet Sinclair",
+    "Lorraine Dupree", "Mildred Haskins", "Beatrice Quinn", "Clementine Ross",
+    "Florence Nakamura", "Geraldine Pike", "Henrietta Cole", "Imogene Stafford",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_with_the_prizes_beside_them_the_standings_show_whole_names(
+    contexts, live_server, width, height
+):
+    """6 tables, prizes so far in the side column under the standings, round 2 in play:
+    the standings show six rows or more (three or four once), each name whole (none ends
+    in "…"), at the standings' size, and nothing is cut off."""
+    _, tv = round_two_on_the_room_screen(contexts, live_server, PARTY_OF_24, width, height)
+    what = f"6 tables, prizes beside the standings, at {width}x{height}"
+    expect(tv.locator(".room-side .prize-list")).to_be_visible()
+    check_fits(tv.evaluate(SHOWN), what, tv.locator(".room-table:visible").count())
+    rows = tv.evaluate(STANDINGS_ROWS)
+    assert len(rows) >= 6, f"{what}: {len(rows)} rows: {[name for _, _, name in rows]}"
+    cut = tv.evaluate(
+        "[...document.querySelectorAll('.room-side tbody tr:not([hidden]) td:nth-child(2)')]"
+        ".filter(td => td.scrollWidth > td.clientWidth).map(td => td.textContent)"
+    )
+    assert not cut, f"{what}: names cut {cut}"
+    sizes = tv.evaluate(
+        "[...document.querySelectorAll('.room-side td')].filter(el => el.offsetParent)"
+        ".map(el => parseFloat(getComputedStyle(el).fontSize))"
+    )
+    assert min(sizes) >= STANDINGS_TEXT * height, f"{what}: {sorted(set(sizes))}"
+    # Each prize's amount on its title's line, who wins it after or under it.
+    for prize in tv.locator(".room-side .prize-list li").all():
+        title, amount = prize.locator(".prize-title"), prize.locator(".prize-amount")
+        assert abs(title.bounding_box()["y"] - amount.bounding_box()["y"]) < 4, prize.inner_text()
