@@ -278,6 +278,12 @@ class NightMachine(RuleBasedStateMachine):
             self.seen("the group's substitutes asked")
 
     @precondition(lambda self: self.nights)
+    @rule(n=st.integers(0, 2), who=st.integers(0, 20))
+    def ask_the_substitutes(self, n, who):
+        """A regular asks the group's substitutes for her seat from her link."""
+        self.answer(n, who, "ask", 0, True)
+
+    @precondition(lambda self: self.nights)
     @rule(which=st.integers(0, 30), accept=st.booleans())
     def substitute_answers(self, which, accept):
         """A substitute asked for a seat accepts or declines it from her link; the first to
