@@ -147,17 +147,17 @@ class CorrectionForm(MoneyOkForm, TapForm):
 
 
 class PrizeTiebreakForm(MoneyOkForm):
-    """The standings page's posts: the door prize drawn (``action`` "door"), or who won
-    a tied prize's tie-break (``player`` empty clears it)."""
+    """Who won a tied prize's or set's tie-break (``play:standings_tiebreak``): the
+    prize's ``code``, and the ``player`` (empty clears it)."""
 
-    action = PassedOnField()
     code = PassedOnField()
     player = NumberOrField(default=None)
 
 
 class ControlForm(PostForm):
     """A post to a former single address of several controls (the live board's round
-    controls, the Correct page's corrections): ``action`` names the control."""
+    controls, the Correct page's corrections, the standings' door prize and tie-breaks):
+    ``action`` names the control."""
 
     action = forms.CharField(required=False, max_length=20)
 

@@ -1,7 +1,7 @@
 """The host's other play pages: correcting a table's entries or winner in any started
 round (the Correct page, ``table_fix``, and a view for each correction it posts), every
-table's and player's link as QR codes, and the prize standings with the door prize and
-tie-breaks.
+table's and player's link as QR codes, and the prize standings with a view for each of
+its posts (the door prize, a tie-break).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from bunco_night.rules.presets import PRESET_NAMES, ROLL_OFF
 from bunco_night.rules.rounds import seat_rolling_next
 
 from . import actions, services
-from .forms import ControlForm, CorrectionForm, PrizeTiebreakForm
+from .forms import ControlForm, CorrectionForm, MoneyOkForm, PrizeTiebreakForm
 from .moves import first_roller_seat
 from .rolls import taps
 from .standings import night_standings
@@ -302,11 +302,14 @@ def table_link_renew(request: HttpRequest, pk: int, number: int) -> HttpResponse
 
 @login_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Prize standings with ties shown as ties, how the host broke them, and the payout."""
-    night = night_for_host(request.user, pk)
-    back = reverse("play:standings", args=[night.pk])
+    """Prize standings with ties shown as ties, how the host broke them, and the payout.
+    Its forms post to ``standings_door`` and ``standings_tiebreak``; a post here is one
+    from a page drawn before: ``action`` "door" draws the door prize, else a tie-break."""
     if request.method == "POST":
-        return _standings_post(request, night, PrizeTiebreakForm(request.POST), back)
+        if ControlForm(request.POST).parsed_action() == "door":
+            return standings_door(request, pk)
+        return standings_tiebreak(request, pk)
+    night = night_for_host(request.user, pk)
     result = night_standings(night)
     rules = night.rules_obj
     notes = came_and_went(night)
@@ -321,31 +324,58 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/standings.html", context)
 
 
-def _standings_post(request: HttpRequest, night: Night, form, back: str) -> HttpResponse:
-    """The door prize drawn, or a tied prize's tie-break recorded or cleared."""
+# ---------------------------------------------------------------------------
+# The standings' posts: one address each. Each answers as a plain form is answered: back
+# to the standings with what was done or why not, or the money question on a finished night.
+
+
+def _standings_post(request: HttpRequest, pk: int, form_class, act, what) -> HttpResponse:
+    """Parse the post with ``form_class`` and do ``act(night, data, by)``, which returns
+    the words saying what was done (a ``ServiceError`` says why not); ``what(night,
+    data)`` names the change in the money question."""
+    night = night_for_host(request.user, pk)
+    back = reverse("play:standings", args=[night.pk])
     try:
-        data = form.parsed()
-    except ServiceError as error:
-        messages.error(request, error.message)
-        return redirect("play:standings", pk=night.pk)
-    ok = data["money_ok"]
-    if data["action"] == "door":
-        try:
-            actions.door_prize_draw(night=night, by=request.user, money_ok=ok)
-        except MoneyChange as change:
-            return money_change_page(request, change, back=back, what="Draw the door prize")
-        messages.success(request, "Door prize drawn.")
-        return redirect("play:standings", pk=night.pk)
-    player_id = data["player"]
-    player = Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
-    try:
-        actions.prize_tiebreak_record(
-            night=night, code=data["code"], player=player, by=request.user, money_ok=ok
-        )
-        messages.success(request, "Tie-break recorded." if player else "Tie-break cleared.")
+        data = form_class(request.POST).parsed()
+        messages.success(request, act(night, data, request.user))
     except MoneyChange as change:
-        what = f"{player.name} wins the tie-break" if player else "Clear the tie-break"
-        return money_change_page(request, change, back=back, what=what)
+        return money_change_page(request, change, back=back, what=what(night, data))
     except ServiceError as error:
         messages.error(request, error.message)
-    return redirect("play:standings", pk=night.pk)
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def standings_door(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the door prize (docs/rules.md section 7.7): once; a second draw changes nothing."""
+
+    def act(night, data, by):
+        actions.door_prize_draw(night=night, by=by, money_ok=data["money_ok"])
+        return "Door prize drawn."
+
+    return _standings_post(request, pk, MoneyOkForm, act, lambda night, data: "Draw the door prize")
+
+
+def _tied_player(night: Night, data: dict) -> Player | None:
+    player_id = data["player"]
+    return Player.objects.filter(group=night.group, pk=player_id).first() if player_id else None
+
+
+@login_required
+@require_POST
+def standings_tiebreak(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record who won a tied prize's or set's tie-break; no player clears it."""
+
+    def act(night, data, by):
+        player = _tied_player(night, data)
+        actions.prize_tiebreak_record(
+            night=night, code=data["code"], player=player, by=by, money_ok=data["money_ok"]
+        )
+        return "Tie-break recorded." if player else "Tie-break cleared."
+
+    def what(night, data):
+        player = _tied_player(night, data)
+        return f"{player.name} wins the tie-break" if player else "Clear the tie-break"
+
+    return _standings_post(request, pk, PrizeTiebreakForm, act, what)

@@ -71,4 +71,10 @@ urlpatterns = [
     path("nights/<int:pk>/room/", live_views.room, name="room"),
     path("nights/<int:pk>/room/state/", live_views.room_state, name="room_state"),
     path("nights/<int:pk>/standings/", host_views.standings, name="standings"),
+    path("nights/<int:pk>/standings/door/", host_views.standings_door, name="standings_door"),
+    path(
+        "nights/<int:pk>/standings/tiebreak/",
+        host_views.standings_tiebreak,
+        name="standings_tiebreak",
+    ),
 ]

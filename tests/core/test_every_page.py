@@ -253,6 +253,11 @@ def forms(world, night) -> dict[str, tuple[str, list[dict]]]:
         "password": (reverse("password_change"), [{}, {"old_password": "x" * 5000}]),
         "invite a host": (reverse("accounts:invite", args=[g]), [{}, {"email": "bo@"}]),
         "standings": (reverse("play:standings", args=[n]), [{}, {"code": "x", "player": "x"}]),
+        "standings tie-break": (
+            reverse("play:standings_tiebreak", args=[n]),
+            [{}, {"code": "x", "player": "x"}],
+        ),
+        "standings door": (reverse("play:standings_door", args=[n]), [{"money_ok": "x" * 201}]),
         "live action": (reverse("play:live_action", args=[n]), [{}, {"action": "x"}]),
     }
 

@@ -84,7 +84,7 @@ SPECIAL = {
     ),
     "action": st.sampled_from(
         ["draw", "start", "bell", "close", "winner", "finish", "undo", "add", "tiebreak"]
-        + ["accept", "discard"]
+        + ["accept", "discard", "door"]
     ),
     "status": st.sampled_from(["coming", "sub", "absent", "left"]),
     "kind": st.sampled_from(["regular", "substitute"]),
@@ -202,7 +202,17 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
             for name, fields in TABLE_FIXES.items()
         },
         "table fix page": ("get", reverse("play:table_fix", args=[n, 1]), ["round"]),
-        "standings": ("post", reverse("play:standings", args=[n]), ["code", "player"]),
+        "standings": (
+            "post",
+            reverse("play:standings", args=[n]),
+            ["action", "code", "player", "money_ok"],
+        ),
+        "standings door": ("post", reverse("play:standings_door", args=[n]), ["money_ok"]),
+        "standings tie-break": (
+            "post",
+            reverse("play:standings_tiebreak", args=[n]),
+            ["code", "player", "money_ok"],
+        ),
         "live poll": ("get", reverse("play:live_state", args=[n]), ["v"]),
         "room poll": ("get", reverse("play:room_state", args=[n]), ["v"]),
         "e-mail": ("post", reverse("accounts:email"), ["email", "password"]),
@@ -288,8 +298,8 @@ ENDPOINTS = [
     "dues", "prizes", "plan a night", "edit night", "plan page", "night page", "attendance",
     "new substitute", "leaves", "guest", "pay", "undo payment", "draw", "swap",
     "live action", *(f"live {name}" for name in ROUND_CONTROLS), "table fix",
-    *(f"table fix {name}" for name in TABLE_FIXES), "table fix page", "standings", "live poll",
-    "room poll",
+    *(f"table fix {name}" for name in TABLE_FIXES), "table fix page", "standings",
+    "standings door", "standings tie-break", "live poll", "room poll",
     "e-mail", "invite", "phone tap", "phone undo", "phone done", "phone tie-break",
     "phone extra turns", "phone poll", "player poll",
 ]  # fmt: skip
