@@ -79,7 +79,8 @@ class AnswerForm(HostForm):
 
 
 class OfferForm(HostForm):
-    """A substitute accepts or declines a seat."""
+    """A substitute's answer posted to the offer's former single address
+    (``invites:offer_answer``), from a page drawn before: ``action`` names it."""
 
     action = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])
 

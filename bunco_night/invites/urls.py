@@ -16,6 +16,8 @@ urlpatterns = [
         name="mine_calendar",
     ),
     path("sub/<str:token>/", views.offer, name="offer"),
+    path("sub/<str:token>/accept/", views.offer_accept, name="offer_accept"),
+    path("sub/<str:token>/decline/", views.offer_decline, name="offer_decline"),
     path("sub/<str:token>/answer/", views.offer_answer, name="offer_answer"),
     path("nights/<int:pk>/answers/", views.answers, name="answers"),
     path("nights/<int:pk>/answers/ask/<int:attendance_pk>/", views.call_start, name="call_start"),

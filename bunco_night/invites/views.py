@@ -127,27 +127,52 @@ def offer(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "invites/offer.html", offer_context(_offer(token)))
 
 
-@require_POST
-def offer_answer(request: HttpRequest, token: str) -> HttpResponse:
-    """Accept (the first to accept takes the seat) or decline."""
-    item = _offer(token)
-    form = OfferForm(request.POST)
-    if not form.is_valid():
-        flash.error(request, "Tap Accept or Decline.")
-        return redirect("invites:offer", token=token)
+def _offer_answered(request: HttpRequest, token: str, answer) -> HttpResponse:
+    """Do ``answer(offer)``, which says what happened (a ``ServiceError`` says why not),
+    and come back to the offer page."""
     try:
-        if form.cleaned_data["action"] == "accept":
-            item = services.offer_accept(offer=item, links=links_for(request))
-            if item.status == SubstituteOffer.Status.ACCEPTED:
-                flash.success(request, "You have the seat. Thank you, see you there!")
-            else:
-                flash.info(request, "Thank you! The seat no longer needs a substitute.")
-        else:
-            services.offer_decline(offer=item, links=links_for(request))
-            flash.info(request, "Thank you for letting us know.")
+        answer(_offer(token))
     except ServiceError as error:
         flash.info(request, error.message)
     return redirect("invites:offer", token=token)
+
+
+@require_POST
+def offer_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """Take the seat: the first substitute to accept does."""
+
+    def answer(item):
+        item = services.offer_accept(offer=item, links=links_for(request))
+        if item.status == SubstituteOffer.Status.ACCEPTED:
+            flash.success(request, "You have the seat. Thank you, see you there!")
+        else:
+            flash.info(request, "Thank you! The seat no longer needs a substitute.")
+
+    return _offer_answered(request, token, answer)
+
+
+@require_POST
+def offer_decline(request: HttpRequest, token: str) -> HttpResponse:
+    """Say no to the seat (the next substitute in turn is asked)."""
+
+    def answer(item):
+        services.offer_decline(offer=item, links=links_for(request))
+        flash.info(request, "Thank you for letting us know.")
+
+    return _offer_answered(request, token, answer)
+
+
+@require_POST
+def offer_answer(request: HttpRequest, token: str) -> HttpResponse:
+    """The one address accepting and declining had before each had its own, kept for a
+    page drawn before: its ``action`` names the answer."""
+    form = OfferForm(request.POST)
+    if not form.is_valid():
+        _offer(token)
+        flash.error(request, "Tap Accept or Decline.")
+        return redirect("invites:offer", token=token)
+    answer = offer_accept if form.cleaned_data["action"] == "accept" else offer_decline
+    return answer(request, token)
 
 
 # The host's answers panel -------------------------------------------------------------

@@ -232,6 +232,8 @@ def forms(world, night) -> dict[str, tuple[str, list[dict]]]:
             [{}, {"choice": "sub", "substitute": "x", "new_email": "bo@"}],
         ),
         "offer": (reverse("invites:offer_answer", args=[world["offer"].token]), [{}]),
+        "offer declined": (reverse("invites:offer_decline", args=[world["offer"].token]), [{}]),
+        "offer accepted": (reverse("invites:offer_accept", args=[world["offer"].token]), [{}]),
         "ask mode": (reverse("invites:ask_mode", args=[n]), [{}, {"mode": "loudly"}]),
         "new season": (
             reverse("seasons:list", args=[g]),
