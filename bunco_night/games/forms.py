@@ -56,15 +56,18 @@ class BuckThrowForm(PostForm):
 
 
 class BonanzaStepForm(PostForm):
-    """One step of the Bonanza ledger (docs/rules.md section 9.4): the action, the
-    player, the space, the chips, and for a Bonanza call each other player's cards left
-    (``cards_<player>``, empty for none)."""
+    """One step of the Bonanza ledger (docs/rules.md section 9.4), posted to the step's
+    own address: its nonce, the player, the space and the chips it names."""
 
     nonce = forms.CharField(required=False, strip=False)
-    action = forms.CharField(required=False, max_length=40)
     player = NumberOrField(default=None)
     space = forms.CharField(required=False, max_length=40)
     chips = NumberOrField(default=0)
+
+
+class BonanzaCallForm(BonanzaStepForm):
+    """Bonanza called: the caller (``player``) and each other player's cards left
+    (``cards_<player>``, empty for none)."""
 
     def cards(self, players) -> tuple[dict[int, int], dict[int, str]]:
         """Each other player's cards left (-1: not a number, refused), and what was typed."""
@@ -76,6 +79,16 @@ class BonanzaStepForm(PostForm):
                 continue
             cards[int(p)] = NumberOrField(default=-1).clean(value or "0")
         return cards, typed
+
+
+class BonanzaStepNameForm(PostForm):
+    """A post to the ledger's former single step address (``games:bonanza_step``), from a
+    page drawn before: ``action`` names the step."""
+
+    action = forms.CharField(required=False, max_length=40)
+
+    def parsed_action(self) -> str:
+        return self.cleaned_data["action"] if self.is_valid() else ""
 
 
 class BonanzaForm(HostForm):

@@ -24,6 +24,12 @@ urlpatterns = [
     path("buck/<token:token>/undo/", views.buck_undo, name="buck_undo"),
     path("buck/<token:token>/close/", views.buck_close, name="buck_close"),
     path("bonanza/<token:token>/", views.bonanza_page, name="bonanza"),
+    path("bonanza/<token:token>/deal/", views.bonanza_deal, name="bonanza_deal"),
+    path("bonanza/<token:token>/widow/", views.bonanza_sell_widow, name="bonanza_sell_widow"),
+    path("bonanza/<token:token>/poker/", views.bonanza_poker_bet, name="bonanza_poker_bet"),
+    path("bonanza/<token:token>/take/", views.bonanza_take, name="bonanza_take"),
+    path("bonanza/<token:token>/call/", views.bonanza_call, name="bonanza_call"),
+    path("bonanza/<token:token>/settle/", views.bonanza_settle, name="bonanza_settle"),
     path("bonanza/<token:token>/step/", views.bonanza_step, name="bonanza_step"),
     path("bonanza/<token:token>/undo/", views.bonanza_undo, name="bonanza_undo"),
 ]

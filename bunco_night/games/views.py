@@ -21,7 +21,15 @@ from bunco_night.rules import bonanza
 from bunco_night.rules.presets import PRESET_NAMES
 
 from . import pages, services
-from .forms import BonanzaForm, BonanzaStepForm, BuckOrderForm, BuckPointForm, BuckThrowForm
+from .forms import (
+    BonanzaCallForm,
+    BonanzaForm,
+    BonanzaStepForm,
+    BonanzaStepNameForm,
+    BuckOrderForm,
+    BuckPointForm,
+    BuckThrowForm,
+)
 from .models import BonanzaTable, BuckTable
 
 
@@ -201,33 +209,110 @@ def bonanza_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/bonanza.html", {"page": page, "token": token})
 
 
+# The ledger's steps: one address each, posted by the ledger page's forms; each answers
+# back on the ledger, with why not if refused. The link is a capability URL: no cookie
+# authorises its writes.
+
+
+def _step_record(table: BonanzaTable, data: dict, action: str, cards_left=None) -> None:
+    services.bonanza_step_record(
+        table=table,
+        nonce=data["nonce"],
+        action=action,
+        player=data["player"],
+        space=data["space"],
+        chips=data["chips"],
+        cards_left=cards_left,
+    )
+
+
+def _bonanza_step(request: HttpRequest, token: str, action: str) -> HttpResponse:
+    """Record a step of kind ``action`` as the post (``BonanzaStepForm``) says it."""
+    table = _bonanza(token)
+    try:
+        _step_record(table, BonanzaStepForm(request.POST).parsed(), action)
+    except ServiceError as error:
+        return _done(request, "games:bonanza", token, error)
+    return _done(request, "games:bonanza", token)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_deal(request: HttpRequest, token: str) -> HttpResponse:
+    """Deal the next hand: everyone puts a chip on each space."""
+    return _bonanza_step(request, token, bonanza.DEAL)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_sell_widow(request: HttpRequest, token: str) -> HttpResponse:
+    """The widow bought from the dealer, for chips."""
+    return _bonanza_step(request, token, bonanza.SELL_WIDOW)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_poker_bet(request: HttpRequest, token: str) -> HttpResponse:
+    """More chips on the Poker space from a player."""
+    return _bonanza_step(request, token, bonanza.POKER_BET)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_take(request: HttpRequest, token: str) -> HttpResponse:
+    """A space won: its chips to the player who showed its cards."""
+    return _bonanza_step(request, token, bonanza.TAKE)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_settle(request: HttpRequest, token: str) -> HttpResponse:
+    """After the last hand, who takes the chips left on a space."""
+    return _bonanza_step(request, token, bonanza.SETTLE)
+
+
+@csrf_exempt
+@require_POST
+def bonanza_call(request: HttpRequest, token: str) -> HttpResponse:
+    """Bonanza called, with the cards left in each other hand. A refused call shows the
+    page again with the cards left as typed, and says why."""
+    table = _bonanza(token)
+    form = BonanzaCallForm(request.POST)
+    try:
+        data = form.parsed()
+    except ServiceError as error:
+        return _done(request, "games:bonanza", token, error)
+    cards, typed = form.cards(table.players)
+    try:
+        _step_record(table, data, bonanza.CALL_BONANZA, cards_left=cards or None)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        page = pages.bonanza_page(table, caller=data["player"], cards=typed)
+        return render(request, "games/bonanza.html", {"page": page, "token": token}, status=400)
+    return _done(request, "games:bonanza", token)
+
+
+# The steps by the ``action`` a page drawn before posts to ``bonanza_step``.
+BONANZA_STEPS = {
+    bonanza.DEAL: bonanza_deal,
+    bonanza.SELL_WIDOW: bonanza_sell_widow,
+    bonanza.POKER_BET: bonanza_poker_bet,
+    bonanza.TAKE: bonanza_take,
+    bonanza.CALL_BONANZA: bonanza_call,
+    bonanza.SETTLE: bonanza_settle,
+}
+
+
 @csrf_exempt
 @require_POST
 def bonanza_step(request: HttpRequest, token: str) -> HttpResponse:
-    """One step of the ledger. A refused Bonanza call shows the page again with the cards
-    left as typed, and says why."""
-    table = _bonanza(token)
-    form = BonanzaStepForm(request.POST)
-    calls = form.is_valid() and form.cleaned_data["action"] == bonanza.CALL_BONANZA
-    cards, typed = form.cards(table.players) if calls else ({}, {})
-    try:
-        data = form.parsed()
-        services.bonanza_step_record(
-            table=table,
-            nonce=data["nonce"],
-            action=data["action"],
-            player=data["player"],
-            space=data["space"],
-            chips=data["chips"],
-            cards_left=cards or None,
-        )
-    except ServiceError as error:
-        if not calls:
-            return _done(request, "games:bonanza", token, error)
-        messages.error(request, error.message)
-        page = pages.bonanza_page(table, caller=form.cleaned_data["player"], cards=typed)
-        return render(request, "games/bonanza.html", {"page": page, "token": token}, status=400)
-    return _done(request, "games:bonanza", token)
+    """The one address the steps had before each had its own, kept for a page drawn
+    before: its ``action`` names the step, which answers."""
+    step = BONANZA_STEPS.get(BonanzaStepNameForm(request.POST).parsed_action())
+    if step is None:
+        _bonanza(token)
+        return _done(request, "games:bonanza", token, ServiceError("Unknown step.", "bad_step"))
+    return step(request, token)
 
 
 @csrf_exempt
