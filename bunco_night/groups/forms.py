@@ -1,5 +1,6 @@
-"""Forms for a group and its roster: a new group, a player, a preset, the dues, a roster
-file. Forms parse what was typed; the services decide. The rules' knobs are in
+"""Forms for a group and its roster: a new group, a player, retiring one, a preset, the
+dues, a roster file and the rows imported from it. Forms parse what was typed; the
+services decide. The rules' knobs are in
 ``rules_forms``, the prizes in ``prize_forms``.
 """
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.forms import HostForm, MoneyField
+from bunco_night.core.forms import HostForm, MoneyField, PassedOnField, PostForm
 from bunco_night.rules.presets import PRESET_LABELS, PRESETS
 
 from .models import Group, Player
@@ -85,6 +86,26 @@ class PlayerForm(HostForm):
         }
 
 
+class ConfirmForm(PostForm):
+    """Whether the host said yes to the question the page asked (``confirmed`` 1); any
+    other value, or none, asks it (again)."""
+
+    confirmed = PassedOnField()
+
+    def said_yes(self) -> bool:
+        return self.is_valid() and self.cleaned_data["confirmed"] == "1"
+
+
+class RetireForm(ConfirmForm):
+    """A player retired (``retired`` anything but 0, or not sent), once the host said
+    yes, or brought back (``retired`` 0)."""
+
+    retired = PassedOnField()
+
+    def retiring(self) -> bool:
+        return not (self.is_valid() and self.cleaned_data["retired"] == "0")
+
+
 class PresetForm(HostForm):
     """Start the rules again from a preset."""
 
@@ -129,3 +150,13 @@ class RosterFileForm(HostForm):
             raise forms.ValidationError("Choose a CSV file, or paste the rows.")
         cleaned["csv"] = text
         return cleaned
+
+
+class RosterRowsForm(PostForm):
+    """The rows of a roster the host saw in the preview, to import (``csv``, read again
+    by the service: nothing in it is trusted; more than ``MAX_BYTES`` is refused)."""
+
+    csv = PassedOnField()
+
+    def rows(self) -> str:
+        return self.cleaned_data["csv"] if self.is_valid() else ""

@@ -20,7 +20,16 @@ from bunco_night.core.forms import form_apply
 from bunco_night.rules.presets import PRESET_LABELS, PRESET_NAMES, preset
 
 from . import services
-from .forms import DuesForm, GroupForm, PlayerForm, PresetForm, RosterFileForm
+from .forms import (
+    ConfirmForm,
+    DuesForm,
+    GroupForm,
+    PlayerForm,
+    PresetForm,
+    RetireForm,
+    RosterFileForm,
+    RosterRowsForm,
+)
 from .models import Group, Player
 from .prize_forms import PrizesForm
 from .roster_csv import MAX_BYTES, read_roster, roster_csv
@@ -190,8 +199,9 @@ def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpRespon
     once); their history stays. Retiring takes them off the lists of the nights to come;
     bringing them back puts their places back as they were (docs/rules.md section 8.1)."""
     player = player_for_host(request.user, slug, player_pk)
-    retired = request.POST.get("retired", "1") != "0"
-    if retired and not player.retired and request.POST.get("confirmed") != "1":
+    asked = RetireForm(request.POST)
+    retired = asked.retiring()
+    if retired and not player.retired and not asked.said_yes():
         if request.htmx:  # the question in the player's card on the roster
             context = _roster_context(player.group) | {"confirm_retire": player.pk}
             return render(request, "groups/roster.html#roster_lists", context)
@@ -235,7 +245,7 @@ def roster_import(request: HttpRequest, slug: str) -> HttpResponse:
 def roster_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     """Import the rows the host saw in the preview (read again: nothing is trusted)."""
     group = group_for_host(request.user, slug)
-    text = request.POST.get("csv", "")
+    text = RosterRowsForm(request.POST).rows()
     if len(text.encode()) > MAX_BYTES:
         messages.error(request, "That file is too big to import.")
         return redirect("groups:roster_import", slug=group.slug)
@@ -287,7 +297,7 @@ def rules_reset(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the rules again from a preset."""
     group = group_for_host(request.user, slug)
     form = PresetForm(request.POST)
-    if form.is_valid() and request.POST.get("confirmed") != "1":
+    if form.is_valid() and not ConfirmForm(request.POST).said_yes():
         name = form.cleaned_data["rules"]
         changes = rules_differences(group.rules_obj, preset(name))
         if changes:

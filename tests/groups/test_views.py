@@ -289,6 +289,22 @@ def test_retire_asks_first_and_bring_back_does_not(client, group):
     assert not player.retired
 
 
+def test_only_a_yes_of_1_retires_and_only_0_brings_back(client, group):
+    """A post without ``retired`` means retire, and only ``confirmed`` 1 is a yes: any
+    other value asks again (the page sends these; a script may not)."""
+    player = group.players.get(name="Regular 5")
+    retire = url("player_retire", group, player.pk)
+    for data in ({}, {"confirmed": "yes"}, {"retired": "", "confirmed": "1 "}):
+        assert "Retire Regular 5?" in text(client.post(retire, data))
+        assert not Player.objects.get(pk=player.pk).retired
+    assert client.post(retire, {"confirmed": "1"}).status_code == 302
+    assert Player.objects.get(pk=player.pk).retired
+    assert client.post(retire, {"retired": " 0"}).status_code == 302  # not a 0: retired still
+    assert Player.objects.get(pk=player.pk).retired
+    client.post(retire, {"retired": "0"})
+    assert not Player.objects.get(pk=player.pk).retired
+
+
 def test_bring_back_on_the_roster_puts_back_what_a_place_said(client, group):
     """docs/rules.md section 8.1: a regular who said they were not coming for next month,
     retired and brought back from the roster, is still not coming; one who had not
