@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.forms import HostForm, MoneyField
+from bunco_night.core.forms import HostForm, MoneyField, PassedOnField, PostForm
 from bunco_night.groups.models import Group, Player, Season
 from bunco_night.groups.prize_forms import PrizeSharesForm
 from bunco_night.rules.season import SEASON_PRIZE_LABELS
@@ -64,6 +64,17 @@ class SeasonPrizesForm(PrizeSharesForm):
     labels = SEASON_PRIZE_LABELS
 
 
+class MonthForm(PostForm):
+    """Which month of the rotation a post saves: ``prefix``, "m" and the month as six
+    digits (the prefix of that month's ``HostingTurnForm``)."""
+
+    prefix = forms.RegexField(r"\Am\d{6}\Z", required=False, strip=False)
+
+    def month_prefix(self) -> str:
+        """The prefix, or "" when the post names no month."""
+        return self.cleaned_data["prefix"] if self.is_valid() else ""
+
+
 class HostingTurnForm(HostForm):
     """Who hosts one month, where, and who brings what."""
 
@@ -91,7 +102,7 @@ class HostingTurnForm(HostForm):
 
 
 class PrepaymentForm(HostForm):
-    """Dues a player paid ahead."""
+    """Dues a player paid ahead; ``nonce`` (the page's, hidden) makes a retry a no-op."""
 
     player = forms.ModelChoiceField(
         queryset=Player.objects.none(),
@@ -112,6 +123,7 @@ class PrepaymentForm(HostForm):
         },
     )
     note = forms.CharField(max_length=120, required=False, label="Note")
+    nonce = PassedOnField(widget=forms.HiddenInput)
 
     def __init__(self, *args, group: Group, **kwargs):
         super().__init__(*args, **kwargs)

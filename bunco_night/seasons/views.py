@@ -7,8 +7,6 @@ else gets a 404.
 
 from __future__ import annotations
 
-import re
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -27,7 +25,14 @@ from bunco_night.nights.models import Prepayment
 
 from . import services
 from .charts import BUNCOS, WINS, Bar, bar_chart
-from .forms import HostingTurnForm, PrepaymentForm, SeasonForm, SeasonPrizesForm, TiebreakForm
+from .forms import (
+    HostingTurnForm,
+    MonthForm,
+    PrepaymentForm,
+    SeasonForm,
+    SeasonPrizesForm,
+    TiebreakForm,
+)
 from .history import player_history
 from .ledger import season_ledger
 from .shares import season_share, season_shares
@@ -225,8 +230,8 @@ def rotation(request: HttpRequest, pk: int) -> HttpResponse:
 def rotation_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Save one month of the rotation."""
     season = season_for_host(request.user, pk)
-    prefix = request.POST.get("prefix", "")
-    if not re.fullmatch(r"m\d{6}", prefix):
+    prefix = MonthForm(request.POST).month_prefix()
+    if not prefix:
         messages.error(request, "Choose a month of the season.")
         return redirect("seasons:rotation", pk=season.pk)
     form = HostingTurnForm(request.POST, group=season.group, prefix=prefix)
@@ -299,7 +304,7 @@ def prepayment_add(request: HttpRequest, pk: int) -> HttpResponse:
             amount_cents=data["amount"],
             starts=data["starts"],
             note=data["note"],
-            nonce=request.POST.get("nonce") or None,
+            nonce=data["nonce"] or None,
         ),
     )
     if form.errors:

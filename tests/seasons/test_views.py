@@ -181,6 +181,9 @@ def test_the_rotation_gives_each_month_a_host_and_plans_the_night_there(client, 
         {"prefix": "m202611", "m202611-month": "2031-11-01"},
         {"prefix": "m202611", "m202611-month": "2026-11-01", "m202611-host": "999999"},
         {"prefix": "nonsense"},
+        {"prefix": " m202611", " m202611-month": "2026-11-01"},
+        {"prefix": "m202611\n", "m202611\n-month": "2026-11-01"},
+        {},
     ],
 )
 def test_a_bad_rotation_month_is_a_message(client, season, data):
@@ -237,6 +240,18 @@ def test_the_ledger_adds_up_and_records_dues_paid_ahead(client, group, season):
     assert "An amount cannot be negative." in page
     client.post(reverse("seasons:prepayment_undo", args=[season.pk, prepaid.pk]))
     assert not Prepayment.objects.exists()
+
+
+def test_dues_paid_ahead_sent_twice_with_the_page_s_nonce_count_once(client, group, season):
+    ann = group.players.get(name="Regular 1")
+    data = {"player": ann.pk, "amount": "50", "starts": "2026-03-01", "nonce": "ahead-0001"}
+    for _ in range(2):
+        response = client.post(reverse("seasons:prepayment_add", args=[season.pk]), data)
+        assert response.status_code == 302
+    assert Prepayment.objects.get().amount_cents == 5000
+    data["nonce"] = ""  # no nonce: each post is one of its own
+    client.post(reverse("seasons:prepayment_add", args=[season.pk]), data)
+    assert Prepayment.objects.count() == 2
 
 
 def test_a_player_history_shows_nights_results_prizes_dues_and_substitutes(client, group, season):
