@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bunco_night.core.forms import HostForm
+from bunco_night.core.forms import HostForm, PassedOnField, PostForm
 from bunco_night.groups.models import Group, Player
 
 from .models import Answer, Notice, SubstituteCall
@@ -83,6 +83,16 @@ class OfferForm(HostForm):
     (``invites:offer_answer``), from a page drawn before: ``action`` names it."""
 
     action = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])
+
+
+class PanelPlaceForm(PostForm):
+    """Where the host's answers panel is drawn, as its polls and posts say: ``embedded``
+    1 on the night page; any other value, or none, on a page of its own."""
+
+    embedded = PassedOnField()
+
+    def on_night_page(self) -> bool:
+        return self.is_valid() and self.cleaned_data["embedded"] == "1"
 
 
 class AskForm(HostForm):

@@ -31,7 +31,7 @@ from bunco_night.nights.pages import night_context
 from bunco_night.nights.selectors import attendance_of, night_for_host
 
 from . import messages, services
-from .forms import SEND_KINDS, AnswerForm, AskForm, AskModeForm, OfferForm
+from .forms import SEND_KINDS, AnswerForm, AskForm, AskModeForm, OfferForm, PanelPlaceForm
 from .ical import night_event
 from .messages import Links
 from .models import Notice, PlayerLink, SubstituteCall, SubstituteOffer
@@ -181,7 +181,9 @@ def offer_answer(request: HttpRequest, token: str) -> HttpResponse:
 def _panel(request: HttpRequest, night, error: str = "", sections: bool = True) -> HttpResponse:
     """The answers panel; on the night page, with its attendance, dues and seating unless
     ``sections`` is false (the panel's first load: the page has just been drawn)."""
-    embedded = request.GET.get("embedded") == "1" or request.POST.get("embedded") == "1"
+    embedded = (
+        PanelPlaceForm(request.GET).on_night_page() or PanelPlaceForm(request.POST).on_night_page()
+    )
     context = answers_context(night)
     context.update({"embedded": embedded, "panel_error": error})
     html = render_to_string(PANEL, context, request=request)
@@ -217,7 +219,7 @@ def _after_action(request, night, error: str = "", done: str = "") -> HttpRespon
         flash.error(request, error)
     elif done:
         flash.success(request, done)
-    if request.POST.get("embedded") == "1":
+    if PanelPlaceForm(request.POST).on_night_page():
         return redirect(f"{night.get_absolute_url()}#answers")
     return redirect("invites:answers", pk=night.pk)
 

@@ -254,6 +254,18 @@ def test_the_host_asks_the_substitutes_from_the_panel(client, group, night):
     assert "Choose all at once or one at a time." in page
 
 
+def test_a_panel_s_post_without_javascript_comes_back_where_it_was_sent_from(client, night):
+    """Only ``embedded`` 1 is the night page's panel: back to it, at the panel."""
+    mode = reverse("invites:ask_mode", args=[night.pk])
+    response = client.post(mode, {"mode": "turn", "embedded": "1"})
+    assert response.url == f"{night.get_absolute_url()}#answers"
+    for data in ({"mode": "all"}, {"mode": "turn", "embedded": "yes"}):
+        assert client.post(mode, data).url == reverse("invites:answers", args=[night.pk])
+    panel = reverse("invites:answers", args=[night.pk])
+    assert '<section id="attendance"' not in text(client.get(panel + "?embedded=2&v=0", **HX))
+    assert '<section id="attendance"' in text(client.get(panel + "?embedded=1&v=0", **HX))
+
+
 def test_the_invitation_is_sent_only_after_the_host_confirms(client, group, night):
     player_update(player=group.players.get(name="Regular 12"), email="")
     url = reverse("invites:send", args=[night.pk, "invitation"])
