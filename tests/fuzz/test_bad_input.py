@@ -19,7 +19,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bunco_night.games.services import bonanza_table_create
 from bunco_night.groups.models import Group
+from bunco_night.invites.messages import Links
+from bunco_night.invites.services import call_start
 from bunco_night.nights.models import Attendance, Night, Payment, Round, Seat, Table
 from bunco_night.nights.services import payment_record, seating_draw
 from bunco_night.play.models import Entry, TablePlay
@@ -84,7 +87,8 @@ SPECIAL = {
     ),
     "action": st.sampled_from(
         ["draw", "start", "bell", "close", "winner", "finish", "undo", "add", "tiebreak"]
-        + ["accept", "discard", "door"]
+        + ["accept", "discard", "door", "decline"]
+        + ["deal", "take", "call_bonanza", "sell_widow", "poker_bet", "settle"]
     ),
     "status": st.sampled_from(["coming", "sub", "absent", "left"]),
     "kind": st.sampled_from(["regular", "substitute"]),
@@ -138,10 +142,23 @@ TABLE_FIXES = {
 }
 
 
+# The Bonanza ledger's steps, each at its own address, with the fields it reads.
+BONANZA_STEPS = {
+    "deal": ["nonce"],
+    "take": ["nonce", "space", "player"],
+    "call": ["nonce", "player"],  # and each player's cards_<id>
+    "sell_widow": ["nonce", "player", "chips"],
+    "poker_bet": ["nonce", "player", "chips"],
+    "settle": ["nonce", "space", "player"],
+}
+
+
 def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
     """name -> (method, url, fields): every host form and every phone endpoint."""
     g, n, t, a = world["group"].slug, world["night"].pk, world["table"].token, world["attendance"]
     player, payment = world["player"].pk, world["payment"].pk
+    offer, ledger = world["offer"].token, world["ledger"].token
+    cards = [f"cards_{p}" for p in world["ledger"].players]
     return {
         "new group": ("post", reverse("groups:index"), ["name", "rules", "dues"]),
         "add player": ("post", reverse("groups:player_create", args=[g]), PLAYER_FIELDS),
@@ -227,6 +244,23 @@ def endpoints(world) -> dict[str, tuple[str, str, list[str]]]:
         "phone tie-break": ("post", reverse("play:table_tiebreak", args=[t]), ["side"]),
         "phone extra turns": ("post", reverse("play:table_extra_turns", args=[t]), []),
         "phone poll": ("get", reverse("play:table_state", args=[t]), ["v"]),
+        "offer accept": ("post", reverse("invites:offer_accept", args=[offer]), []),
+        "offer decline": ("post", reverse("invites:offer_decline", args=[offer]), []),
+        "offer answer": ("post", reverse("invites:offer_answer", args=[offer]), ["action"]),
+        **{
+            f"bonanza {name}": (
+                "post",
+                reverse(f"games:bonanza_{name}", args=[ledger]),
+                fields + (cards if name == "call" else []),
+            )
+            for name, fields in BONANZA_STEPS.items()
+        },
+        "bonanza step": (
+            "post",
+            reverse("games:bonanza_step", args=[ledger]),
+            ["action", "nonce", "player", "space", "chips", *cards],
+        ),
+        "bonanza undo": ("post", reverse("games:bonanza_undo", args=[ledger]), []),
         "player poll": ("get", reverse("play:player_state", args=[a.token]), ["v"]),
     }
 
@@ -277,6 +311,12 @@ def world(client):
     round_start(night=night)
     other_night = make_night(group, sets=1)
     seating_draw(night=other_night, seed=5)
+    # A seat of a third night offered to the substitutes, and a Bonanza ledger tonight.
+    asked = make_night(group, sets=1).attendances.get(player__name="Regular 4")
+    links = Links(lambda path: "http://testserver" + path)
+    offer = call_start(attendance=asked, mode="all", links=links).offers.first()
+    players = list(group.players.filter(kind="regular").values_list("pk", flat=True)[:3])
+    ledger = bonanza_table_create(night=night, player_ids=players)
     stranger = User.objects.create_user("stranger", password="bunco")
     other_group = make_group(user=stranger, name="Elm Street", regulars=8)
     seating_draw(night=make_night(other_group, sets=1), seed=6)
@@ -289,6 +329,8 @@ def world(client):
         "player": group.players.order_by("pk").first(),
         "payment": payment,
         "other_night": other_night,
+        "offer": offer,
+        "ledger": ledger,
         "other_group": other_group,
     }
 
@@ -302,6 +344,8 @@ ENDPOINTS = [
     "standings door", "standings tie-break", "live poll", "room poll",
     "e-mail", "invite", "phone tap", "phone undo", "phone done", "phone tie-break",
     "phone extra turns", "phone poll", "player poll",
+    "offer accept", "offer decline", "offer answer",
+    *(f"bonanza {name}" for name in BONANZA_STEPS), "bonanza step", "bonanza undo",
 ]  # fmt: skip
 
 
