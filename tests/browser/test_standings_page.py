@@ -5,29 +5,18 @@ address and coming back to the standings, saying what was done."""
 import pytest
 from playwright.sync_api import expect
 
-from bunco_night.groups.services import prizes_set
 from bunco_night.nights.models import Night
-from bunco_night.nights.services import payment_record
 from bunco_night.play.models import PrizeTiebreak
 from bunco_night.play.standings import night_standings
 from tests.browser.helpers import host_page
-from tests.factories import make_group, make_night
-from tests.play.helpers import play_round, start_night
+from tests.factories import make_group
+from tests.play.helpers import door_prize_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_host_draws_the_door_prize_and_breaks_a_tie(contexts, live_server):
-    group = make_group(regulars=12, substitutes=0)
-    prizes_set(
-        group=group,
-        prizes=[{"code": "most_wins", "percent": 50}, {"code": "door_prize", "percent": 10}],
-    )
-    night = make_night(group, sets=1)
-    for a in night.attendances.all():
-        payment_record(attendance=a, amount_cents=500)
-    start_night(night)
-    play_round(night)
+    night = door_prize_night(make_group(regulars=12, substitutes=0))
     path = f"/nights/{night.pk}/standings/"
     host = host_page(contexts, live_server, night, path=path)
 
@@ -38,7 +27,7 @@ def test_the_host_draws_the_door_prize_and_breaks_a_tie(contexts, live_server):
     assert Night.objects.get(pk=night.pk).door_seed is not None
 
     prize = next(p for p in night_standings(night).prizes if p.tied)
-    winner = group.players.get(pk=prize.candidates[1])
+    winner = night.group.players.get(pk=prize.candidates[1])
     host.get_by_label("Who won the tie-break?").select_option(str(winner.pk))
     host.get_by_role("button", name="Record the Most wins tie-break").click()
     expect(host.locator(".messages")).to_contain_text("Tie-break recorded.")

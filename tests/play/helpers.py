@@ -6,10 +6,12 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
-from bunco_night.nights.services import seating_draw
+from bunco_night.groups.services import prizes_set
+from bunco_night.nights.services import payment_record, seating_draw
 from bunco_night.play.polls import UnchangedPollMiddleware
 from bunco_night.play.services import entry_record, round_close, round_start, table_done
 from bunco_night.play.state import round_board
+from tests.factories import make_night
 
 _nonces = itertools.count(1)
 
@@ -75,3 +77,18 @@ def poll_without_view(table, v: str, htmx=True):
     )
     response = UnchangedPollMiddleware(view)(request)
     return None if response.status_code == 418 else response
+
+
+def door_prize_night(group):
+    """A night of ``group`` with most wins and a door prize, everyone's dues paid, round 1
+    played: a prize is tied, the door prize not drawn."""
+    prizes_set(
+        group=group,
+        prizes=[{"code": "most_wins", "percent": 50}, {"code": "door_prize", "percent": 10}],
+    )
+    night = make_night(group, sets=1)
+    for a in night.attendances.all():
+        payment_record(attendance=a, amount_cents=500)
+    start_night(night)
+    play_round(night)
+    return night

@@ -8,7 +8,6 @@ import re
 import pytest
 from django.urls import reverse
 
-from bunco_night.groups.services import prizes_set
 from bunco_night.nights.models import MoneyRecord, NightAction, Payment
 from bunco_night.nights.selectors import dues_summary
 from bunco_night.nights.services import payment_record
@@ -17,7 +16,7 @@ from bunco_night.play.services import night_finish
 from bunco_night.play.standings import night_standings
 from bunco_night.rules.money import money_of, unbalanced
 from tests.factories import make_night
-from tests.play.helpers import play_round, start_night
+from tests.play.helpers import door_prize_night, play_round, start_night
 
 pytestmark = pytest.mark.django_db
 
@@ -163,15 +162,7 @@ def test_naming_a_tied_prize_s_winner_after_the_night_asks_nothing(client, night
 
 
 def test_the_door_prize_drawn_after_the_night_is_recorded_without_asking(client, group):
-    prizes_set(
-        group=group,
-        prizes=[{"code": "most_wins", "percent": 50}, {"code": "door_prize", "percent": 10}],
-    )
-    night = make_night(group, sets=1)
-    for a in night.attendances.all():
-        payment_record(attendance=a, amount_cents=500)
-    start_night(night)
-    play_round(night)
+    night = door_prize_night(group)
     night_finish(night=night)
     waiting = next(r for r in recorded(night).awards.results if r.code == "door_prize")
     assert waiting.seed is None and not waiting.payouts

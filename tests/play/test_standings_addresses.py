@@ -10,14 +10,12 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from bunco_night.groups.services import prizes_set
 from bunco_night.nights.models import Night
-from bunco_night.nights.services import payment_record
 from bunco_night.play.models import PrizeTiebreak
 from bunco_night.play.services import night_finish
 from bunco_night.play.standings import night_standings
 from tests.factories import make_group, make_night, make_user
-from tests.play.helpers import play_round, start_night
+from tests.play.helpers import door_prize_night, play_round, start_night
 
 pytestmark = pytest.mark.django_db
 
@@ -45,16 +43,7 @@ def forms(html: str) -> list[tuple[str, str]]:
 @pytest.fixture
 def night(group):
     """A night with a door prize, one round played: a prize is tied, the door not drawn."""
-    prizes_set(
-        group=group,
-        prizes=[{"code": "most_wins", "percent": 50}, {"code": "door_prize", "percent": 10}],
-    )
-    night = make_night(group, sets=1)
-    for a in night.attendances.all():
-        payment_record(attendance=a, amount_cents=500)
-    start_night(night)
-    play_round(night)
-    return night
+    return door_prize_night(group)
 
 
 def tied(night):

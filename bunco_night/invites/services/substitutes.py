@@ -275,11 +275,11 @@ def calls_follow_host(*, attendance: Attendance, links: Links) -> None:
     and the others asked hear who took it. A place still without anyone keeps asking."""
     if attendance.is_absent:
         return
-    taker = attendance.substitute if attendance.sends_substitute else None
+    if not attendance.sends_substitute:
+        _stop_calls(attendance, links)
+        return
+    taker = attendance.substitute
     for call in attendance.calls.select_for_update().filter(status=Call.OPEN):
-        if taker is None:
-            _withdraw(call, Call.STOPPED, links)
-            continue
         mine = call.offers.filter(player=taker, status__in=[Offer.ASKED, Offer.WAITING])
         mine.update(status=Offer.ACCEPTED, answered_at=timezone.now())
         _withdraw(call, Call.FILLED, links, taken_by=taker)
