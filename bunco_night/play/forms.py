@@ -67,6 +67,10 @@ class LateEntryForm(MoneyOkForm):
     )
 
 
+# The longest a tap is taken to have waited on a phone: half a day.
+MAX_WAIT_MS = 12 * 3600 * 1000
+
+
 class TapForm(PostForm):
     """A tap (docs/rules.md section 2.3): its nonce, the seat that rolled, what it scored
     ("points:2", "bunco", "mark:<code>", "dice" with the faces ``d1``..``d3``), and the
@@ -79,6 +83,7 @@ class TapForm(PostForm):
     d1 = NumberOrField(default=0)
     d2 = NumberOrField(default=0)
     d3 = NumberOrField(default=0)
+    waited = NumberOrField(default=0)  # ms the tap waited on the phone (offline, a retry)
 
     def clean_round(self) -> int | None:
         value = self.cleaned_data["round"]
@@ -96,6 +101,7 @@ class TapForm(PostForm):
             "kind": kind,
             "count": NumberOrField(default=0).clean(arg) if kind == "points" else 0,
             "mark_code": arg if kind == "mark" else "",
+            "waited_ms": min(max(data["waited"], 0), MAX_WAIT_MS),
         }
 
     def dice(self) -> list[int] | None:

@@ -100,6 +100,9 @@ class Entry(models.Model):
     late_at = models.DateTimeField(
         null=True, blank=True, help_text="When it arrived after the table's round was over."
     )
+    tapped_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it was tapped, if it waited on the phone first."
+    )
     late_decision = models.CharField(max_length=9, choices=Late.choices, blank=True, default="")
 
     objects = EntryQuerySet.as_manager()
@@ -121,6 +124,15 @@ class Entry(models.Model):
     def is_late(self) -> bool:
         """It arrived after its table's round was over."""
         return self.late_at is not None
+
+    @property
+    def tapped_late(self) -> bool:
+        """A late entry that waited on its phone a while (5 s or more) before it arrived:
+        the host sees when it was tapped as well as when it arrived."""
+        return (
+            bool(self.late_at and self.tapped_at)
+            and (self.late_at - self.tapped_at).total_seconds() >= 5
+        )
 
     @property
     def counts(self) -> bool:

@@ -684,6 +684,13 @@
     save(rest);
   }
 
+  /* A tap's fields as sent, with how long it waited on the phone (ms: the host sees when a
+     late one was tapped, docs/rules.md section 3.5). */
+  function sent(item) {
+    var body = new URLSearchParams(item.fields);
+    if (item.at) body.set("waited", String(Math.max(0, Date.now() - item.at)));
+    return body;
+  }
   var flushing = false;
   function flush() {
     if (flushing || !token) return;
@@ -697,7 +704,7 @@
     fetch(item.url, {
       method: "POST",
       headers: { "Accept": "application/json" },
-      body: new URLSearchParams(item.fields),
+      body: sent(item),
       credentials: "same-origin",
     }).then(function (resp) {
       tapBoard = null;
@@ -737,7 +744,8 @@
   function enqueue(url, fields, label, effect) {
     var q = queue();
     fields.nonce = newNonce();
-    q.push({ id: fields.nonce, url: url, fields: fields, label: label, tries: 0, effect: effect || null });
+    q.push({ id: fields.nonce, url: url, fields: fields, label: label, tries: 0, effect: effect || null,
+             at: Date.now() });
     save(q);
     flush();
   }

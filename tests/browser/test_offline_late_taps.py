@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import phone, tap, until
+from bunco_night.play.models import Entry
+from tests.browser.helpers import host_page, phone, tap, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
@@ -58,3 +59,29 @@ def test_taps_that_arrive_after_the_round_closed_are_counted_clear_of_where_to_s
     assert count == 4
     assert whole, f"no line of where to sit next on the first screen, {text} text"
     assert covered == [], f"the message lies over {covered}"
+
+
+def test_the_host_sees_when_a_late_tap_was_tapped_as_well_as_when_it_arrived(contexts, live_server):
+    """A tap made offline before the round closed and sent a minute and a half later:
+    the host's list of late entries says when it was tapped, by the phone's count of its
+    wait, and when it arrived (docs/rules.md section 3.5)."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    table = night.tables.get(number=3)
+    page = phone(contexts, f"{live_server.url}/t/{table.token}/", width=360, height=740)
+    page.clock.install()
+    page.context.set_offline(True)
+    until(page, "navigator.onLine === false", "the page does not know it is offline")
+    tap(page, 1, "points:1")
+    expect(page.locator("#offline")).to_contain_text("1 tap waits on this phone")
+    page.clock.fast_forward(90_000)  # the phone's own time: a minute and a half offline
+    play_round(night)
+    page.context.set_offline(False)
+    expect(page.locator(".late-notice")).to_contain_text("1 tap arrived after the round ended")
+    (late,) = Entry.objects.filter(table=table, late_at__isnull=False)
+    waited = (late.late_at - late.tapped_at).total_seconds()
+    assert 85 <= waited <= 120, waited
+    host = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/live/")
+    item = host.locator(".late-list li")
+    expect(item).to_contain_text("tapped ")
+    expect(item).to_contain_text(", arrived ")

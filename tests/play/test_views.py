@@ -607,3 +607,19 @@ def test_the_finished_board_says_the_host_set_a_table_s_winner(client, night):
         assert "Waiting for everyone to roll once" not in card, card
         assert "Winner set by the host" in card, card
     assert "Winner set by the host" not in live_card(html, 1)  # won by its scores
+
+
+@pytest.mark.parametrize(
+    ("waited", "seconds"),
+    [("90000", 90), ("", None), ("0", None), ("-5000", None), ("soon", None), ("9" * 12, 43200)],
+)
+def test_a_tap_says_how_long_it_waited_on_the_phone(client, night, waited, seconds):
+    """The phone sends how long a tap waited on it (ms): the entry keeps when it was
+    tapped (docs/rules.md section 3.5); nothing, a negative or a word keeps nothing; a
+    wait past half a day is taken as half a day."""
+    post_tap(client, table(night, 2), tap="points:1", waited=waited)
+    entry = Entry.objects.get()
+    if seconds is None:
+        assert entry.tapped_at is None
+    else:
+        assert abs((entry.created - entry.tapped_at).total_seconds() - seconds) < 5

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -262,6 +264,7 @@ def entry_record(
     by_host: bool = False,
     rnd: Round | None = None,
     round_number: int | None = None,
+    waited_ms: int = 0,
 ) -> Entry:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
 
@@ -271,7 +274,8 @@ def entry_record(
     play; once that round is over for the table (it pressed Done, it is finished by the
     rules, or the round is closed) the tap is kept as a late entry for the host to
     accept or discard, except the extra turns of a tie-break (docs/rules.md sections
-    3.4 and 3.5). The host corrects any started round with ``rnd``.
+    3.4 and 3.5). The host corrects any started round with ``rnd``. ``waited_ms``: how
+    long the tap waited on the phone before it was sent (its ``tapped_at``).
 
     The stored entry's ``table_after`` is the table as this write left it while its round
     is in play (what the phone shows next, without reading it again), else None (a retry
@@ -292,7 +296,7 @@ def entry_record(
         if existing is not None:
             return _stored_tap(existing, table)
     tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count, "mark_code": mark_code}
-    tap |= {"dice": dice, "by_host": by_host}
+    tap |= {"dice": dice, "by_host": by_host, "waited_ms": waited_ms}
     short = rnd is None and _is_round_number(round_number) and _tap_alone(table, by_host)
     try:
         if short and may_shorten():
@@ -397,6 +401,7 @@ def _new_entry(
     mark_code: str,
     dice: list[int] | None,
     by_host: bool,
+    waited_ms: int = 0,
 ) -> Entry:
     """The entry a tap at ``table`` makes (not stored yet), from the table's play and
     where it stands in ``rnd`` (``here``); refused if the tap cannot be one there."""
@@ -429,6 +434,7 @@ def _new_entry(
         by_host=by_host,
         extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
         late_at=timezone.now() if late else None,
+        tapped_at=timezone.now() - dt.timedelta(milliseconds=waited_ms) if waited_ms else None,
     )
     entry.recomputed = None  # what a correction to a closed round changed, once stored
     return entry
