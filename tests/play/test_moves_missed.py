@@ -2,6 +2,7 @@
 round before and started this one while it was away (docs/rules.md section 5): the
 table's page holds who sat there and where each sits now; its polls never read it."""
 
+import html
 import re
 
 import pytest
@@ -50,7 +51,10 @@ def test_the_page_of_a_new_round_says_where_last_round_s_players_sit_now(client)
     for seat, (name, place) in zip(before, rows, strict=True):
         m = where[seat.player_id]
         assert name == seat.player.name
-        assert place == f"Table {m.table}{' (head)' if m.head else ''} · Seat {m.seat}"
+        # Its "·" never starts or ends a line: the spaces around it do not break.
+        assert html.unescape(place) == (
+            f"Table {m.table}{' (head)' if m.head else ''}\u00a0·\u00a0Seat\u00a0{m.seat}"
+        )
         assert m.partner and f'<span class="partner">partner {m.partner}</span>' in box
     # And who sits at this table now, seat by seat.
     for seat in round_board(night.rounds.get(number=2)).table(t2.pk).seats:
