@@ -259,7 +259,7 @@ class NightMachine(RuleBasedStateMachine):
                 answer_record(
                     player=regular,
                     night=night,
-                    choice=choice,
+                    choice=status if choice == "substitute" else choice,  # "sub"
                     links=site_links(),
                     substitute=substitute if choice == "substitute" else None,
                 )
@@ -276,6 +276,8 @@ class NightMachine(RuleBasedStateMachine):
         self.choices[(night.pk, regular.pk)] = (status, chosen)
         if choice == "ask" and attendance.calls.filter(status=SubstituteCall.Status.OPEN):
             self.seen("the group's substitutes asked")
+        if choice == "substitute" and by_link:
+            self.seen("a regular named her substitute from her link")
 
     @precondition(lambda self: self.nights)
     @rule(n=st.integers(0, 2), who=st.integers(0, 20))

@@ -13,7 +13,7 @@ from django.utils import timezone
 from bunco_night.groups.services import player_update
 from bunco_night.invites.messages import Links
 from bunco_night.invites.models import SubstituteCall, SubstituteOffer
-from bunco_night.invites.services import call_start
+from bunco_night.invites.services import answer_record, call_start
 from bunco_night.nights.models import Attendance
 from bunco_night.nights.services import attendance_set, night_create
 from tests.factories import make_group, make_user
@@ -91,3 +91,20 @@ def test_the_host_marking_her_absent_again_keeps_the_asking(
     post(client, night, seat, {"status": "absent"}, django_capture_on_commit_callbacks)
     call.refresh_from_db()
     assert call.status == SubstituteCall.Status.OPEN
+
+
+def test_a_regular_who_names_one_of_those_asked_fills_the_seat_with_her(
+    asking, django_capture_on_commit_callbacks
+):
+    """She asked the group's substitutes, then, from her own link, names one of them as
+    her substitute: that one has the seat, as if she had accepted, and the others asked
+    are told who took it (not that the seat is no longer needed)."""
+    night, seat, call = asking
+    sub2 = night.group.players.get(name="Sub 2")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_record(player=seat.player, night=night, choice="sub", substitute=sub2, links=LINKS)
+    call.refresh_from_db()
+    assert call.status == SubstituteCall.Status.FILLED and call.filled_by == sub2
+    offers = dict(call.offers.values_list("player__name", "status"))
+    assert offers == {"Sub 1": Offer.FILLED, "Sub 2": Offer.ACCEPTED}
+    assert [m.to[0] for m in mail.outbox] == ["sub1@example.com"]

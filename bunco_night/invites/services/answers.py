@@ -24,7 +24,7 @@ from bunco_night.nights.services import (
 from ..messages import Links
 from ..models import Answer, SubstituteCall
 from .planning import _check_planning
-from .substitutes import _stop_calls, call_start
+from .substitutes import _stop_calls, call_start, calls_follow_host
 
 Call = SubstituteCall.Status
 
@@ -73,7 +73,8 @@ def answer_record(
         choice = Choice.SUBSTITUTE
     if choice == Choice.SUBSTITUTE and substitute is not None and new_name.strip():
         raise ServiceError(two_substitutes(substitute), "two_substitutes", "new_name")
-    if choice != Choice.ASK:
+    named = choice == Choice.SUBSTITUTE and substitute is not None
+    if choice != Choice.ASK and not named:
         _stop_calls(attendance, links)
     if choice == Choice.COMING:
         attendance_set(attendance=attendance, status=Attendance.Status.COMING)
@@ -85,9 +86,11 @@ def answer_record(
                 attendance=attendance, name=new_name, phone=new_phone, email=new_email
             )
         elif substitute is not None:
-            attendance_set(
+            attendance = attendance_set(
                 attendance=attendance, status=Attendance.Status.SENT_SUB, substitute=substitute
             )
+            # One of those asked takes the seat as if she accepted; the asking ends.
+            calls_follow_host(attendance=attendance, links=links)
         else:
             raise ServiceError(
                 "Pick your substitute, or give the name of someone new.",

@@ -270,9 +270,10 @@ def _stop_calls(attendance: Attendance, links: Links) -> None:
 
 
 def calls_follow_host(*, attendance: Attendance, links: Links) -> None:
-    """The host set who holds ``attendance``'s place (docs/rules.md section 8.8): marked
-    coming, the asking for it stops; a substitute picked fills it, as if she accepted,
-    and the others asked hear who took it. A place still without anyone keeps asking."""
+    """Someone set who holds ``attendance``'s place, the host or the regular from her link
+    (docs/rules.md section 8.8): marked coming, the asking for it stops; a substitute
+    picked fills it, as if she accepted, and the others asked hear who took it. A place
+    still without anyone keeps asking."""
     if attendance.is_absent:
         return
     if not attendance.sends_substitute:
