@@ -420,6 +420,7 @@ def _new_entry(
     late = not by_host and (
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
     )
+    now = timezone.now()
     entry = Entry(
         round=rnd,
         table=table,
@@ -433,8 +434,8 @@ def _new_entry(
         nonce=nonce,
         by_host=by_host,
         extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
-        late_at=timezone.now() if late else None,
-        tapped_at=timezone.now() - dt.timedelta(milliseconds=waited_ms) if waited_ms else None,
+        late_at=now if late else None,
+        tapped_at=now - dt.timedelta(milliseconds=waited_ms) if waited_ms else None,
     )
     entry.recomputed = None  # what a correction to a closed round changed, once stored
     return entry

@@ -57,7 +57,8 @@ class RosterSheet:
 def roster_sheet(*, night: Night) -> RosterSheet:
     """Who came, who sent a substitute, who is absent (and owes), who paid and who owes."""
     summary = dues_summary(night)
-    played = {p.player.pk: p for p in who_played(night)}
+    planning = night.status == Night.Status.PLANNING
+    played = {} if planning else {p.player.pk: p for p in who_played(night)}
     ghosts = set(
         Seat.objects.filter(round__night=night, ghost_for__isnull=False).values_list(
             "ghost_for_id", flat=True
@@ -97,7 +98,7 @@ def roster_sheet(*, night: Night) -> RosterSheet:
     return RosterSheet(
         sections=[s for s in sections if s.lines or s.title == "Coming"],
         dues_cents=night.dues_cents,
-        playing=(len(coming) + len(subs) if night.status == Night.Status.PLANNING else len(played)),
+        playing=len(coming) + len(subs) if planning else len(played),
         expected_cents=summary.expected_cents,
         collected_cents=summary.collected_cents,
         outstanding_cents=summary.outstanding_cents,
