@@ -341,6 +341,43 @@ def may_shorten() -> bool:
     )
 
 
+class WriteBatch:
+    """The statements of a ``write_transaction``, as they go to the database: in a short
+    one, its first reads together with its BEGIN and its last statement with its COMMIT;
+    else each as it comes."""
+
+    def __init__(self, short: bool):
+        self.short = short
+        self._begun = not short
+
+    def read(self, *reads: tuple[Compiled, tuple]) -> list[list]:
+        """What each ``Compiled`` read's ``all`` (instances) or ``rows`` (a
+        ``values_list``) gives, in order: in one round trip in a short transaction (its
+        first statements, sent with its BEGIN), else one after the other."""
+        if self.short:
+            first, self._begun = ("" if self._begun else "BEGIN"), True
+            return all_together(*reads, first=first)
+        return [read.rows(*v) if read._kept().model is None else read.all(*v) for read, v in reads]
+
+    def last(self, sql: str) -> str:
+        """``sql`` as the transaction's last statement: sent with the COMMIT of a short
+        one. Nothing may be asked of the database after it."""
+        return f"{sql}; COMMIT" if self.short else sql
+
+
+@contextmanager
+def write_transaction(*, short: bool = False):
+    """One write transaction, yielding its ``WriteBatch``: a ``short_transaction`` where
+    ``short`` is asked and ``may_shorten``, else ``transaction.atomic``. The block must
+    then begin with ``batch.read`` and end with a statement sent as ``batch.last``."""
+    if short and may_shorten():
+        with short_transaction():
+            yield WriteBatch(short=True)
+    else:
+        with transaction.atomic():
+            yield WriteBatch(short=False)
+
+
 class CompiledUpdate(_Written):
     """``build(*markers).update(**changes(*markers))`` written once per thread."""
 

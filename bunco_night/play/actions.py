@@ -66,15 +66,15 @@ def _correct(rnd: Round, table: Table, by, money_ok: str, text: str) -> None:
 
 
 @transaction.atomic
-def entry_add(*, table: Table, rnd: Round, by, money_ok: str = "", **tap) -> Entry:
+def entry_add(*, table: Table, rnd: Round, by, money_ok: str = "", **tap) -> services.TapResult:
     """``services.entry_record`` for the host, correcting ``rnd`` at ``table``."""
     nonce = tap.get("nonce") or ""
     known = is_nonce(nonce) and Entry.objects.filter(nonce=nonce).exists()
-    entry = services.entry_record(table=table, by_host=True, rnd=rnd, **tap)
+    done = services.entry_record(table=table, by_host=True, rnd=rnd, **tap)
     if not known:
-        text = f"added {_entry_text(entry, rnd.night.rules_obj)}"
+        text = f"added {_entry_text(done.entry, rnd.night.rules_obj)}"
         _correct(rnd, table, by, money_ok, text)
-    return entry
+    return done
 
 
 def _held_entry(table: Table, entry_id: int) -> Entry | None:

@@ -189,24 +189,24 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     night_version = table.night.version
     try:
         # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
-        entry = services.entry_record(
+        done = services.entry_record(
             table=table, dice=form.dice(), round_number=_round_named(form), **form.tap_fields()
         )
     except ServiceError as error:
         return _table_answer(request, token, error)
     board = None
     if _wants_json(request):
-        if entry.table_after is not None:
+        if done.table_after is not None:
             page = pages.table_page(
                 table,
-                playing=(entry.round, entry.table_after),
+                playing=(done.entry.round, done.table_after),
                 version=f"{night_version}.{table.version}",
-                late_waiting=entry.late_waiting,
+                late_waiting=done.late_waiting,
             )
         else:  # a retry, or a tap for a round that has ended: read the table afresh
             page = pages.table_page(_table(token))
         board = render_board(request, page, token)
-    return _table_answer(request, token, late=entry.is_late, board=board)
+    return _table_answer(request, token, late=done.entry.is_late, board=board)
 
 
 def _clock_answer(night: Night) -> JsonResponse:

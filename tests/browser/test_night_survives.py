@@ -135,7 +135,7 @@ def test_the_bell_after_a_late_tap_rings_once(contexts, live_server):
     from bunco_night.play.services import entry_record
     from tests.play.helpers import nonce
 
-    late = entry_record(table=t3, nonce=nonce(), seat=2, kind="bunco", round_number=1)
+    late = entry_record(table=t3, nonce=nonce(), seat=2, kind="bunco", round_number=1).entry
     assert late.is_late
     rnd.refresh_from_db()
     assert rnd.bell_at == rang

@@ -33,6 +33,7 @@ from bunco_night.core.compiled import (
     as_health_check,
     may_shorten,
     short_transaction,
+    write_transaction,
 )
 from bunco_night.core.prepared import prepared
 from bunco_night.nights.models import Seat, Table
@@ -269,6 +270,21 @@ def test_an_error_in_one_statement_fails_the_whole_call(ghost_round):
     broken._more = lambda kept, compiler, queryset: kept  # past the refusal of extra()
     with pytest.raises(DataError), transaction.atomic():
         all_together((ENTRY_TIMES, (1,)), (broken, (1,)))
+
+
+def test_a_write_transaction_s_reads_give_what_each_gives_alone(ghost_round):
+    """``WriteBatch.read``, on either database, in either kind of transaction: each
+    read's instances or rows as its own ``all`` or ``rows`` gives them, in order; its
+    ``last`` statement carries the COMMIT only in a short transaction (a test's own
+    transaction block is never shortened)."""
+    rnd = ghost_round
+    table = Table.objects.filter(night=rnd.night).order_by("number")[1]
+    tap(table, 1, "points", 1)
+    with write_transaction(short=True) as batch:
+        seats, times = batch.read((SEATS, (rnd.pk, table.pk)), (ENTRY_TIMES, (table.pk,)))
+        assert not batch.short and batch.last("SELECT 1") == "SELECT 1"
+    assert [values(s) for s in seats] == [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+    assert times == ENTRY_TIMES.rows(table.pk) and times
 
 
 @pytest.mark.skipif(connection.vendor == "postgresql", reason="SQLite's refusal")

@@ -20,8 +20,14 @@ def nonce():
     return f"test-nonce-{next(_nonces):08d}"
 
 
-def tap(table, seat, kind="points", count=0, **kw):
+def tap_result(table, seat, kind="points", count=0, **kw):
+    """What ``entry_record`` answers for a tap at ``table`` by ``seat`` (a TapResult)."""
     return entry_record(table=table, nonce=nonce(), seat=seat, kind=kind, count=count, **kw)
+
+
+def tap(table, seat, kind="points", count=0, **kw):
+    """The entry a tap at ``table`` by ``seat`` stores."""
+    return tap_result(table, seat, kind, count, **kw).entry
 
 
 def ring_the_bell(night):

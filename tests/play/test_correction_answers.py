@@ -92,8 +92,9 @@ def test_a_correction_that_moves_no_winner_says_the_seating_is_unchanged(night):
     rnd = night.rounds.get(number=1)
     round_start(night=night)
     t2 = night.tables.get(number=2)
-    entry = entry_record(table=t2, nonce=nonce(), seat=2, kind="miss", rnd=rnd, by_host=True)
-    done = entry.recomputed
+    done = entry_record(
+        table=t2, nonce=nonce(), seat=2, kind="miss", rnd=rnd, by_host=True
+    ).recomputed
     assert done.winners[1] == TableWinner(2, side_name(rnd, 2, 0), changed=False)
     assert not any(w.changed for w in done.winners)
     assert done.next_seating is None
@@ -103,8 +104,8 @@ def test_a_correction_in_the_round_in_play_recomputes_nothing():
     night = make_night(make_group())
     rnd = start_night(night)
     t2 = night.tables.get(number=2)
-    entry = entry_record(table=t2, nonce=nonce(), seat=1, kind="miss", rnd=rnd, by_host=True)
-    assert entry.recomputed is None
+    done = entry_record(table=t2, nonce=nonce(), seat=1, kind="miss", rnd=rnd, by_host=True)
+    assert done.recomputed is None
     assert winner_set(rnd=rnd, table=t2, side=1).recomputed is None
 
 

@@ -14,6 +14,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
+from bunco_night.core.compiled import WriteBatch
 from bunco_night.nights.services import seating_draw
 from bunco_night.play import services
 from bunco_night.play.services import changes, taps
@@ -93,7 +94,7 @@ def test_a_correction_and_a_late_tap_at_its_table_both_go_through():
     def late_tap():
         try:
             with transaction.atomic():
-                taps._lock_play_alone(t2, 1)
+                taps._hold(t2, None, 1, False, WriteBatch(short=False))
                 locked.set()
                 go.wait(10)
                 changes._touch_table(rnd, t2)

@@ -18,7 +18,7 @@ from bunco_night.play.services import (
 from bunco_night.play.standings import night_standings
 from bunco_night.play.state import round_board
 from tests.factories import make_group, make_night
-from tests.play.helpers import nonce, play_round, start_night, tap
+from tests.play.helpers import nonce, play_round, start_night, tap, tap_result
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +131,7 @@ def test_a_tap_for_a_closed_round_is_late_for_that_round_and_accepting_it_change
     round_one = night.rounds.get(number=1)
     t3 = tables(round_one)[2]
     # Queued on a phone during round 1, sent after the round closed.
-    late = entry_record(table=t3, nonce=nonce(), seat=2, kind="bunco", round_number=1)
+    late = entry_record(table=t3, nonce=nonce(), seat=2, kind="bunco", round_number=1).entry
     assert late.round_id == round_one.pk and late.is_late
     assert night_standings(night).buncos_rolled == 0
     assert round_one.seats.get(player=late.roller).buncos == 0
@@ -219,8 +219,8 @@ def test_a_round_closes_with_a_late_entry_waiting_and_the_next_round_takes_taps(
     t2 = tables(rnd)[1]
     play_round(night, winners=[1, 1, 1])
     round_start(night=night)
-    late = entry_record(table=t2, nonce=nonce(), seat=1, kind="bunco", round_number=1)
-    now = entry_record(table=t2, nonce=nonce(), seat=1, kind="points", count=1)
+    late = entry_record(table=t2, nonce=nonce(), seat=1, kind="bunco", round_number=1).entry
+    now = entry_record(table=t2, nonce=nonce(), seat=1, kind="points", count=1).entry
     assert late.is_late and late.round_id == rnd.pk
     assert not now.is_late and now.round.number == 2
     with pytest.raises(ServiceError) as caught:
@@ -238,24 +238,24 @@ def test_a_tap_says_whether_late_taps_wait_at_its_table_as_the_probe_would():
     rnd = start_night(night)
     t1, t2, _ = tables(rnd)
 
-    def says(entry, table):
+    def says(done, table):
         waiting = bool(pages._LATE_PROBE.first_row(table.pk))
-        assert entry.late_waiting is waiting
+        assert done.late_waiting is waiting
         # The page drawn from what the write said lists the same late taps as a fresh one.
-        listed = [e.pk for e in pages._late_taps(table, entry.late_waiting)]
+        listed = [e.pk for e in pages._late_taps(table, done.late_waiting)]
         assert listed == [e.pk for e in pages._late_taps(table)]
         return waiting
 
-    assert says(tap(t2, 1, "points", 2), t2) is False
-    assert says(tap(t1, 1, "bunco"), t1) is False  # ends the round everywhere
-    late = tap(t2, 2, "points", 2)
-    assert late.is_late and says(late, t2) is True
-    late_entry_decide(entry=late, accept=False)
-    again = tap(t2, 3, "points", 1)  # late too, and now the only one waiting
-    assert again.is_late and says(again, t2) is True
-    assert [e.pk for e in pages._late_taps(t2)] == [again.pk]
+    assert says(tap_result(t2, 1, "points", 2), t2) is False
+    assert says(tap_result(t1, 1, "bunco"), t1) is False  # ends the round everywhere
+    late = tap_result(t2, 2, "points", 2)
+    assert late.entry.is_late and says(late, t2) is True
+    late_entry_decide(entry=late.entry, accept=False)
+    again = tap_result(t2, 3, "points", 1)  # late too, and now the only one waiting
+    assert again.entry.is_late and says(again, t2) is True
+    assert [e.pk for e in pages._late_taps(t2)] == [again.entry.pk]
     assert pages._late_taps(t1) == []  # none waits at the other table
     # The host undoes it: none waits any more, as the next change at the table says.
-    entry_undo(table=t2, entry_id=again.pk, by_host=True)
+    entry_undo(table=t2, entry_id=again.entry.pk, by_host=True)
     assert pages._late_taps(t2) == []
     assert changes._touch_table(rnd, t2) is False

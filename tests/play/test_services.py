@@ -26,7 +26,7 @@ from bunco_night.play.standings import night_standings
 from bunco_night.play.state import round_board
 from bunco_night.rules.movement import next_seating
 from tests.factories import make_group, make_night
-from tests.play.helpers import nonce, play_round, start_night, tap
+from tests.play.helpers import nonce, play_round, start_night, tap, tap_result
 
 pytestmark = pytest.mark.django_db
 
@@ -112,17 +112,19 @@ def test_every_kind_of_write_stores_the_entry_it_answers_with_and_moves_the_vers
         (t1, {"kind": "points", "count": 1}),  # the head table: may ring the bell
     ]:
         before = versions(table)
-        entry = tap(table, 2, **kw)
+        done = tap_result(table, 2, **kw)
+        entry = done.entry
         assert table.version == before[1] + 1  # the table in hand moved, as its row did:
         assert versions(table) == (before[0] + 1, before[1] + 1)
         assert stored_as_read(entry).roller_id == entry.roller_id is not None
-        assert not entry.is_late and entry.late_waiting is False
+        assert not entry.is_late and done.late_waiting is False
     tap(t1, 1, "bunco")  # rings the bell: t2's next tap after Done is late
     for seat in (1, 3, 4):  # everyone rolls once before Done
         assert not tap(t2, seat, "miss").is_late
     table_done(table=t2)
-    late = tap(t2, 3, "points", count=1)
-    assert late.is_late and late.late_waiting is True
+    done = tap_result(t2, 3, "points", count=1)
+    late = done.entry
+    assert late.is_late and done.late_waiting is True
     assert stored_as_read(late).late_at == late.late_at is not None
 
 
@@ -133,7 +135,7 @@ def test_a_host_s_correction_on_a_closed_round_stores_the_entry_it_answers_with(
     rnd.refresh_from_db()
     t2 = tables(rnd)[1]
     fixed = entry_record(table=t2, nonce=nonce(), seat=1, kind="bunco", rnd=rnd, by_host=True)
-    assert stored_as_read(fixed).by_host and fixed.late_waiting is None
+    assert stored_as_read(fixed.entry).by_host and fixed.late_waiting is None
     assert night_standings(night).buncos_rolled == 1  # the closed round's results follow
 
 
@@ -179,8 +181,8 @@ def test_a_repeated_nonce_is_stored_once():
     rnd = start_night(night)
     t1 = tables(rnd)[0]
     n = nonce()
-    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
-    again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
+    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2).entry
+    again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2).entry
     assert first.pk == again.pk and Entry.objects.count() == 1
     with pytest.raises(ServiceError) as caught:
         entry_record(table=tables(rnd)[1], nonce=n, seat=1, kind="points", count=2)
@@ -212,11 +214,11 @@ def test_a_retried_tap_refused_as_it_stands_now_is_answered_as_stored(monkeypatc
     rnd = start_night(night)
     t1 = tables(rnd)[0]
     n = nonce()
-    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=1, round_number=1)
+    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=1, round_number=1).entry
     up_front_lookup_finds_nothing(monkeypatch)
     # A tap the write refuses, sent with the stored tap's nonce: a 9 is no score.
     again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=9, round_number=1)
-    assert again.pk == first.pk and again.table_after is None
+    assert again.entry.pk == first.pk and again.table_after is None
     assert Entry.objects.count() == 1
     with pytest.raises(ServiceError) as caught:
         entry_record(table=t1, nonce=nonce(), seat=1, kind="points", count=9, round_number=1)
@@ -239,10 +241,10 @@ def test_a_nonce_stored_meanwhile_at_another_table_is_refused_too(monkeypatch, c
     rnd = start_night(night)
     t1, t2 = tables(rnd)[:2]
     n = nonce()
-    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
+    first = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2).entry
     up_front_lookup_finds_nothing(monkeypatch)
     again = entry_record(table=t1, nonce=n, seat=1, kind="points", count=2)
-    assert again.pk == first.pk and again.table_after is None
+    assert again.entry.pk == first.pk and again.table_after is None
     with pytest.raises(ServiceError) as caught:
         entry_record(table=t2, nonce=n, seat=1, kind="points", count=2)
     assert caught.value.code == "forged_nonce"
@@ -542,7 +544,7 @@ def test_the_same_nonce_from_two_connections_is_stored_once():
     def phone():
         try:
             barrier.wait()
-            results.append(entry_record(table=t2, nonce=n, seat=1, kind="points", count=2).pk)
+            results.append(entry_record(table=t2, nonce=n, seat=1, kind="points", count=2).entry.pk)
         finally:
             connection.close()
 

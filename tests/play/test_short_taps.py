@@ -1,13 +1,13 @@
 """A phone's tap alone at its table on PostgreSQL, in two round trips.
 
-``taps._entry_store_short`` takes the same lock, makes the same reads and the same
-write as the tap in ``transaction.atomic`` (``_entry_store``), with BEGIN sent with the
-reads and COMMIT with the write (``core/compiled.py``: ``short_transaction``). These
-tests commit, as a web request does: a test's own transaction would take the atomic path.
+In a short ``write_transaction`` (``core/compiled.py``) the tap takes the same lock,
+makes the same reads and the same write as in ``transaction.atomic``, with BEGIN sent
+with the reads and COMMIT with the write. These tests commit, as a web request does: a
+test's own transaction would take the atomic block.
 """
 
 import threading
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 
 import pytest
 from django.db import OperationalError, connection, transaction
@@ -18,7 +18,7 @@ from bunco_night.play import services
 from bunco_night.play.models import Entry
 from bunco_night.play.services import taps
 from tests.factories import make_group, make_night, make_user
-from tests.play.helpers import nonce, play_round, start_night, tap
+from tests.play.helpers import nonce, play_round, start_night, tap, tap_result
 from tests.play.test_tap_locks import tap_in_progress, waiting_at_most
 
 pytestmark = [
@@ -36,15 +36,18 @@ def idle() -> bool:
 
 @pytest.fixture
 def shorts(monkeypatch):
-    """How many taps took the short way."""
+    """How many taps took the short way (a short ``write_transaction``)."""
     calls = []
-    short = taps._entry_store_short
+    real = taps.write_transaction
 
-    def counted(table, round_number, tap):
-        calls.append(tap["nonce"])
-        return short(table, round_number, tap)
+    @contextmanager
+    def counted(*, short=False):
+        with real(short=short) as batch:
+            if batch.short:
+                calls.append(batch)
+            yield batch
 
-    monkeypatch.setattr(taps, "_entry_store_short", counted)
+    monkeypatch.setattr(taps, "write_transaction", counted)
     return calls
 
 
@@ -59,9 +62,9 @@ def twin_nights():
     return found
 
 
-def what(entry) -> tuple:
+def what(done) -> tuple:
     """What a tap's answer says of its entry and its table, whatever the night."""
-    after = entry.table_after
+    entry, after = done.entry, done.table_after
     return (
         entry.seat,
         entry.roller.name,
@@ -70,7 +73,7 @@ def what(entry) -> tuple:
         entry.points,
         entry.is_late,
         entry.extra_pass,
-        entry.late_waiting,
+        done.late_waiting,
         after and (after.scores, after.outcome.done, [e.points for e in after.entries]),
     )
 
@@ -91,9 +94,11 @@ def test_a_short_tap_stores_and_answers_as_a_tap_in_a_transaction_block(shorts):
                 services.table_done(table=table)
             continue
         seat, kind, count = step
-        answers["short"].append(what(tap(short_table, seat, kind, count, round_number=1)))
-        with transaction.atomic():  # the way every tap took before
-            answers["atomic"].append(what(tap(atomic_table, seat, kind, count, round_number=1)))
+        answers["short"].append(what(tap_result(short_table, seat, kind, count, round_number=1)))
+        with transaction.atomic():  # a test's own transaction, say
+            answers["atomic"].append(
+                what(tap_result(atomic_table, seat, kind, count, round_number=1))
+            )
         assert idle()
     taps = len(TAPS) - 1
     assert len(shorts) == taps  # every tap at short_table went the short way
@@ -156,7 +161,7 @@ def test_a_retried_short_tap_is_answered_as_its_stored_entry(shorts):
     again = services.entry_record(
         table=short_table, nonce=sent, seat=1, kind="points", count=1, round_number=1
     )
-    assert again.pk == first.pk and idle()
+    assert again.entry.pk == first.entry.pk and idle()
     assert Entry.objects.filter(table=short_table).count() == 1
     with pytest.raises(ServiceError) as forged:  # the nonce of another table's entry
         services.entry_record(
@@ -174,7 +179,7 @@ def test_a_short_tap_counts_after_a_tap_it_waited_for(shorts):
 
     def phone():
         try:
-            result.append(tap(short_table, 2, "points", 1, round_number=1))
+            result.append(tap_result(short_table, 2, "points", 1, round_number=1))
         finally:
             connection.close()
 
@@ -184,10 +189,10 @@ def test_a_short_tap_counts_after_a_tap_it_waited_for(shorts):
         waiting.join(0.3)
         assert waiting.is_alive()  # waiting for the tap in progress
     waiting.join(10)
-    entry = result[0]
-    assert shorts and not entry.is_late
-    assert [e.kind for e in entry.table_after.entries] == ["bunco", "points"]
-    assert entry.table_after.scores == (21, 1)
+    done = result[0]
+    assert shorts and not done.entry.is_late
+    assert [e.kind for e in done.table_after.entries] == ["bunco", "points"]
+    assert done.table_after.scores == (21, 1)
 
 
 def test_a_short_tap_that_cannot_have_its_lock_in_time_leaves_no_transaction(shorts):
@@ -214,7 +219,7 @@ def test_a_short_tap_for_a_closed_round_is_late_and_answers_no_board(shorts):
     for table in (short_table, atomic_table):
         play_round(table.night)
         with transaction.atomic() if table is atomic_table else nullcontext():
-            entry = tap(table, 2, "points", 1, round_number=1)
-        answers.append((entry.is_late, entry.table_after, entry.late_waiting))
+            done = tap_result(table, 2, "points", 1, round_number=1)
+        answers.append((done.entry.is_late, done.table_after, done.late_waiting))
     assert answers[0] == answers[1] == (True, None, True)
     assert len(shorts) == 1 and idle()

@@ -14,10 +14,11 @@ from contextlib import contextmanager
 import pytest
 from django.db import OperationalError, connection, transaction
 
+from bunco_night.core.compiled import WriteBatch
 from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry, TablePlay
-from bunco_night.play.services import locks, taps
+from bunco_night.play.services import taps
 from tests.factories import make_group, make_night
 from tests.locks import held_elsewhere, host_waiting
 from tests.play.helpers import play_round, start_night, tap
@@ -43,11 +44,8 @@ def tap_in_progress(table, *, whole=False, by_host=False):
     def phone():
         if whole:
             tap(table, 1, "bunco", round_number=1)
-        elif taps._tap_alone(table, by_host=by_host):
-            taps._lock_play_alone(table, 1)
         else:
-            rnd, locked = taps._round_for_tap(table, 1)
-            locks._lock_play(rnd, table, locked=locked)
+            taps._hold(table, None, 1, by_host, WriteBatch(short=False))
 
     return held_elsewhere(phone, commit=whole)
 

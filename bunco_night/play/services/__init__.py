@@ -29,7 +29,7 @@ from .rounds import (
     tiebreak_record,
     winner_set,
 )
-from .taps import DICE, MAX_ROUND_NUMBER, entry_record
+from .taps import DICE, MAX_ROUND_NUMBER, TapResult, entry_record
 from .undo import entry_put_back, entry_undo, late_entry_decide
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "SEATING_KEPT",
     "SET_CODE",
     "Recomputed",
+    "TapResult",
     "TableWinner",
     "bell_ring",
     "door_prize_draw",

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
 from django.utils import timezone
 
 from bunco_night.core.compiled import (
     ID_MARKERS,
     Compiled,
-    all_together,
-    may_shorten,
+    WriteBatch,
     prepared,
-    short_transaction,
+    write_transaction,
 )
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
@@ -40,9 +40,25 @@ from .changes import (
     _settle,
     _touch_table,
 )
+from .corrections import Recomputed
 from .locks import _PLAY_LOCKED, _lock_play, _not_started, _playing_round
 
 DICE = "dice"
+
+
+@dataclass(frozen=True)
+class TapResult:
+    """What ``entry_record`` did: the ``entry`` stored (or stored before, for a retry);
+    ``table_after``, the table as the write left it while its round is in play (what the
+    phone shows next, without reading it again), else None (a retry, a tap for a round
+    that has ended); ``late_waiting``, whether late taps at the table wait for the host,
+    where the write says so, else None; ``recomputed``, what a host's entry in a closed
+    round changed, else None."""
+
+    entry: Entry
+    table_after: TableRound | None = None
+    late_waiting: bool | None = None
+    recomputed: Recomputed | None = None
 
 
 # The largest number a round's row can hold (a PositiveSmallIntegerField).
@@ -80,7 +96,7 @@ _PLAY_BY_NUMBER = Compiled(
 _ROUND_BY_ID = Compiled(lambda rnd: Round.objects.filter(pk=rnd).order_by()[:1], ID_MARKERS[0])
 
 
-# After that lock, in the same round trip on PostgreSQL (``_entry_store_short``): the
+# After that lock, in the same round trip on PostgreSQL (``_hold``, ``WriteBatch``): the
 # table's seats with their round, and its counting entries, as ``table_seats_and_round``
 # and ``state.table_round`` read them, found by the round's number.
 _SEATS_BY_NUMBER = Compiled(
@@ -127,20 +143,39 @@ def _tap_alone(table: Table, by_host: bool) -> bool:
     )
 
 
-def _lock_play_alone(table: Table, round_number: int | None) -> tuple[Round, TablePlay, list[Seat]]:
-    """For a tap alone at ``table`` (``_tap_alone``): the table's play in the round it
-    names (``round_number``), else in the round in play, locked; and that round and the
-    table's seats in it, read after the lock in one query."""
+def _hold(
+    table: Table, rnd: Round | None, round_number: int | None, by_host: bool, batch: WriteBatch
+) -> tuple[Round, TablePlay, list[Seat] | None, list[Entry] | None]:
+    """Lock what a tap at ``table`` changes: the round it is for (the host's ``rnd``, the
+    one it names, ``round_number``, else the round in play), with the table's play in it,
+    locked. For a tap alone at its table (``_tap_alone``) the play alone is locked, and the
+    table's seats and counting entries read after the lock (``batch``: sent with it, where
+    the database takes them together); else None, read by ``table_round``."""
+    if rnd is not None:
+        if not by_host:
+            raise ServiceError("Only the host can correct another round.", "not_host")
+        if rnd.night_id != table.night_id:
+            raise ServiceError("That round is not this table's night.", "other_night")
+        return rnd, _lock_play(rnd, table), None, None
+    if not _tap_alone(table, by_host):
+        rnd, locked = _round_for_tap(table, round_number)
+        return rnd, _lock_play(rnd, table, locked=locked), None, None
     if round_number is None:
         play = _PLAY_LOCKED.first(_playing_round(table).pk, table.pk)
-    elif _is_round_number(round_number):
-        play = _PLAY_BY_NUMBER.first(table.night_id, round_number, table.pk)
-    else:
+        if play is None:
+            raise _no_play(table, round_number)
+        rnd, seats = table_seats_and_round(play.round_id, table.pk)
+        return _round_of_play(table, play, rnd), play, seats, None
+    if not _is_round_number(round_number):
         raise _not_started()
-    if play is None:
+    named = (table.night_id, round_number, table.pk)
+    plays, seats, entries = batch.read(
+        (_PLAY_BY_NUMBER, named), (_SEATS_BY_NUMBER, named), (_ENTRIES_BY_NUMBER, named)
+    )
+    if not plays:
         raise _no_play(table, round_number)
-    rnd, seats = table_seats_and_round(play.round_id, table.pk)
-    return _round_of_play(table, play, rnd), play, seats
+    rnd = _round_of_play(table, plays[0], seats[0].round if seats else None)
+    return rnd, plays[0], seats, entries
 
 
 def _no_play(table: Table, round_number: int | None) -> ServiceError:
@@ -205,18 +240,16 @@ def _insert(entry: Entry) -> None:
         _stored(entry, cursor.fetchone()[0])
 
 
-def _insert_and_touch(
-    entry: Entry, rnd: Round, table: Table, *, commit: bool = False
-) -> bool | None:
-    """``_insert`` then ``_touch_table``, which it answers as: in one statement on
-    PostgreSQL, sent with the ``COMMIT`` of a ``short_transaction`` (``commit``)."""
+def _insert_and_touch(entry: Entry, rnd: Round, table: Table, batch: WriteBatch) -> bool | None:
+    """``_insert`` then ``_touch_table``, which it answers as: the transaction's last
+    statement (``batch.last``), and on PostgreSQL one statement."""
     if connection.vendor != "postgresql":
         _insert(entry)
         return _touch_table(rnd, table)
     with connection.cursor() as cursor:
         params = [*_entry_row(entry), rnd.night_id, table.pk]
         sql, params = prepared(connection, _INSERT_AND_MOVE_SQL, params)
-        cursor.execute(f"{sql}; COMMIT" if commit else sql, params)
+        cursor.execute(batch.last(sql), params)
         pk, waits = cursor.fetchone()  # the first statement's answer: the insert's
     _stored(entry, pk)
     table.version += 1
@@ -243,13 +276,12 @@ def _is_round_number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROUND_NUMBER
 
 
-def _stored_tap(existing: Entry, table: Table) -> Entry:
+def _stored_tap(existing: Entry, table: Table) -> TapResult:
     """The answer to a tap whose nonce is stored already: the stored entry, when it is this
     table's (the phone sent it again); a nonce of another table's entry is refused."""
     if existing.table_id != table.pk:
         raise ServiceError("This entry id belongs to another table.", "forged_nonce")
-    existing.table_after = existing.late_waiting = existing.recomputed = None
-    return existing
+    return TapResult(existing)
 
 
 def entry_record(
@@ -265,7 +297,7 @@ def entry_record(
     rnd: Round | None = None,
     round_number: int | None = None,
     waited_ms: int = 0,
-) -> Entry:
+) -> TapResult:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
 
     ``kind`` is points (with ``count`` 1-3: 3 is a bunco), bunco, mini/low/high, miss,
@@ -276,13 +308,6 @@ def entry_record(
     accept or discard, except the extra turns of a tie-break (docs/rules.md sections
     3.4 and 3.5). The host corrects any started round with ``rnd``. ``waited_ms``: how
     long the tap waited on the phone before it was sent (its ``tapped_at``).
-
-    The stored entry's ``table_after`` is the table as this write left it while its round
-    is in play (what the phone shows next, without reading it again), else None (a retry
-    of a stored tap, a tap for a round that has ended); its ``late_waiting``, whether
-    late taps at the table wait for the host as this write left them, where the write
-    says so (``_touch_table``), else None; its ``recomputed``, what a host's entry in a
-    closed round changed (``results_recompute``), else None.
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
@@ -297,10 +322,7 @@ def entry_record(
             return _stored_tap(existing, table)
     tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count, "mark_code": mark_code}
     tap |= {"dice": dice, "by_host": by_host, "waited_ms": waited_ms}
-    short = rnd is None and _is_round_number(round_number) and _tap_alone(table, by_host)
     try:
-        if short and may_shorten():
-            return _entry_store_short(table, round_number, tap)
         return _entry_store(table, rnd, round_number, tap)
     except (IntegrityError, ServiceError):
         # The nonce was stored, by this tap's first try or by a request racing it: this
@@ -312,68 +334,30 @@ def entry_record(
         return _stored_tap(existing, table)
 
 
-@transaction.atomic
-def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> Entry:
+def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> TapResult:
     """``entry_record``'s write, for a nonce not stored yet (``tap``: ``_new_entry``'s
-    keywords, as the phone or the host sent them)."""
-    by_host = tap["by_host"]
-    locked = False
-    seats = None
-    if rnd is None and _tap_alone(table, by_host):
-        rnd, play, seats = _lock_play_alone(table, round_number)
-    else:
-        if rnd is None:
-            rnd, locked = _round_for_tap(table, round_number)
-        elif not by_host:
-            raise ServiceError("Only the host can correct another round.", "not_host")
-        elif rnd.night_id != table.night_id:
-            raise ServiceError("That round is not this table's night.", "other_night")
-        play = _lock_play(rnd, table, locked=locked)
-    here = table_round(rnd, table, play, seats)
-    entry = _new_entry(rnd, table, play, here, **tap)
-    # A nonce stored meanwhile fails the insert: see entry_record.
-    if _changes_only_its_table(entry, rnd, table):
-        entry.late_waiting = _insert_and_touch(entry, rnd, table)
-    else:
-        _insert(entry)
-        entry.late_waiting, entry.recomputed = _settle(
-            rnd, table, (here.seated, _entries_after(here, entry))
-        )
-    return _with_table_after(entry, rnd, here, play)
-
-
-def _entry_store_short(table: Table, round_number: int, tap: dict) -> Entry:
-    """``_entry_store`` for a tap alone at its table (``_tap_alone``) that names its
-    round, on PostgreSQL, in two round trips (``short_transaction``; ``_entry_store``
-    takes four, and psycopg's BEGIN and COMMIT two more): the same lock and reads, then
-    the same write. The lock goes first: the seats and entries read after it in the same
-    round trip see what a tap it waited for committed."""
-    with short_transaction():
-        plays, seats, entries = all_together(
-            (_PLAY_BY_NUMBER, (table.night_id, round_number, table.pk)),
-            (_SEATS_BY_NUMBER, (table.night_id, round_number, table.pk)),
-            (_ENTRIES_BY_NUMBER, (table.night_id, round_number, table.pk)),
-            first="BEGIN",
-        )
-        if not plays:
-            raise _no_play(table, round_number)
-        play = plays[0]
-        rnd = _round_of_play(table, play, seats[0].round if seats else None)
+    keywords, as the phone or the host sent them), in one transaction: hold the table's
+    play, read where the table stands, make the entry the rules score, store it, and let
+    the round follow. A tap alone at its table that names its round changes nothing but
+    its table: its transaction may be a short one (``write_transaction``)."""
+    alone = rnd is None and _is_round_number(round_number) and _tap_alone(table, tap["by_host"])
+    with write_transaction(short=alone) as batch:
+        rnd, play, seats, entries = _hold(table, rnd, round_number, tap["by_host"], batch)
         here = table_round(rnd, table, play, seats, entries)
         entry = _new_entry(rnd, table, play, here, **tap)
-        if not _changes_only_its_table(entry, rnd, table):  # _tap_alone says it does
-            raise RuntimeError("A tap alone at its table would change more than its table.")
         # A nonce stored meanwhile fails the insert: see entry_record.
-        entry.late_waiting = _insert_and_touch(entry, rnd, table, commit=True)
-    return _with_table_after(entry, rnd, here, play)
-
-
-def _with_table_after(entry: Entry, rnd: Round, here: TableRound, play: TablePlay) -> Entry:
-    """``entry``, stored, with its ``table_after``: its table as the write left it
-    (``here`` with the entry, unless it is late) while its round is in play, else None."""
-    entries = _entries_after(here, entry)
-    entry.table_after = table_round_of(rnd, here.seated, play, entries) if rnd.is_playing else None
-    return entry
+        if _changes_only_its_table(entry, rnd, table):
+            late_waiting, recomputed = _insert_and_touch(entry, rnd, table, batch), None
+        elif batch.short:  # _tap_alone says it changes only its table
+            raise RuntimeError("A tap alone at its table would change more than its table.")
+        else:
+            _insert(entry)
+            late_waiting, recomputed = _settle(
+                rnd, table, (here.seated, _entries_after(here, entry))
+            )
+    after = _entries_after(here, entry)
+    table_after = table_round_of(rnd, here.seated, play, after) if rnd.is_playing else None
+    return TapResult(entry, table_after, late_waiting, recomputed)
 
 
 def _entries_after(here: TableRound, entry: Entry) -> list[Entry]:
@@ -421,7 +405,7 @@ def _new_entry(
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
     )
     now = timezone.now()
-    entry = Entry(
+    return Entry(
         round=rnd,
         table=table,
         seat=seat,
@@ -437,8 +421,6 @@ def _new_entry(
         late_at=now if late else None,
         tapped_at=now - dt.timedelta(milliseconds=waited_ms) if waited_ms else None,
     )
-    entry.recomputed = None  # what a correction to a closed round changed, once stored
-    return entry
 
 
 def _score(
