@@ -33,6 +33,7 @@ from bunco_night.invites.messages import site_links
 from bunco_night.invites.models import Notice, SubstituteCall
 from bunco_night.invites.services import answer_record, invitations_send, offer_decline
 from bunco_night.nights.models import Attendance, Night
+from bunco_night.nights.selectors import current_round
 from bunco_night.nights.services import (
     attendance_set,
     night_create,
@@ -88,7 +89,7 @@ SUBSTITUTES = [
 
 def autoplay_round(night: Night, rng: random.Random) -> None:
     """Play the round in play to its end with random dice, as the table phones would."""
-    rnd = night.current_round
+    rnd = current_round(night)
     turn = {tr.table.pk: 1 for tr in round_board(rnd).tables}
     counter = 0
     for _ in range(5000):
@@ -130,7 +131,7 @@ def play_night(night: Night, seed: int) -> None:
     while True:
         round_start(night=night)
         autoplay_round(night, rng)
-        if round_close(rnd=night.current_round) is None:
+        if round_close(rnd=current_round(night)) is None:
             return
 
 

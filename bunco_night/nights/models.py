@@ -9,7 +9,6 @@ from django.db import models
 from django.urls import reverse
 from django.utils.functional import cached_property
 
-from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Group, Player, prize_category
 from bunco_night.rules.presets import Rules
 from bunco_night.rules.shares import PrizeCategory
@@ -130,15 +129,6 @@ class Night(models.Model):
     def total_rounds(self) -> int:
         """Rounds in the whole night."""
         return self.rules_obj.rounds_for(self.sets)
-
-    @property
-    def current_round(self) -> Round | None:
-        """The round being played, else the next one seated, else the last one closed."""
-        playing = _PLAYING_ROUND.first(self.pk)  # every table phone's board asks this
-        if playing is not None:
-            playing.night = self
-            return playing
-        return self.rounds.pending().seated().first() or self.rounds.closed().last()
 
 
 class AttendanceStatus(models.TextChoices):
@@ -472,14 +462,6 @@ class Seat(models.Model):
         if self.ghost_for_id:
             return f"Ghost (for {self.ghost_for.player.name})"
         return "Ghost"
-
-
-# The round a night is playing, as every table phone's board asks for it: written once
-# (bunco_night/core/compiled.py).
-_PLAYING_ROUND = Compiled(
-    lambda night: Round.objects.playing().filter(night_id=night).order_by("number")[:1],
-    ID_MARKERS[0],
-)
 
 
 # A night's recorded money and its hosts' history (docs/rules.md sections 6.6 and 7.9).

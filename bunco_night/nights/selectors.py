@@ -125,6 +125,23 @@ def sets_change_effects(night: Night, sets: int) -> list[str]:
     return effects
 
 
+# The round a night is playing, as every table phone's board asks for it: written once
+# (bunco_night/core/compiled.py).
+_PLAYING_ROUND = Compiled(
+    lambda night: Round.objects.playing().filter(night_id=night).order_by("number")[:1],
+    ID_MARKERS[0],
+)
+
+
+def current_round(night: Night) -> Round | None:
+    """The round ``night`` is playing, else the next one seated, else the last one closed."""
+    playing = _PLAYING_ROUND.first(night.pk)  # every table phone's board asks this
+    if playing is not None:
+        playing.night = night
+        return playing
+    return night.rounds.pending().seated().first() or night.rounds.closed().last()
+
+
 def seating_round(night: Night) -> Round | None:
     """The round whose seating the host sees: the one being played, else the next one."""
     return night.rounds.playing().first() or night.rounds.pending().order_by("number").first()

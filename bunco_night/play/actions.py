@@ -82,38 +82,41 @@ def _held_entry(table: Table, entry_id: int) -> Entry | None:
 
 
 @transaction.atomic
-def entry_undo(*, table: Table, entry_id: int, by, money_ok: str = "") -> Entry:
+def entry_undo(*, table: Table, entry_id: int, by, money_ok: str = "") -> services.EntryChanged:
     """``services.entry_undo`` by the host."""
     before = _held_entry(table, entry_id)
-    entry = services.entry_undo(table=table, entry_id=entry_id, by_host=True)
+    done = services.entry_undo(table=table, entry_id=entry_id, by_host=True)
+    entry = done.entry
     if before is not None and before.undone_at is None and entry.undone_at is not None:
         rules = entry.round.night.rules_obj
         _correct(entry.round, table, by, money_ok, f"undid {_entry_text(before, rules)}")
-    return entry
+    return done
 
 
 @transaction.atomic
-def entry_put_back(*, table: Table, entry_id: int, by, money_ok: str = "") -> Entry:
+def entry_put_back(*, table: Table, entry_id: int, by, money_ok: str = "") -> services.EntryChanged:
     """``services.entry_put_back`` by the host."""
     before = _held_entry(table, entry_id)
-    entry = services.entry_put_back(table=table, entry_id=entry_id)
+    done = services.entry_put_back(table=table, entry_id=entry_id)
+    entry = done.entry
     if before is not None and before.undone_at is not None and entry.undone_at is None:
         rules = entry.round.night.rules_obj
         _correct(entry.round, table, by, money_ok, f"put back {_entry_text(before, rules)}")
-    return entry
+    return done
 
 
 @transaction.atomic
-def late_entry_decide(*, entry: Entry, accept: bool, by, money_ok: str = "") -> Entry:
+def late_entry_decide(
+    *, entry: Entry, accept: bool, by, money_ok: str = ""
+) -> services.EntryChanged:
     """``services.late_entry_decide``."""
-    entry = services.late_entry_decide(entry=entry, accept=accept)
-    done = "counted" if accept else "discarded"
+    done = services.late_entry_decide(entry=entry, accept=accept)
+    entry = done.entry
     held = _held_entry(entry.table, entry.pk)
-    text = f"{done} the late entry {_entry_text(held, entry.round.night.rules_obj)}"
-    recomputed = entry.recomputed
+    decided = "counted" if accept else "discarded"
+    text = f"{decided} the late entry {_entry_text(held, entry.round.night.rules_obj)}"
     _correct(entry.round, entry.table, by, money_ok, text)
-    entry.recomputed = recomputed
-    return entry
+    return done
 
 
 def _side_name(rnd: Round, table: Table, side: int | None) -> str:
@@ -125,24 +128,28 @@ def _side_name(rnd: Round, table: Table, side: int | None) -> str:
 
 
 @transaction.atomic
-def winner_set(*, rnd: Round, table: Table, side: int | None, by, money_ok: str = ""):
+def winner_set(
+    *, rnd: Round, table: Table, side: int | None, by, money_ok: str = ""
+) -> services.PlayChanged:
     """``services.winner_set``: the host sets (or clears) a table's winner."""
-    play = services.winner_set(rnd=rnd, table=table, side=side)
+    done = services.winner_set(rnd=rnd, table=table, side=side)
     text = (
         "winner cleared: the scores decide"
         if side is None
         else f"winner set to {_side_name(rnd, table, side)}"
     )
     _correct(rnd, table, by, money_ok, text)
-    return play
+    return done
 
 
 @transaction.atomic
-def tiebreak_record(*, table: Table, side: int, rnd: Round, by, money_ok: str = ""):
+def tiebreak_record(
+    *, table: Table, side: int, rnd: Round, by, money_ok: str = ""
+) -> services.PlayChanged:
     """``services.tiebreak_record`` by the host, in any started round."""
-    play = services.tiebreak_record(table=table, side=side, rnd=rnd, by_host=True)
+    done = services.tiebreak_record(table=table, side=side, rnd=rnd, by_host=True)
     _correct(rnd, table, by, money_ok, f"tie-break won by {_side_name(rnd, table, side)}")
-    return play
+    return done
 
 
 def _prize_title(night: Night, code: str) -> str:

@@ -22,7 +22,7 @@ from bunco_night.nights.models import Night, Round, Table
 from bunco_night.nights.money import MoneyChange
 from bunco_night.nights.money_pages import money_change_page
 from bunco_night.nights.played import came_and_went
-from bunco_night.nights.selectors import night_for_host
+from bunco_night.nights.selectors import current_round, night_for_host
 from bunco_night.rules.presets import PRESET_NAMES, ROLL_OFF
 from bunco_night.rules.rounds import seat_rolling_next
 
@@ -38,7 +38,7 @@ from .views import _int
 def _round_of(night: Night, request: HttpRequest, posted: int | None = None) -> Round:
     """The round ``?round=`` names, else the one the post names, else the night's own."""
     number = _int(request.GET.get("round")) if request.GET.get("round") else posted
-    rnd = night.rounds.filter(number=number).first() if number else night.current_round
+    rnd = night.rounds.filter(number=number).first() if number else current_round(night)
     if rnd is None:
         raise Http404("No such round.")
     return rnd

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bunco_night.nights.models import Night, Round
+from bunco_night.nights.selectors import current_round
 
 from .boards import kept_screens
 from .models import Entry
@@ -60,7 +61,7 @@ LIVE_STANDINGS_ROWS = 16
 
 def live_board(night: Night) -> LiveBoard:
     """The host's board: every table's score and state, and the night's headline facts."""
-    rnd = night.current_round
+    rnd = current_round(night)
     nxt = None
     if rnd and rnd.is_closed:
         nxt = next_round(night, rnd)
@@ -121,7 +122,7 @@ def board_update(night: Night, since: str, screen: str) -> BoardUpdate | None:
     room's bell as it is now, is sent as kept (``boards.kept_screens``); only the others
     are read and drawn."""
     shown, _, scores = since.partition(".")
-    rnd = night.current_round
+    rnd = current_round(night)
     if shown != str(night.version) or not scores.isdecimal() or len(scores) > 12:
         return None
     if rnd is None or not rnd.is_playing:

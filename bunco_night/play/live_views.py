@@ -188,11 +188,11 @@ def live_winner(request: HttpRequest, pk: int) -> HttpResponse:
 def _late_entry_decide(request: HttpRequest, pk: int, accept: bool) -> HttpResponse:
     def act(night, data, by):
         entry = get_object_or_404(Entry, pk=data["entry"], round__night=night)
-        entry = actions.late_entry_decide(
+        done = actions.late_entry_decide(
             entry=entry, accept=accept, by=by, money_ok=data["money_ok"]
         )
-        done = "Late entry counted." if accept else "Late entry discarded."
-        return _said(done, entry.recomputed, entry.table.number)
+        said = "Late entry counted." if accept else "Late entry discarded."
+        return _said(said, done.recomputed, entry.table.number)
 
     return _round_control(request, pk, act, LateEntryForm)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from bunco_night.core.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Night, Round, Seat, Table
-from bunco_night.nights.selectors import round_before, seated_tables
+from bunco_night.nights.selectors import current_round, round_before, seated_tables
 from bunco_night.rules.names import first_names
 from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.rounds import doubles_before, seat_rolling_next
@@ -283,7 +283,7 @@ def table_page(
     ``late_waiting``: whether late taps wait at the table, when that write said so.
     """
     night = table.night
-    rnd = playing[0] if playing else night.current_round
+    rnd = playing[0] if playing else current_round(night)
     here = None
     recent: list[Entry] = []
     late = _late_taps(table, late_waiting)

@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from bunco_night.nights.models import Attendance, Night, Round, Seat
 from bunco_night.nights.played import Played
+from bunco_night.nights.selectors import current_round
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import HEAD_TABLE
 
@@ -119,7 +120,7 @@ def player_page(attendance: Attendance) -> PlayerPage:
     night = attendance.night
     player = attendance.plays or attendance.substitute or attendance.player
     rows = _card_rows(night, player.pk)
-    rnd = night.current_round
+    rnd = current_round(night)
     now = moves(rnd).get(player.pk) if rnd and not rnd.is_closed else None
     if rnd and rnd.is_closed:
         nxt = next_round(night, rnd)

@@ -157,10 +157,10 @@ def _table_call(request: HttpRequest, token: str, service, form, **fields) -> Ht
     try:
         table = _table(token)
         data = form.parsed()
-        result = service(table=table, **{arg: data[name] for arg, name in fields.items()})
+        service(table=table, **{arg: data[name] for arg, name in fields.items()})
     except ServiceError as error:
         return _table_answer(request, token, error)
-    return _table_answer(request, token, late=getattr(result, "is_late", False))
+    return _table_answer(request, token)
 
 
 def _round_named(form: TapForm) -> int:

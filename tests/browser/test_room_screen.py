@@ -6,6 +6,7 @@ better."""
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.nights.selectors import current_round
 from bunco_night.nights.services import payment_record
 from bunco_night.play.services import round_start
 from tests.browser.helpers import host_page
@@ -172,7 +173,7 @@ def test_a_round_in_play_with_standings_and_prizes_fits_one_screen(contexts, liv
     for _ in range(2):
         play_round(night)
         round_start(night=night)
-    tap(night.current_round.seats.get(table__number=3, number=1).table, 1, "bunco")
+    tap(current_round(night).seats.get(table__number=3, number=1).table, 1, "bunco")
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
     tv.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     expect(tv.locator(".room-table")).to_have_count(12)

@@ -6,7 +6,7 @@ names are no smaller than the standings' text; and a tied rank ("11=") keeps to 
 import pytest
 from playwright.sync_api import expect
 
-from bunco_night.nights.selectors import seated_tables
+from bunco_night.nights.selectors import current_round, seated_tables
 from bunco_night.play.services import bell_ring
 from tests.browser.helpers import host_page, until
 from tests.browser.test_room_screen_fit import SCREENS, close_round, party_names, round_two
@@ -102,7 +102,7 @@ def party(players: int, *, long: bool = True, paid: bool = True):
     come in fours)."""
     night = round_two(party_names(players), paid=paid)
     if long:
-        rnd = night.current_round
+        rnd = current_round(night)
         last = rnd.seats.order_by("-table__number").first().table.number
         seats = [(last, 1), (1, 1), (last, 2), (last - 1, 1)]
         for name, (table, number) in zip(LONG, seats, strict=True):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from bunco_night.nights.selectors import seated_tables
+from bunco_night.nights.selectors import current_round, seated_tables
 from bunco_night.nights.services import payment_record, seating_draw
 from bunco_night.play.services import round_close, round_start, winner_set
 from tests.browser.helpers import host_page, named_night, until
@@ -154,7 +154,7 @@ def test_a_table_the_poll_swaps_in_and_a_page_that_turns_are_fitted(contexts, li
     """13 tables of long names in play, in even pages. A score at table 1 swaps that table
     in by the poll, fitted like the rest; page 2, when it turns, fits too."""
     night = named_night(long_names(52))
-    rnd = night.current_round
+    rnd = current_round(night)
     tv = host_page(contexts, live_server, night, path=f"/nights/{night.pk}/room/")
     fitted(tv, lambda: tv.set_viewport_size({"width": 1280, "height": 720}))
     until(tv, "!document.querySelector('[data-page=\"1\"]').hidden", "page 1 shows")
@@ -273,7 +273,7 @@ def check_fills(tv, what: str, tables: int, players: int, ranked: bool):
 def close_round(night):
     """Close the round in play, table 1's first side winning at every table, without
     playing it out (a night of 125 tables)."""
-    rnd = night.current_round
+    rnd = current_round(night)
     for t in seated_tables(rnd):
         winner_set(rnd=rnd, table=t.table, side=0)
     round_close(rnd=rnd)
@@ -469,11 +469,11 @@ def test_thirteen_players_at_four_tables_are_all_in_the_standings(
     # Each table as the seating TV has it: the head table named, a game without teams said,
     # and every table's target.
     expect(tv.locator(".room-table h3").first).to_have_text("Table 1 · head")
-    for t in seated_tables(night.current_round):
+    for t in seated_tables(current_round(night)):
         meta = tv.locator(f"#room-table-{t.table.number} .room-meta")
         solo = "" if t.teams else "Everyone for themselves · "
         expect(meta).to_have_text(f"{solo}to {t.target}")
-    assert sorted(t.size for t in seated_tables(night.current_round)) == [2, 3, 4, 4]
+    assert sorted(t.size for t in seated_tables(current_round(night))) == [2, 3, 4, 4]
 
 
 # Two dozen names as a party has them, 12 to 19 characters.

@@ -6,6 +6,7 @@ never moved to another roller or round."""
 import pytest
 from playwright.sync_api import expect
 
+from bunco_night.nights.selectors import current_round
 from bunco_night.nights.services import seating_draw
 from bunco_night.play.models import Entry
 from bunco_night.play.pages import table_page
@@ -38,7 +39,7 @@ def first_roller(table) -> int:
 
 def finish_round(night):
     """Every table still playing makes its rolls (untied) and taps Done; the host closes."""
-    rnd = night.current_round
+    rnd = current_round(night)
     for tv in round_board(rnd).tables:
         if not tv.finished:
             server_tap(tv.table, 1, "points", 1)

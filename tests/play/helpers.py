@@ -7,6 +7,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from bunco_night.groups.services import prizes_set
+from bunco_night.nights.selectors import current_round
 from bunco_night.nights.services import payment_record, seating_draw
 from bunco_night.play.polls import UnchangedPollMiddleware
 from bunco_night.play.services import entry_record, round_close, round_start, table_done
@@ -47,7 +48,7 @@ def play_round(night, winners=None, *, close=True):
     Everyone rolls once (a miss), then the winning seat scores 2 at a time until its
     side reaches the table's target; with head-table control the other tables press Done.
     """
-    rnd = night.current_round
+    rnd = current_round(night)
     view = round_board(rnd)
     winners = winners or [1] * len(view.tables)
     order = sorted(view.tables, key=lambda tv: tv.table.number != 1)  # head table last

@@ -14,6 +14,8 @@ from .closing import RESULT_FIELDS, round_close
 from .corrections import (
     SEATING_DRAWN_AGAIN,
     SEATING_KEPT,
+    EntryChanged,
+    PlayChanged,
     Recomputed,
     TableWinner,
     results_recompute,
@@ -39,6 +41,8 @@ __all__ = [
     "SEATING_DRAWN_AGAIN",
     "SEATING_KEPT",
     "SET_CODE",
+    "EntryChanged",
+    "PlayChanged",
     "Recomputed",
     "TapResult",
     "TableWinner",

@@ -13,6 +13,7 @@ from bunco_night.nights.services import (
     night_touch,
 )
 
+from ..models import Entry, TablePlay
 from ..state import (
     round_board,
 )
@@ -47,6 +48,24 @@ class Recomputed:
     next_seating: str | None
     # The next round's draw could be taken back before, and no longer can (section 4.4).
     draw_undo_lost: bool = False
+
+
+@dataclass(frozen=True)
+class EntryChanged:
+    """What a change to one ``entry`` did (undone, put back, a late one decided): the
+    entry as it is now, and what it recomputed in a closed round, else None."""
+
+    entry: Entry
+    recomputed: Recomputed | None = None
+
+
+@dataclass(frozen=True)
+class PlayChanged:
+    """What a change to a table's ``play`` in a round did (its winner, its tie-break): the
+    play as it is now, and what it recomputed in a closed round, else None."""
+
+    play: TablePlay
+    recomputed: Recomputed | None = None
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from ..state import (
     table_round,
 )
 from .changes import _after_change, _settle
+from .corrections import PlayChanged
 from .locks import _lock_play, _lock_plays, _playing_round, _ring_when_time_up
 
 
@@ -147,7 +148,7 @@ def extra_turns_done(*, table: Table, done: bool = True, passes: int | None = No
 @transaction.atomic
 def tiebreak_record(
     *, table: Table, side: int, rnd: Round | None = None, by_host: bool = False
-) -> TablePlay:
+) -> PlayChanged:
     """Record who won a tie-break (the roll-off, or the extra turns)."""
     rnd = rnd if (rnd is not None and by_host) else _playing_round(table)
     play = _lock_play(rnd, table)
@@ -159,8 +160,7 @@ def tiebreak_record(
         raise ServiceError("Pick one of the tied sides.", "bad_tiebreak")
     play.tiebreak_side = side
     play.save(update_fields=["tiebreak_side"])
-    play.recomputed = _settle(rnd, table).recomputed
-    return play
+    return PlayChanged(play, _settle(rnd, table).recomputed)
 
 
 @transaction.atomic
@@ -178,7 +178,7 @@ def bell_ring(*, night: Night) -> Round:
 
 
 @transaction.atomic
-def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
+def winner_set(*, rnd: Round, table: Table, side: int | None) -> PlayChanged:
     """The host sets a table's winner, overriding the scores, or, with None, lets the
     scores decide (docs/rules.md section 6.2). The scores decide once the table's play
     has stopped: a table stopped by the bell that has not tapped Done (one without a
@@ -193,5 +193,4 @@ def winner_set(*, rnd: Round, table: Table, side: int | None) -> TablePlay:
         outcome = here.outcome
         play.finished_turn |= outcome.stopped and not outcome.done and not outcome.waiting_for
     play.save(update_fields=["winner_side", "finished_turn"])
-    play.recomputed = _settle(rnd, table).recomputed
-    return play
+    return PlayChanged(play, _settle(rnd, table).recomputed)

@@ -13,11 +13,12 @@ from ..state import (
     table_round,
 )
 from .changes import _settle, _touch_table
+from .corrections import EntryChanged
 from .locks import _lock_play
 
 
 @transaction.atomic
-def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
+def late_entry_decide(*, entry: Entry, accept: bool) -> EntryChanged:
     """The host accepts a late entry (it counts, and everything computed from it follows)
     or discards it (kept on record, counting for nothing): docs/rules.md section 3.5."""
     rnd = entry.round
@@ -27,12 +28,10 @@ def late_entry_decide(*, entry: Entry, accept: bool) -> Entry:
         raise ServiceError("That entry is not waiting for a decision.", "not_late")
     entry.late_decision = Entry.Late.ACCEPTED if accept else Entry.Late.DISCARDED
     entry.save(update_fields=["late_decision"])
-    entry.recomputed = None
     if accept:
-        entry.recomputed = _settle(rnd, entry.table).recomputed
-    else:
-        _touch_table(rnd, entry.table)
-    return entry
+        return EntryChanged(entry, _settle(rnd, entry.table).recomputed)
+    _touch_table(rnd, entry.table)
+    return EntryChanged(entry)
 
 
 def _entry_held(table: Table, entry_id: int) -> tuple[Entry, TablePlay]:
@@ -47,7 +46,7 @@ def _entry_held(table: Table, entry_id: int) -> tuple[Entry, TablePlay]:
 
 
 @transaction.atomic
-def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
+def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> EntryChanged:
     """Undo an entry (kept, marked undone); undoing twice is a no-op."""
     entry, play = _entry_held(table, entry_id)
     rnd = entry.round
@@ -65,15 +64,14 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> Entry:
             )
     # Written only if not undone meanwhile (a double tap held behind the table's lock).
     now = timezone.now()
-    entry.recomputed = None
     if Entry.objects.filter(pk=entry.pk, undone_at__isnull=True).update(undone_at=now):
         entry.undone_at = now
-        entry.recomputed = _settle(rnd, table).recomputed
-    return entry
+        return EntryChanged(entry, _settle(rnd, table).recomputed)
+    return EntryChanged(entry)
 
 
 @transaction.atomic
-def entry_put_back(*, table: Table, entry_id: int) -> Entry:
+def entry_put_back(*, table: Table, entry_id: int) -> EntryChanged:
     """The host puts back an entry that was undone, a mis-tapped Undo (docs/rules.md
     section 6.2): it counts again, and everything follows, as after any correction.
     Putting it back twice is a no-op. A turn of a tie's extra turns (section 3.4) is not
@@ -87,8 +85,7 @@ def entry_put_back(*, table: Table, entry_id: int) -> Entry:
             "That turn was in extra turns the table has taken back: add it again if it counts.",
             "extra_pass_taken_back",
         )
-    entry.recomputed = None
     if Entry.objects.filter(pk=entry.pk, undone_at__isnull=False).update(undone_at=None):
         entry.undone_at = None
-        entry.recomputed = _settle(entry.round, table).recomputed
-    return entry
+        return EntryChanged(entry, _settle(entry.round, table).recomputed)
+    return EntryChanged(entry)
