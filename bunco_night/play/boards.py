@@ -1,40 +1,10 @@
 """A table's board, kept as it was rendered for the next phones that poll for it.
 
-When a table changes, each other phone at it polls once for the new board. The first
-render (the tap's answer, or a poll's) is kept in the database with the version it
-claims (``models.Board``), and ``polls.UnchangedPollMiddleware`` answers the next polls
-from it: one query (the table's version and its kept board), no template.
-
-Why a kept board is always the board a fresh render would give: a page never claims a
-version newer than what it shows (see ``pages.table_page`` and the tap in
-``views.table_entry``), and every change a board shows moves the night's or the table's
-version. So a kept board whose version is the table's current one shows the current
-state; any other kept board is not sent. This holds with any number of processes and
-machines: nothing is kept outside the database. A board that counts down a timed round
-shows the time, which moves without a version, so it is never kept. A board kept by
-other code (before an upgrade, or by a machine not yet upgraded) is not sent either:
-each is kept with a fingerprint of the code and templates that drew it (``build``).
-Keeping is only a saving: when the database will not take it, the board is not kept.
-
-The same row keeps the table as the host's live board and room screen draw it while its
-round is in play (``screens_of``), with the room's bell it was drawn with: their polls
-send a table that changed as kept when its version is current and the bell is as it is
-now (``kept_screens``, ``state.round_board``), and read and draw only the others. Those
-drawings show only what the table's board shows (its seats, scores, play and outcome)
-and the round, so the same reasoning holds; the bell, which a change elsewhere in the
-room may move, is compared at each poll. The row also keeps the table's state by the
-rules, from which those polls decide the room's bell and whether every table is done
-(``kept_states``, ``state.round_board``): a state kept at the table's current version is
-its state now, by the same reasoning, and the others are read from the table's entries.
-A screen's poll reads the night (and with it the round in play) first and the kept rows
-later, so it takes a kept row only while the night's version, read in the same statement
-as the row and its table's version, is still the one it read (``_current``): a change of
-round between the two would otherwise pass a table's state in the last round, kept at the
-same table version, for its state in this one. A known limit, for the kept boards and
-states alike: a read afresh orders a table's entries by the time each was entered, by
-the clock of the machine that stored it, and a tap's answer puts its own entry last; the
-two orders agree unless machines' clocks differ by more than the time between two taps
-at one table (and then only a group mark that resets a score makes the order count).
+The first render of a table's new board (a tap's answer or a poll's) is kept with the
+version it claims and the code that drew it (``models.Board``, ``build``); the poll
+middleware (``polls.py``) sends it while that version is the table's. The same row keeps
+the table as the live board and room screen draw it (``kept_screens``) and its state
+(``kept_states``). Keeping is only a saving. Why it is right: docs/architecture.md, Design notes.
 """
 
 from __future__ import annotations
