@@ -1,37 +1,10 @@
 """The tally sheet's grid of rounds, laid out as a few lines of text per set.
 
-WeasyPrint lays out every table cell as a box of its own, with a line and a piece of
-text in it, and a cell costs about as much as a whole line of text: as a table of
-about 200 cells, the grid was most of a tally sheet's print time. So the printed grid
-is drawn in layers over one box per set, and looks the same:
-
-* the numbers and letters of a row (table, W or L, buncos...) are one line of text in
-  the row's box, each centred in its column with figure spaces (as wide as a digit) and,
-  for half a digit, punctuation spaces (as wide as a full stop: half a digit in DejaVu
-  Sans); W and L are in regular type, since a bold line of their own over it cost as
-  much again (the grey of a round won tells them apart at a glance);
-* the round numbers and the marks, the same on every sheet of a night, are in the
-  night's picture of the set numbers (``pictures.sets_png``); where it cannot be drawn,
-  the round starts the line and the marks, bold, are a second line over it, moved back
-  half a bold digit to centre them (every line of text costs about as much as a cell);
-* the wide columns (buncos, mini buncos, the group's marks) are a share of what is left
-  of the width, so their numbers go on the row's regular line, after spaces as near to
-  their place as a digit, half a digit and a quarter of an em make it (within a fifth of
-  a digit, a point or two); the shading of each round won is a small box of its own;
-* the rules (under each row, between sets, down the columns, the frame round the sets
-  and the totals) are one small SVG drawing (``lines_svg``), the same on every sheet of a
-  night: WeasyPrint reads it once per piece and draws a few dozen strokes a page, where a
-  box with a border for each row and each column cost several times as much.
-
-Every box stays in the flow, put in place with margins: a positioned box costs several
-times as much to lay out. Nothing is drawn with a background image or a gradient
-either: WeasyPrint writes each one as several objects into the PDF, on every page,
-which makes long documents big and slow to join.
-
-Column widths are in ``ch`` (a digit's width at the grid's font size), so each of these
-positions is a whole or half number of digits from the set's left edge, but for the
-wide columns'. This module
-only computes text and numbers; ``templates/printing/tally_sheets.html`` draws them.
+It looks like a table of cells but is drawn in layers over one box per set: each row's
+numbers and letters one line of text, placed with figure and punctuation spaces; the
+round numbers and marks the night's picture (``pictures.sets_png``); the rules one SVG
+drawing (``lines_svg``). Column widths are in ``ch``. Only text and numbers are computed
+here; ``printing/tally_sheets.html`` draws them. Why: docs/architecture.md, Design notes.
 """
 
 from __future__ import annotations
