@@ -1,37 +1,11 @@
 """Re-seating the next round when people come and go (docs/rules.md section 10).
 
-The movement (docs/rules.md section 5) seats the next round for the people who
-played the last one. When someone leaves or arrives between rounds,
-``replan_seating`` changes that seating as little as possible:
-
-- everyone who stays keeps their table; within a table seats shift only to keep the
-  partner rules, or to close up a table that became smaller; a table nobody leaves
-  or joins stays exactly as it was;
-- with small tables (docs/rules.md section 4) the tables take the layout for the new
-  count, head table first and keeping their numbers; people move only off a table
-  that shrinks or disappears, as few as possible, and arrivals go where the layout
-  grows, the lowest (bottom) table first;
-- with ghosts (docs/rules.md section 5.5) a leaver's seat is taken by a ghost and an
-  arrival takes a ghost's seat; ceil(players / 4) tables of four, each with at most
-  two ghosts; tables are added or removed at the bottom, moving as few people as
-  possible;
-- at a table of four playing in teams nobody gets last round's partner again and two
-  ghosts are never partners (docs/rules.md section 5.3): the table re-pairs, moving
-  as few of the people who were already there as it can. With the head-table
-  variant (docs/rules.md section 5.4) the head table keeps its pairs.
-- ``homes`` are the seats the movement (or a draw, or the host) gave people before
-  anyone came or went: someone a partner rule moved off their seat by an earlier
-  change goes back to it once the rule no longer needs the move; someone an earlier
-  change moved to another table (the bottom table closed, say) goes back to their
-  table and seat when a later change makes room there, if that sends nobody else to
-  another table but their own home one. A seat whose person has gone (now, or since
-  the plan) is the first an arrival takes. So a leaver and then an arrival, in that
-  order, come to the arrival in one seat, the leaver's or a ghost's, and everyone
-  else where they were planned.
-
-Seatings are as in ``movement``: tables head first, each a tuple of occupants in
-seat order. The result depends only on the arguments.
-"""
+``replan_seating`` changes the movement's seating (docs/rules.md section 5) as little as
+section 10 allows, with ghosts (section 5.5) or small tables (section 4), keeping the
+partner rules (sections 5.3, 5.4) and sending people back to their ``homes`` when a later
+change makes room. Seatings are as in ``movement``: tables head first, each a tuple of
+occupants in seat order; the result depends only on the arguments. Beyond section 10:
+docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
