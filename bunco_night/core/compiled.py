@@ -1,32 +1,11 @@
 """Reads that run on every phone's request, with their SQL written by the ORM only once.
 
-Building a queryset and compiling it to SQL costs the ORM a few tenths of a millisecond,
-more than running the query on an index; a tap at a table makes several such reads, each
-of the same shape every time with other values. A ``Compiled`` read builds its queryset
-once per thread, with *markers* where the values that change go, and keeps the ORM's
-compiler. Each run puts the values in the markers' places, runs the same SQL, and makes
-the rows what the queryset would have given: tuples for ``values_list``, model instances
-(with their ``select_related`` objects) otherwise, through the same steps as Django's
-``ModelIterable``. ``tests/core/test_compiled.py`` compares the two.
-
-``CompiledUpdate`` does the same for a queryset's ``update()``: the UPDATE written once,
-run with the values, answering the number of rows it changed.
-
-On PostgreSQL each of these statements is also *prepared* on a connection that runs it a
-second time (``core.prepared``): from then on the database runs its plan (``EXECUTE``)
-instead of parsing and planning the SQL afresh, which cost it more than running the read.
-
-A marker must be a value the field takes (an int in the field's range, a string for a
-token: the ORM drops a lookup it knows can match nothing) and appear among the compiled
-query's parameters exactly once, so that no fixed parameter (a status, a flag) is taken
-for it; building a ``Compiled`` read that breaks either rule fails at its first run.
-
-The values a run takes go to the database as they are, without the field's own
-preparation or the ORM's range checks: pass values of the column's type and range (an
-int id from the database, a token that passed the URL's converter), and check anything
-a phone sent first. What the ORM checks only while compiling (``select_for_update``
-outside a transaction) is checked at the first run.
-"""
+A ``Compiled`` read (``CompiledUpdate`` for an ``update()``) builds its queryset once per
+thread with *markers* for the values that change; each run gives what the queryset would
+have given, and on PostgreSQL runs a prepared statement (``core.prepared``). A marker must
+be a value the field takes and appear once among the query's parameters (checked at the
+first run). A run's values go to the database unchecked: pass ints from the database and
+tokens that passed the URL's converter. Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
@@ -281,20 +260,12 @@ def all_together(*reads: tuple[Compiled, tuple], first: str = "") -> list[list]:
 
 @contextmanager
 def short_transaction():
-    """A write transaction on PostgreSQL whose ``BEGIN`` goes with its first statement
-    (``all_together(..., first="BEGIN")``) and whose ``COMMIT`` goes with its last
-    (``"...; COMMIT"``): two round trips fewer than ``transaction.atomic``, where psycopg
-    sends each on its own. Outside any atomic block only (a test's transaction, for
-    one, takes ``transaction.atomic`` instead: see ``may_shorten``).
-
-    Django does not know of this transaction: nothing inside it may use
-    ``transaction.atomic`` once its BEGIN has gone (``all_together`` uses one to write
-    its SQL, before it sends anything), nor ``as_health_check``. Whatever way the block
-    ends, the connection is left outside any transaction: what the block did not commit
-    is rolled back (an error, a refusal, a COMMIT that failed), and a connection found
-    lost is closed. A block that ends without error but without its COMMIT raises
-    ``TransactionManagementError`` (after the rollback): nothing it wrote is stored.
-    """
+    """A write transaction on PostgreSQL whose ``BEGIN`` goes with its first statement and
+    whose ``COMMIT`` with its last (``all_together``): two round trips fewer than ``atomic``.
+    Outside any atomic block only (``may_shorten``); once BEGIN has gone nothing inside may
+    use ``transaction.atomic`` or ``as_health_check``. It ends outside any transaction, what
+    it did not commit rolled back; a block ending without its COMMIT raises
+    ``TransactionManagementError``. Why: docs/architecture.md, Design notes."""
     connection = connections[DEFAULT_DB_ALIAS]
     if not may_shorten():
         raise ImproperlyConfigured("short_transaction: PostgreSQL, outside any atomic block.")
