@@ -1,28 +1,11 @@
 """Parts of the tally sheets drawn as pictures: the same picture on many sheets.
 
-WeasyPrint lays out and draws every piece of text and every box on every page: the
-header row of a tally sheet (seven headings in a table's cells) cost about a sixth of
-the sheet's print time, the grey boxes behind the rounds won about a tenth. As
-pictures they cost next to nothing: WeasyPrint puts a PNG into the PDF once per piece and
-every sheet draws it by reference.
-
-* ``header_png``, the header row, one per night. Drawn at 400 dots an inch (sharp on
-  paper, and a few kilobytes in each piece of the PDF), its headings read as type;
-  their words are the picture's text alternative. It is the row as the sheet's table
-  drew it (print.css, ``table.grid``): a grey row 16 points high inside 1-point
-  borders, the thick 3-point line under it, each heading in DejaVu Sans Bold at 10.5
-  points centred in its column. DejaVu Sans is the stylesheet's font; the file is the
-  one fontconfig names for it.
-  Where fontconfig has no DejaVu Sans Bold, where a heading has a character it lacks (a
-  group mark's name in another script), or where a heading would not fit on one line,
-  it is None and the sheet prints its headings as a table, which wraps them.
-* ``sets_png``, each set's number down the set column, its rounds' numbers and marks
-  in theirs, and "Totals" under the first columns, one per night, in the same type as
-  the text they stand for: a transparent picture laid over the grid (the sheet falls
-  back to text as the header does). A sheet's own text is then a line a row.
-* ``wins_png``, the shading of the rounds won in a set, one per set of rows won: a
-  column of pixels a point each, scaled across the W / L column without smoothing.
-"""
+``header_png`` (the header row, one per night), ``sets_png`` (the set and round numbers
+and marks laid over the grid, one per night) and ``wins_png`` (the shading of a set's
+rounds won) are PNGs in the type of the text they stand for (DejaVu Sans, found through
+fontconfig). The first two are None where they cannot be drawn (no such font, a character
+it lacks, a heading too long for one line): the sheet then prints text, as a table would.
+Why pictures: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
