@@ -29,29 +29,11 @@ _PLACEHOLDER = re.compile(r"%%|%s")
 
 def prepared(connection, sql: str, params) -> tuple[str, list]:
     """``sql`` and ``params`` as ``connection`` should send them: on PostgreSQL, from a
-    statement's second run on one connection, ``EXECUTE <name>(<params>)`` of the same
-    SQL prepared there once (``PREPARE``); elsewhere, and where it cannot be prepared,
-    as they are.
-
-    PostgreSQL parses and plans a statement each time it gets its text: for the small
-    indexed reads and writes of a tap or a poll that took it about three times as long
-    as running them (bench/README.md). A prepared statement is planned at most a few
-    times and then runs a generic plan, where the database judges that one as good.
-
-    A prepared statement lives as long as its database session, whatever becomes of the
-    transaction it was prepared in (PostgreSQL's ``PREPARE`` is not rolled back), so it
-    is kept by connection; a new connection prepares afresh. Inside a transaction the
-    ``PREPARE`` goes in a savepoint, so that a statement PostgreSQL will not prepare
-    leaves the transaction as it was, and is sent as it is from then on. The ``PREPARE``
-    goes past Django's record of queries: a request makes the same queries, to Django's
-    count, whether or not its statements were prepared. A session that lost a statement,
-    or whose tables changed under its plan, closes at its request's end
-    (``obsolete_when_stale``).
-
-    With server-side binding (psycopg prepares statements itself) or a pooler that hands
-    one client's statements to several database sessions (PgBouncer's transaction
-    mode), nothing is prepared here: see ``_may_prepare``.
-    """
+    statement's second run on one connection, ``EXECUTE <name>(<params>)`` of the same SQL
+    prepared there once; elsewhere, where it cannot be prepared, with server-side binding or
+    behind a pooler in transaction mode (``_may_prepare``), as they are. Django counts the
+    same queries either way; a stale session closes at its request's end
+    (``obsolete_when_stale``). Why: docs/architecture.md, Design notes."""
     if sql in _UNPREPARABLE or not _may_prepare(connection):
         return sql, params
     raw = connection.connection
