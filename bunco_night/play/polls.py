@@ -1,22 +1,11 @@
 """The quick answer to a phone's poll when nothing changed, or when its answer is kept.
 
-Every table phone and every player's page polls its state every few seconds, and most
-polls find nothing new. ``UnchangedPollMiddleware`` answers those with an empty 204
-before sessions, authentication, CSRF, messages and URL resolving run: one query on
-the link's unique token at most, no template. A table's poll that finds a new version
-gets the board kept at that version, if one is (``boards.py``), read by the same query.
-Anything else (a malformed ``v``, an unknown link, no kept board, another method) goes on
-to the views (``views.py``, ``player_views.py``), which answer as they always do, so the
-middleware only ever gives an answer the view would give.
-
-On SQLite the version comes from the database on every poll. On PostgreSQL each
-process keeps the versions its polls read until the database notifies it of a change
-(``listening.py``), so an unchanged poll needs no query at all; several gunicorn
-processes, or several machines behind a load balancer sharing PostgreSQL, stay correct
-either way (from memory, a change can reach a phone one poll late: ``listening.py``
-says when). There, ``QuickPolls`` (around Django, in ``wsgi.py``) answers the polls memory
-knows unchanged before Django makes a request of them.
-"""
+``UnchangedPollMiddleware`` answers an unchanged poll with an empty 204 before sessions,
+authentication, CSRF, messages and URL resolving, from one query on the link's token at
+most (on PostgreSQL, often none: ``listening.py``); a table's poll that finds a new version
+gets its kept board (``boards.py``). Anything else goes on to the views: it only ever gives
+an answer a view would give. ``QuickPolls`` (``wsgi.py``) answers before Django the polls
+memory knows unchanged. Why: docs/architecture.md, The path of a poll, Design notes."""
 
 from __future__ import annotations
 
@@ -200,22 +189,11 @@ def _unchanged(request: HttpRequest) -> HttpResponse:
 
 class QuickPolls:
     """Around Django's WSGI application (``wsgi.py``): a poll that this process's memory
-    knows unchanged (on PostgreSQL, ``listening.py``) is answered here, before Django
-    makes a request of it and runs its signals and middleware. Under gunicorn that is
-    about a third of such a poll's CPU (bench/README.md), and most polls at a party are
-    such polls.
-
-    It only says again what Django said: its answer is the empty 204 with the headers
-    that Django gave the last poll it answered as unchanged (``UnchangedPollMiddleware``)
-    in this process, of the same kind (a table's or a player's) and over the same scheme
-    (what Django's security middleware decides by: an HTTP request it sends to HTTPS is
-    never answered as unchanged). Until Django has answered such a poll, and for any
-    poll that memory does not know unchanged, the request goes to Django.
-
-    What Django does at each request's start and end is not done for these answers: they
-    use no database connection (a thread's connection past ``CONN_MAX_AGE`` is closed at
-    its next request that goes to Django).
-    """
+    knows unchanged (on PostgreSQL, ``listening.py``) gets the empty 204 with the headers
+    Django gave the last such poll of its kind and scheme (``UnchangedPollMiddleware``).
+    Until Django has answered one, and for any other request, Django answers. Django's
+    request start and end, signals and middleware are not run for these answers, which use
+    no database connection. Why: docs/architecture.md, Design notes."""
 
     def __init__(self, application):
         self.application = application
