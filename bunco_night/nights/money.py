@@ -1,19 +1,11 @@
 """Money that has been paid stays paid (docs/rules.md section 7.9).
 
-When a night ends, its money is recorded as it stands (``money_record``), in the
-transaction that ends it, and from then on every page and printout reads the record
-(``selectors.dues_summary``, ``play.standings.night_standings``). A change elsewhere in
-the group (a season made or its share changed, dues paid ahead, rules or prizes, the
-roster) applies to the nights to come only. A host's change to the finished night itself
-(a payment or its taking back, a correction, a tie-break) is worked out again on the
-recorded footing (``money_settle``): when it would move money, the host is shown the
-money before and after and asked first (``MoneyChange``); with their yes the new money
-is recorded, and the night's history says so.
-
-Sharing the pot out among the prizes needs the night's standings, which the play app
-reads (it sits above this one): it hands its reader to ``use_prize_reader`` as the apps
-load (``play.apps``).
-"""
+``money_record`` records a night's money as it stands, in the transaction that ends it;
+from then on pages and printouts read the record. ``money_settle`` works a host's change to
+the finished night out again on the recorded footing, and raises ``MoneyChange`` (money
+before and after) when money would move without the host's yes. Sharing the pot needs the
+night's standings, read by the play app above this one: it hands its reader to
+``use_prize_reader`` as the apps load (``play.apps``)."""
 
 from __future__ import annotations
 
