@@ -1,18 +1,11 @@
 """Turning a template into PDF bytes with WeasyPrint.
 
 ``render_pdf`` and ``print_pieces`` are plain functions: views only set the response
-headers. The print stylesheet is linked from the template with ``{% static %}``; the
-static files a document links are read from disk here (``StaticFetcher``, which refuses
-every other address) and handed to WeasyPrint with the HTML, so rendering never touches
-the network, and a worker process (``parallel``) needs neither Django nor the database.
-
-A long document is printed in pieces (say 25 tally sheets each), in parallel, and the
-pieces joined as they come back (``engine.Joiner``). Its "Page X of Y" footers stay
-right: when every piece's page count is known beforehand (a score pad is one page), each
-piece is told its first page number and the total; when it is not (the master sheet's
-rows), the pieces print no numbers and the numbers are printed afterwards on a page of
-their own each, drawn over the joined document's pages (``engine.overlay``).
-"""
+headers. The static files a document links are read from disk (``StaticFetcher`` refuses
+every other address), so rendering never touches the network and a worker process
+(``parallel``) needs neither Django nor the database. A long document prints in pieces,
+in parallel, joined as they come back, its "Page X of Y" footers right.
+How: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
