@@ -124,19 +124,9 @@ _ENTRIES_BY_NUMBER = Compiled(
 def _tap_alone(table: Table, by_host: bool) -> bool:
     """Whether a tap at ``table`` is a write alone at its table, which need not queue on
     the round: a phone's tap, under head-table rules (docs/rules.md section 3.1), at any
-    table but the head table, in a round without a clock. Such a tap changes nothing of
-    the round's and decides nothing from other tables' rows (only the head table's taps
-    ring or silence the bell; silencing it writes every play of the round, ``_play_on``,
-    which waits for such taps), so taps at different tables need not wait for each other
-    for their whole transaction: only from the last statement, which moves the night's
-    scores version (``_touch_table``), to the commit.
-
-    It locks its table's play, and then reads the round: the round's close and the host's
-    bell lock every play of the round before they change it (``_lock_plays``), so they
-    wait for such a tap, and a tap that waited for them sees the round as they left it.
-    A bell the head table rings meanwhile is as if it came just after the tap. A host's
-    correction (it may change a closed round's results from every table's rows) and a
-    timed round's tap (it may ring the bell when the time is up) queue on the round."""
+    table but the head table, in a round without a clock. Such a tap locks its table's
+    play and then reads the round; a host's correction and a timed round's tap queue on
+    the round. Why that is safe: docs/architecture.md, Design notes."""
     rules = table.night.rules_obj
     return (
         not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
