@@ -1,17 +1,11 @@
 """Printing a long document in the background, so no web worker waits a minute for it.
 
 ``job_start`` records the job and hands it to this process's print thread once the
-transaction commits; the thread prints it (``printouts`` and ``pdf.print_pieces``, whose
-pieces run in worker processes), counting pieces into the row as they finish, and
-writes the PDF to a file under ``PRINT_JOBS_DIR``. Every web process reads the same row
-and file, so the host's page may be served by any of them.
-
-A job whose row has not moved for ``PRINT_JOBS_STALE`` was lost with its process (a
-restart, a worker recycled): the process that next shows its page takes it over and
-prints it again, once; lost a second time, it is shown as failed. A job is printed by
-whichever process claims it first (``job_run``), never twice. Finished jobs and their
-files go after ``PRINT_JOBS_KEEP``.
-"""
+transaction commits; the thread prints it, counting pieces into the row, and writes the
+PDF under ``PRINT_JOBS_DIR``, so any web process may show the job's page. A job whose row
+has not moved for ``PRINT_JOBS_STALE`` was lost with its process: the next process to show
+it prints it again, once (lost twice, it fails). Whichever process claims a job first
+prints it (``job_run``); finished jobs and their files go after ``PRINT_JOBS_KEEP``."""
 
 from __future__ import annotations
 
