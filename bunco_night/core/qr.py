@@ -1,17 +1,10 @@
 """QR codes as SVG paths, the same drawing on screen and on paper; CSS sizes them.
 
-The web pages put ``qr_svg`` inline. The printed documents link ``qr_image`` instead,
-an ``<img>`` whose address (``qr:`` and the link) the PDF engine answers with the
-code as a tiny PNG, one pixel a module (``png_image``, ``engine.MemoryFetcher``): so a
-long document's codes are made in its worker processes, in parallel, not one after
-another in the web process. Making a code (choosing its mask) takes a few milliseconds;
-a night of 500 has 500 of them. On paper the PNG is scaled up without smoothing
-(print.css: ``image-rendering: pixelated``), so its modules keep sharp edges, and it
-goes into the PDF as one small image: WeasyPrint draws an SVG path command by command
-on every page, which made the code about a tenth of a tally sheet's print time.
-
-Nothing here needs Django's settings: the workers import it too.
-"""
+The web pages put ``qr_svg`` inline. The printed documents link ``qr_image`` instead, an
+``<img>`` whose address (``qr:`` and the link) the PDF engine answers with the code as a
+tiny PNG, one pixel a module (``png_image``, ``engine.MemoryFetcher``), which print.css
+scales up without smoothing. Nothing here needs Django's settings: the print workers import
+it too. Why a PNG on paper: docs/architecture.md, Design notes."""
 
 import io
 from functools import lru_cache
