@@ -1,15 +1,10 @@
 """The prizes a group can choose beyond the first six, and how their money is paid out
 (docs/rules.md sections 7.5 to 7.8).
 
-Plain values only, so that ``shares`` and ``awards`` (the pot's shares and who takes each
-prize) and the rules' knobs in ``presets`` can both use them:
-
-- the codes and names of the further prize categories (section 7.5);
-- a group's prize settings as one value, ``PrizePolicy``: how a tied prize is settled
-  (section 7.6), who may win (section 7.7), and how shares are rounded and where the
-  money left over goes (section 7.8);
-- rounding money to what a host pays in cash, splitting it evenly, and the seeded draw
-  of a door prize.
+Plain values only, for ``shares``, ``awards`` and ``presets``: the further prize categories
+(section 7.5); a group's prize settings as one ``PrizePolicy`` (a tied prize, section 7.6;
+who may win, 7.7; rounding and the money left over, 7.8); rounding money to what a host
+pays in cash, splitting it evenly, and the seeded draw of a door prize.
 """
 
 from __future__ import annotations
