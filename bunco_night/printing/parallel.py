@@ -1,16 +1,10 @@
 """Worker processes that turn pieces of a document into PDF, in parallel.
 
-Workers are forked from a fork server, a clean process that Python starts once and that
-has imported only ``engine`` (WeasyPrint, pypdf, qrcode). Nothing is forked from the
-web process itself, so no database connection, lock or thread of a gunicorn worker ever
-reaches a worker; and a fork from the server is quick, so each document gets a pool of
-its own, which exits (and gives its memory back) when the document is done.
-
-As with every start method but "fork", each worker imports the program's main module
-again (as ``__mp_main__``): a script that prints long documents keeps its work under
-``if __name__ == "__main__":``, as gunicorn's, manage.py's and pytest's do
-(bench/print_bench.py does too).
-"""
+Workers are forked from a fork server that has imported only ``engine``, never from the web
+process; each document gets a pool of its own, which exits when the document is done. As
+with every start method but "fork", each worker imports the program's main module again
+(as ``__mp_main__``): a script that prints long documents keeps its work under
+``if __name__ == "__main__":``. Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
