@@ -2,7 +2,7 @@
 
 A ``Compiled`` read (``CompiledUpdate`` for an ``update()``) builds its queryset once per
 thread with *markers* for the values that change; each run gives what the queryset would
-have given, and on PostgreSQL runs a prepared statement (``core.prepared``). A marker must
+have given, and on PostgreSQL its statement is prepared (``core.prepared``). A marker must
 be a value the field takes and appear once among the query's parameters (checked at the
 first run). A run's values go to the database unchecked: pass ints from the database and
 tokens that passed the URL's converter. Why: docs/architecture.md, Design notes."""

@@ -3,9 +3,8 @@
 It looks like a table of cells but is drawn in layers over one box per set: each row's
 numbers and letters one line of text, placed with figure and punctuation spaces; the
 round numbers and marks the night's picture (``pictures.sets_png``); the rules one SVG
-drawing (``lines_svg``). Column widths are in ``ch``. Only text and numbers are computed
-here; ``printing/tally_sheets.html`` draws them. Why: docs/architecture.md, Design notes.
-"""
+drawing (``lines_svg``). Column widths are in ``ch``. It computes only text and numbers,
+which ``templates/printing/tally_sheets.html`` draws. Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
