@@ -335,6 +335,7 @@ def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap:
         rnd, play, seats, entries = _hold(table, rnd, round_number, tap["by_host"], batch)
         here = table_round(rnd, table, play, seats, entries)
         entry = _new_entry(rnd, table, play, here, **tap)
+        after = _entries_after(here, entry)
         # A nonce stored meanwhile fails the insert: see entry_record.
         if _changes_only_its_table(entry, rnd, table):
             late_waiting, recomputed = _insert_and_touch(entry, rnd, table, batch), None
@@ -342,10 +343,7 @@ def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap:
             raise RuntimeError("A tap alone at its table would change more than its table.")
         else:
             _insert(entry)
-            late_waiting, recomputed = _settle(
-                rnd, table, (here.seated, _entries_after(here, entry))
-            )
-    after = _entries_after(here, entry)
+            late_waiting, recomputed = _settle(rnd, table, (here.seated, after))
     table_after = table_round_of(rnd, here.seated, play, after) if rnd.is_playing else None
     return TapResult(entry, table_after, late_waiting, recomputed)
 
