@@ -212,6 +212,29 @@ def run_phase(
     return phase
 
 
+def figures(site: BenchSite, bare: list[Phase], party: Phase) -> dict:
+    """The run's figures as data: per kind of request the party's p50/p95/p99 and errors
+    and the bare phases' p95, and gunicorn's CPU per request in the party."""
+    kinds = {}
+    for label, chosen in [("all polls", POLLS)] + [(k, [k]) for k in KINDS]:
+        if party.count(chosen):
+            p50, p95, p99, _ = party.stats(chosen)
+            kinds[label] = {
+                "count": party.count(chosen),
+                "p50": p50,
+                "p95": p95,
+                "p99": p99,
+                "errors": party.errors(chosen),
+                "bare p95": sum(b.stats(chosen)[1] for b in bare) / len(bare),
+            }
+    return {
+        "database": site.vendor,
+        "without": sorted(site.without),
+        "kinds": kinds,
+        "cpu ms/request": sum(party.cpu.values()) * 1000 / max(party.count(KINDS), 1),
+    }
+
+
 def print_report(phases: list[Phase], bare: list[Phase], party: Phase) -> None:
     head = (
         f"{'phase':<8} {'requests':<12} {'sent':>6} {'p50 ms':>7} {'p95 ms':>7} "
@@ -297,6 +320,7 @@ def main() -> int:
         help="live boards, and as many room screens, polling with the host's login "
         "(default 1; 0 shows what they cost)",
     )
+    parser.add_argument("--json", metavar="PATH", help="also write the figures there (pieces.py)")
     add_server_options(parser)
     args = parser.parse_args()
     if not 0 <= args.host_screens <= 10:
@@ -356,6 +380,8 @@ def run(args, site: BenchSite, server: Server) -> int:
     if tracebacks:
         print(textwrap.indent(server.log_tail(), "  "))
     failed = any(p.errors(KINDS) for p in (bare_before, party, bare_after))
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures(site, [bare_before, bare_after], party)))
     return 1 if failed or after["entries"] != stored or tracebacks else 0
 
 

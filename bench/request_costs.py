@@ -1,12 +1,13 @@
 """What one request of each kind a table phone makes costs, in one process (no server).
 
 Run: .venv/bin/python bench/request_costs.py [--tables 125] [--entries 20] [--repeat 200]
-     [--profile tap|poll|screen [--cpu]] [--sql]
+     [--profile tap|poll|screen [--cpu]] [--sql] [--without PIECE ...]
 
 Builds a throwaway night as the load benches do (bench/served.py: SQLite in a temp dir,
 or a new database on the PostgreSQL server DATABASE_URL names), with ``--entries``
 entries at every table, then times with Django's test ``Client`` (CPU time of this
-process, ``time.process_time``; the database server's own CPU is not in it):
+process, ``time.process_time``, which leaves the database server's own CPU out; and the
+wall clock, which has the round trips and the server's work in it):
 
 - bare: the bench's bare view;
 - unchanged poll: a table's poll with its current version (the middleware's 204);
@@ -37,7 +38,7 @@ import statistics
 import sys
 import time
 
-from served import BenchSite, build_night
+from served import BenchSite, add_without_option, build_night
 
 
 def main() -> int:
@@ -48,8 +49,9 @@ def main() -> int:
     parser.add_argument("--profile", choices=["tap", "poll", "screen"], default=None)
     parser.add_argument("--cpu", action="store_true", help="profile CPU time, not wall time")
     parser.add_argument("--sql", action="store_true", help="print each kind's queries")
+    add_without_option(parser)
     args = parser.parse_args()
-    with BenchSite(prefix="bunco-costs-") as site:
+    with BenchSite(prefix="bunco-costs-", without=set(args.without)) as site:
         return run(args, site)
 
 
@@ -128,18 +130,21 @@ def run(args, site: BenchSite) -> int:
     kinds += [("screen poll", screen, 200)]
     for token in tokens:
         state[token] = version(token)
-    print(f"{'request':<16} {'cpu ms':>7} {'median':>7} {'queries':>7}")
+    print(
+        f"{'request':<16} {'cpu ms':>7} {'median':>7} {'wall ms':>7} {'median':>7} {'queries':>7}"
+    )
     for name, call, status in kinds:
         for i in range(10):  # warm up: templates, compiled SQL
             call(i)
         if name == "unchanged poll":
             for token in tokens:
                 state[token] = version(token)
-        times = []
+        times, walls = [], []
         for i in range(args.repeat):
-            start = time.process_time()
+            start, wall = time.process_time(), time.perf_counter()
             response = call(i)
             times.append(time.process_time() - start)
+            walls.append(time.perf_counter() - wall)
             if response.status_code != status:
                 print(f"{name}: {response.status_code} {response.content[:200]!r}")
                 return 1
@@ -147,7 +152,8 @@ def run(args, site: BenchSite) -> int:
             call(args.repeat)
         print(
             f"{name:<16} {1000 * sum(times) / len(times):>7.2f} "
-            f"{1000 * statistics.median(times):>7.2f} {len(queries):>7}",
+            f"{1000 * statistics.median(times):>7.2f} {1000 * sum(walls) / len(walls):>7.2f} "
+            f"{1000 * statistics.median(walls):>7.2f} {len(queries):>7}",
             flush=True,
         )
         if args.sql:

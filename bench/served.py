@@ -37,6 +37,69 @@ VENV_BIN = Path(sys.executable).parent
 GUNICORN_CONF = ROOT / "gunicorn.conf.py"
 POLL_MIDDLEWARE = "bunco_night.play.polls.UnchangedPollMiddleware"
 
+# What-ifs (``--without PIECE``): the site served without one piece of its speed layer or
+# one setting, to measure what the piece is worth beside a run with it.
+WITHOUT = {
+    "after-answer": "work after the answer done before it: no AfterAnswerMiddleware",
+    "health-checks": "CONN_HEALTH_CHECKS off: on PostgreSQL one SELECT 1 less a request",
+    "kept-boards": "no board kept: every poll that finds news draws it (play/boards.py)",
+    "listening": "PostgreSQL: no poll versions kept in memory (play/listening.py)",
+    "lock-file": "SQLite: Django's own backend, writers wait in SQLite's sleeps (core/sqlite)",
+    "poll-middleware": "no quick answer to unchanged polls (UnchangedPollMiddleware)",
+    "prepared": "PostgreSQL: no statements prepared by core/prepared.py",
+    "psycopg-prepares": "PostgreSQL: server-side binding, psycopg's own prepared statements "
+    "instead of core/prepared.py",
+    "quick-polls": "no answer before Django (QuickPolls in wsgi.py)",
+    "warm": "no warm-up and gc.freeze when a worker starts (core/warm.py)",
+}
+WITHOUT_SETTINGS = {
+    "after-answer": (
+        "MIDDLEWARE = [m for m in MIDDLEWARE  # noqa: F405\n"
+        '    if m != "bunco_night.core.after_answer.AfterAnswerMiddleware"]\n'
+    ),
+    "health-checks": 'DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405\n',
+    "kept-boards": 'INSTALLED_APPS = [*INSTALLED_APPS, "bench_without.KeptBoardsOff"]  # noqa\n',
+    "listening": "POLL_LISTEN = False\n",
+    "lock-file": (
+        'if DATABASES["default"]["ENGINE"] == "bunco_night.core.sqlite":  # noqa: F405\n'
+        '    DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"  # noqa: F405\n'
+    ),
+    "poll-middleware": (
+        f"MIDDLEWARE = [m for m in MIDDLEWARE if m != {POLL_MIDDLEWARE!r}]  # noqa: F405\n"
+    ),
+    "prepared": "DATABASE_PREPARE = False\n",
+    "psycopg-prepares": (
+        'if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405\n'
+        '    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True  # noqa\n'
+    ),
+    "quick-polls": "",  # gunicorn serves Django's application itself (``Server.command``)
+    "warm": "",  # gunicorn's config without its post_worker_init hook (``Server.command``)
+}
+# Loaded by the "kept-boards" what-if: nothing is ever kept, so no kept board is ever sent.
+WITHOUT_APP = """\
+# Written by bench/served.py for --without kept-boards.
+from django.apps import AppConfig
+
+
+class KeptBoardsOff(AppConfig):
+    name = "bench_without"
+
+    def ready(self):
+        from bunco_night.play import boards
+
+        boards._keep_drawn = lambda page, html: None
+"""
+# A gunicorn config (the project's, or bench/worker_times.py) whose workers start cold,
+# for --without warm: its post_worker_init hook finds a warm-up that does nothing.
+NO_WARM_CONF = """\
+# Written by bench/served.py for --without warm.
+__file__ = {conf!r}
+exec(compile(open(__file__).read(), __file__, "exec"))
+import bunco_night.core.warm  # noqa: E402
+
+bunco_night.core.warm.warm_up_and_freeze = lambda: 0
+"""
+
 SETTINGS = """\
 # Written by bench/served.py: the site's settings with a bench URLconf and static root.
 from bunco_night.settings import *  # noqa: F403
@@ -85,24 +148,27 @@ def add_server_options(parser) -> None:
         default=None,
         help="what-if: override DATABASES CONN_MAX_AGE for this run (default: the site's)",
     )
-    parser.add_argument(
-        "--without-health-checks",
-        action="store_true",
-        help="what-if: CONN_HEALTH_CHECKS off (on PostgreSQL, one SELECT 1 less a request)",
-    )
-    parser.add_argument(
-        "--without-poll-middleware",
-        action="store_true",
-        help="what-if: serve without the quick answer to unchanged polls (as before it)",
-    )
+    add_without_option(parser)
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (logs, scripts)")
+
+
+def add_without_option(parser) -> None:
+    """``--without PIECE``, repeatable (``WITHOUT``)."""
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=sorted(WITHOUT),
+        metavar="PIECE",
+        help="what-if, repeatable: serve without one piece of the speed layer or setting: "
+        + ", ".join(f"{k} ({v})" for k, v in sorted(WITHOUT.items())),
+    )
 
 
 def site_for(args, prefix: str = "bunco-load-") -> BenchSite:
     return BenchSite(
         conn_max_age=args.conn_max_age,
-        health_checks=not args.without_health_checks,
-        poll_middleware=not args.without_poll_middleware,
+        without=set(args.without),
         keep=args.keep,
         prefix=prefix,
     )
@@ -133,8 +199,7 @@ class BenchSite:
         self,
         *,
         conn_max_age: int | None = None,
-        health_checks: bool = True,
-        poll_middleware: bool = True,
+        without: set[str] = frozenset(),
         keep: bool = False,
         prefix: str = "bunco-load-",
     ):
@@ -146,15 +211,14 @@ class BenchSite:
         extra = ""
         if conn_max_age is not None:
             extra += f'DATABASES["default"]["CONN_MAX_AGE"] = {conn_max_age}  # noqa: F405\n'
-        if not health_checks:
-            extra += 'DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405\n'
-        if not poll_middleware:
-            extra += f"MIDDLEWARE = [m for m in MIDDLEWARE if m != {POLL_MIDDLEWARE!r}]  # noqa\n"
+        self.without = set(without)
+        extra += "".join(WITHOUT_SETTINGS[piece] for piece in sorted(self.without))
         (self.tmp / "bench_settings.py").write_text(
             SETTINGS.format(static_root=str(self.tmp / "static"), extra=extra)
         )
         (self.tmp / "bench_urls.py").write_text(URLS)
         (self.tmp / "no_gunicorn_conf.py").write_text("# gunicorn's defaults\n")
+        (self.tmp / "bench_without.py").write_text(WITHOUT_APP)
         url = os.environ.get("DATABASE_URL", "")
         if is_postgres(url):
             self.pg_admin_url = url
@@ -190,10 +254,7 @@ class BenchSite:
         words = [f"{self.vendor}, CONN_MAX_AGE {db['CONN_MAX_AGE']}"]
         if self.conn_max_age is not None:
             words[0] += " (--conn-max-age)"
-        if not db["CONN_HEALTH_CHECKS"]:
-            words.append("CONN_HEALTH_CHECKS off")
-        if POLL_MIDDLEWARE not in settings.MIDDLEWARE:
-            words.append("WITHOUT the unchanged-poll middleware")
+        words += [f"WITHOUT {piece}: {WITHOUT[piece]}" for piece in sorted(self.without)]
         return ", ".join(words)
 
     @property
@@ -318,11 +379,18 @@ class Server:
     @property
     def command(self) -> list[str]:
         conf = str(self.site.tmp / "no_gunicorn_conf.py") if self.conf == "none" else self.conf
+        if "warm" in self.site.without:
+            unwarmed = self.site.tmp / "no_warm_gunicorn_conf.py"
+            unwarmed.write_text(NO_WARM_CONF.format(conf=conf))
+            conf = str(unwarmed)
+        app = "bunco_night.wsgi"
+        if "quick-polls" in self.site.without:
+            app += ":django_application"
         return [
             str(VENV_BIN / "gunicorn"),
             "-c",
             conf,
-            "bunco_night.wsgi",
+            app,
             "--bind",
             f"127.0.0.1:{self.port}",
             "--no-control-socket",
