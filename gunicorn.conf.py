@@ -112,7 +112,7 @@ worker_connections = 1000
 def post_worker_init(worker):
     """Before a worker takes its first request: import every view, compile the
     templates, and set what the worker holds aside from the cycle collector, so its full
-    collections no longer hold every thread for about 0.1 s (bunco_night/core/warm.py)."""
-    from bunco_night.core.warm import warm_up_and_freeze
+    collections no longer hold every thread for about 0.1 s (bunco_night/core/speed/warm.py)."""
+    from bunco_night.core.speed.warm import warm_up_and_freeze
 
     warm_up_and_freeze()

@@ -14,7 +14,7 @@ wall clock, which has the round trips and the server's work in it):
 - tap: a scorekeeper's tap, ``POST /t/<token>/entry/`` as bunco.js sends it (its
   answer carries the table's board);
 - changed poll: the board fragment a table's phone fetches after its table changed, as
-  htmx asks for it: the board kept by the tap or poll that drew it (``play/boards.py``);
+  htmx asks for it: the board kept by the tap or poll that drew it (``play/speed/boards.py``);
 - board drawn: the same poll not from htmx, so the view draws the board (and keeps it);
 - screen poll: the host's live board asking what changed since the last 83 taps, at 83
   different tables (a party: every table taps every 3 s, the screen polls every 2 s);

@@ -35,33 +35,33 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
 GUNICORN_CONF = ROOT / "gunicorn.conf.py"
-POLL_MIDDLEWARE = "bunco_night.play.polls.UnchangedPollMiddleware"
+POLL_MIDDLEWARE = "bunco_night.play.speed.polls.UnchangedPollMiddleware"
 
 # What-ifs (``--without PIECE``): the site served without one piece of its speed layer or
 # one setting, to measure what the piece is worth beside a run with it.
 WITHOUT = {
     "after-answer": "work after the answer done before it: no AfterAnswerMiddleware",
     "health-checks": "CONN_HEALTH_CHECKS off: on PostgreSQL one SELECT 1 less a request",
-    "kept-boards": "no board kept: every poll that finds news draws it (play/boards.py)",
-    "listening": "PostgreSQL: no poll versions kept in memory (play/listening.py)",
-    "lock-file": "SQLite: Django's own backend, writers wait in SQLite's sleeps (core/sqlite)",
+    "kept-boards": "no board kept: every poll that finds news draws it (play/speed/boards.py)",
+    "listening": "PostgreSQL: no poll versions kept in memory (play/speed/listening.py)",
+    "lock-file": "SQLite: Django's backend, writers wait in SQLite's sleeps (core/speed/sqlite)",
     "poll-middleware": "no quick answer to unchanged polls (UnchangedPollMiddleware)",
-    "prepared": "PostgreSQL: no statements prepared by core/prepared.py",
+    "prepared": "PostgreSQL: no statements prepared by core/speed/prepared.py",
     "psycopg-prepares": "PostgreSQL: server-side binding, psycopg's own prepared statements "
-    "instead of core/prepared.py",
+    "instead of core/speed/prepared.py",
     "quick-polls": "no answer before Django (QuickPolls in wsgi.py)",
-    "warm": "no warm-up and gc.freeze when a worker starts (core/warm.py)",
+    "warm": "no warm-up and gc.freeze when a worker starts (core/speed/warm.py)",
 }
 WITHOUT_SETTINGS = {
     "after-answer": (
         "MIDDLEWARE = [m for m in MIDDLEWARE  # noqa: F405\n"
-        '    if m != "bunco_night.core.after_answer.AfterAnswerMiddleware"]\n'
+        '    if m != "bunco_night.core.speed.after_answer.AfterAnswerMiddleware"]\n'
     ),
     "health-checks": 'DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405\n',
     "kept-boards": 'INSTALLED_APPS = [*INSTALLED_APPS, "bench_without.KeptBoardsOff"]  # noqa\n',
     "listening": "POLL_LISTEN = False\n",
     "lock-file": (
-        'if DATABASES["default"]["ENGINE"] == "bunco_night.core.sqlite":  # noqa: F405\n'
+        'if DATABASES["default"]["ENGINE"] == "bunco_night.core.speed.sqlite":  # noqa: F405\n'
         '    DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"  # noqa: F405\n'
     ),
     "poll-middleware": (
@@ -85,7 +85,7 @@ class KeptBoardsOff(AppConfig):
     name = "bench_without"
 
     def ready(self):
-        from bunco_night.play import boards
+        from bunco_night.play.speed import boards
 
         boards._keep_drawn = lambda page, html: None
 """
@@ -95,9 +95,9 @@ NO_WARM_CONF = """\
 # Written by bench/served.py for --without warm.
 __file__ = {conf!r}
 exec(compile(open(__file__).read(), __file__, "exec"))
-import bunco_night.core.warm  # noqa: E402
+import bunco_night.core.speed.warm  # noqa: E402
 
-bunco_night.core.warm.warm_up_and_freeze = lambda: 0
+bunco_night.core.speed.warm.warm_up_and_freeze = lambda: 0
 """
 
 SETTINGS = """\

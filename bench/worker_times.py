@@ -14,7 +14,7 @@ party phase; collections over the whole run):
 
 Each request's line: its wall time and its thread's CPU time until gunicorn logged the
 answer as sent, then the same for what ran when gunicorn closed the response (the work
-``core/after_answer.py`` leaves, and Django's ``request_finished`` handlers), then how
+``core/speed/after_answer.py`` leaves, and Django's ``request_finished`` handlers), then how
 many times it sent statements to the database before its answer went out (each execute,
 which may carry several statements), with their wall and CPU time (a database execute
 wrapper). Wall minus CPU is time spent waiting: for the database, for SQLite's writers'

@@ -70,8 +70,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "bunco_night.play.polls.UnchangedPollMiddleware",  # before sessions: polls are hot
-    "bunco_night.core.after_answer.AfterAnswerMiddleware",
+    "bunco_night.play.speed.polls.UnchangedPollMiddleware",  # before sessions: polls are hot
+    "bunco_night.core.speed.after_answer.AfterAnswerMiddleware",
     "csp.middleware.CSPMiddleware",
     "bunco_night.core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -120,8 +120,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets phones read while one writes; IMMEDIATE takes the write lock at the
     # start of a transaction, so concurrent score taps queue instead of failing, and
-    # they queue at a lock file, the next going within 2 ms (bunco_night/core/sqlite).
-    DATABASES["default"]["ENGINE"] = "bunco_night.core.sqlite"
+    # they queue at a lock file, the next going within 2 ms (bunco_night/core/speed/sqlite).
+    DATABASES["default"]["ENGINE"] = "bunco_night.core.speed.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
@@ -136,14 +136,14 @@ POLL_SECONDS = 2.0
 PAGE_TURN_SECONDS = 8.0
 
 # On PostgreSQL each web process keeps the versions its phones' polls read and forgets
-# them as the database NOTIFYs changes (bunco_night/play/listening.py): an unchanged poll
+# them as the database NOTIFYs changes (bunco_night/play/speed/listening.py): an unchanged poll
 # needs no query. One more connection a process. DJANGO_POLL_LISTEN=0 turns it off.
 POLL_LISTEN = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DJANGO_POLL_LISTEN", True
 )
 
 # On PostgreSQL the hot reads and writes of polls and taps are prepared on a connection
-# that runs them a second time (bunco_night/core/prepared.py).
+# that runs them a second time (bunco_night/core/speed/prepared.py).
 # DJANGO_DATABASE_PREPARE=0 turns it off: behind a pooler that hands one connection's
 # statements to several database sessions (PgBouncer in transaction mode).
 DATABASE_PREPARE = env_bool("DJANGO_DATABASE_PREPARE", True)

@@ -18,7 +18,7 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",  # the demo fixture's host
 ]
 
-if DATABASES["default"]["ENGINE"] == "bunco_night.core.sqlite":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "bunco_night.core.speed.sqlite":  # noqa: F405
     # A file, not shared memory, so tests with several connections lock like production;
     # one per process, so two test runs on one machine never share it.
     DATABASES["default"]["TEST"] = {  # noqa: F405

@@ -17,7 +17,7 @@ def _watch_prepared_statements(sender, connection, **kwargs):
     """A new PostgreSQL connection is closed at the end of the request in which one of its
     prepared statements went stale (``prepared.obsolete_when_stale``). First in the list:
     a block's own ``connection.execute_wrapper`` takes the last one off when it ends."""
-    from .prepared import obsolete_when_stale
+    from .speed.prepared import obsolete_when_stale
 
     if connection.vendor == "postgresql" and obsolete_when_stale not in connection.execute_wrappers:
         connection.execute_wrappers.insert(0, obsolete_when_stale)

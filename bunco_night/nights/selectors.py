@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
-from bunco_night.core.compiled import ID_MARKERS, Compiled
+from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player
 from bunco_night.groups.selectors import rules_explained
 from bunco_night.rules.layouts import TableGame, table_game
@@ -126,7 +126,7 @@ def sets_change_effects(night: Night, sets: int) -> list[str]:
 
 
 # The round a night is playing, as every table phone's board asks for it: written once
-# (bunco_night/core/compiled.py).
+# (bunco_night/core/speed/compiled.py).
 _PLAYING_ROUND = Compiled(
     lambda night: Round.objects.playing().filter(night_id=night).order_by("number")[:1],
     ID_MARKERS[0],

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from bunco_night.nights.models import Night, Round
 from bunco_night.nights.selectors import current_round
 
-from .boards import kept_screens
 from .models import Entry
 from .moves import next_round
+from .speed.boards import kept_screens
 from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
 from .state import RoundBoard, TableRound, round_board, round_seconds_left
 

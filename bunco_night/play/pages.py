@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from bunco_night.core.compiled import ID_MARKERS, Compiled
+from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Night, Round, Seat, Table
 from bunco_night.nights.selectors import current_round, round_before, seated_tables
 from bunco_night.rules.names import first_names
@@ -382,7 +382,7 @@ def moves_missed(page: TablePage) -> MovesMissed | None:
     return MovesMissed(before.number, moved) if moved else None
 
 
-# Whether a table has late taps waiting, written once (bunco_night/core/compiled.py).
+# Whether a table has late taps waiting, written once (bunco_night/core/speed/compiled.py).
 _LATE_PROBE = Compiled(
     lambda table: (
         Entry.objects.late_pending().filter(table_id=table).order_by().values_list("pk")[:1]

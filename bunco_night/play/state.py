@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from bunco_night.core.compiled import ID_MARKERS, Compiled
+from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Seat, Table
 from bunco_night.nights.selectors import SeatedTable, seated_tables
@@ -33,8 +33,8 @@ from bunco_night.rules.rounds import (
 )
 from bunco_night.rules.scoring import BUNCO, MISS
 
-from .boards import kept_states
 from .models import Entry, TablePlay
+from .speed.boards import kept_states
 
 
 def rule_entries(entries: Iterable[Entry]) -> list[RuleEntry]:
@@ -185,7 +185,7 @@ def _card_outcome(number: int, play: TablePlay) -> TableOutcome:
 
 
 # One table's play and counting entries in a round, as a table phone's board reads them:
-# written once (bunco_night/core/compiled.py).
+# written once (bunco_night/core/speed/compiled.py).
 _TABLE_PLAY = Compiled(
     lambda rnd, table: TablePlay.objects.filter(round_id=rnd, table_id=table).order_by(),
     *ID_MARKERS[:2],

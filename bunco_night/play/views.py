@@ -13,15 +13,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
-from bunco_night.core.compiled import Compiled, as_health_check
 from bunco_night.core.errors import ServiceError
+from bunco_night.core.speed.compiled import Compiled, as_health_check
 from bunco_night.nights.models import Night, Table
 from bunco_night.nights.selectors import night_rules_explained
 from bunco_night.rules.presets import PRESET_NAMES
 
 from . import pages, services
-from .boards import render_board
 from .forms import DoneForm, EntryForm, SideForm, TapForm
+from .speed.boards import render_board
 
 
 def _unchanged(request: HttpRequest, version: tuple | None) -> bool:

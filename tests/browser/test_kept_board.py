@@ -1,5 +1,5 @@
 """Several phones at one table, in real headless Chromium: one taps, the others' polls get
-the board that tap kept (bunco_night/play/boards.py), and an undo or a renamed player
+the board that tap kept (bunco_night/play/speed/boards.py), and an undo or a renamed player
 reaches them all the same."""
 
 import re
@@ -27,7 +27,7 @@ SCORE_2 = 'data-testid="score-0">2<'
 
 def kept_board(table, shows: str, timeout: float = 5) -> Board:
     """The table's kept board once it ``shows`` what it must: the board is kept after the
-    answer that carried it has gone (bunco_night/core/after_answer.py), so a phone may
+    answer that carried it has gone (bunco_night/core/speed/after_answer.py), so a phone may
     show it a moment before it is kept."""
     deadline = time.monotonic() + timeout
     while True:

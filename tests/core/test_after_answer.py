@@ -1,4 +1,4 @@
-"""Work a request leaves for after its answer has gone out (bunco_night/core/after_answer.py).
+"""Work a request leaves for after its answer has gone out (bunco_night/core/speed/after_answer.py).
 
 A table's kept board is written once the phone has its answer: the answer is what a
 WSGI server sends first, the work is done when the server closes the response.
@@ -19,7 +19,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
-from bunco_night.core.after_answer import AfterAnswerMiddleware, after_answer
+from bunco_night.core.speed.after_answer import AfterAnswerMiddleware, after_answer
 from bunco_night.nights.models import Table
 from bunco_night.play.models import Board
 from tests.factories import make_group, make_night
@@ -79,7 +79,10 @@ def test_a_failing_piece_of_work_is_logged_and_the_rest_is_done(caplog):
     response = AfterAnswerMiddleware(leaving(fails, lambda: done.append("second")))(
         RequestFactory().get("/")
     )
-    with caplog.at_level(logging.ERROR, logger="bunco_night.core.after_answer"), connection_kept():
+    with (
+        caplog.at_level(logging.ERROR, logger="bunco_night.core.speed.after_answer"),
+        connection_kept(),
+    ):
         response.close()
     assert done == ["second"] and response.closed
     with connection_kept():

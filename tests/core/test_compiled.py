@@ -1,4 +1,4 @@
-"""Reads and updates whose SQL is written once (bunco_night/core/compiled.py) give what the
+"""Reads and updates whose SQL is written once (bunco_night/core/speed/compiled.py) give what the
 ORM's querysets give: the same rows, instances with the same values and the same
 select_related objects, the same updates."""
 
@@ -24,8 +24,8 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bunco_night.core import prepared as preparing
-from bunco_night.core.compiled import (
+from bunco_night.core.speed import prepared as preparing
+from bunco_night.core.speed.compiled import (
     ID_MARKERS,
     Compiled,
     CompiledUpdate,
@@ -35,12 +35,12 @@ from bunco_night.core.compiled import (
     short_transaction,
     write_transaction,
 )
-from bunco_night.core.prepared import prepared
+from bunco_night.core.speed.prepared import prepared
 from bunco_night.nights.models import Seat, Table
 from bunco_night.nights.services import attendance_leave
-from bunco_night.play import boards
 from bunco_night.play.models import Board, Entry
 from bunco_night.play.services import round_start
+from bunco_night.play.speed import boards
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night, tap
 from tests.search import examples

@@ -1,4 +1,4 @@
-"""On SQLite, writers take turns at a lock file beside the database (bunco_night/core/sqlite):
+"""On SQLite, writers take turns at a lock file beside the database (bunco_night/core/speed/sqlite):
 held from a transaction's start to its end, whatever ends it, and by every connection."""
 
 import fcntl
@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import NotSupportedError, connection, connections, transaction
 
-from bunco_night.core.sqlite.base import lock_path
+from bunco_night.core.speed.sqlite.base import lock_path
 from bunco_night.groups.models import Group
 
 pytestmark = [

@@ -1,5 +1,5 @@
 """A gunicorn worker made ready before its first request, its lasting objects frozen
-(bunco_night/core/warm.py)."""
+(bunco_night/core/speed/warm.py)."""
 
 import copy
 import gc
@@ -15,7 +15,7 @@ from django.template import engines
 from django.template.loaders.filesystem import Loader as FileLoader
 from django.test import override_settings
 
-from bunco_night.core import warm
+from bunco_night.core.speed import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,7 +64,7 @@ import sys, django
 django.setup()
 views = {VIEWS!r}
 print(sorted(v for v in views if v in sys.modules))
-from bunco_night.core import warm
+from bunco_night.core.speed import warm
 warm.warm_up()
 print(sorted(v for v in views if v in sys.modules))
 """

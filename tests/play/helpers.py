@@ -9,8 +9,8 @@ from django.urls import reverse
 from bunco_night.groups.services import prizes_set
 from bunco_night.nights.selectors import current_round
 from bunco_night.nights.services import payment_record, seating_draw
-from bunco_night.play.polls import UnchangedPollMiddleware
 from bunco_night.play.services import entry_record, round_close, round_start, table_done
+from bunco_night.play.speed.polls import UnchangedPollMiddleware
 from bunco_night.play.state import round_board
 from tests.factories import make_night
 

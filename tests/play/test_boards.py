@@ -1,4 +1,4 @@
-"""A table's board kept for the next phones' polls (bunco_night/play/boards.py).
+"""A table's board kept for the next phones' polls (bunco_night/play/speed/boards.py).
 
 The first render of a table's new board (a tap's answer or a poll's) is kept with the
 version it claims; a poll from htmx at an older version gets it from the middleware.
@@ -22,8 +22,7 @@ from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_update
 from bunco_night.nights.models import Table
 from bunco_night.nights.selectors import current_round
-from bunco_night.play import boards, live, pages, state
-from bunco_night.play.boards import TEMPLATE, build
+from bunco_night.play import live, pages, state
 from bunco_night.play.models import Board, Entry
 from bunco_night.play.services import (
     bell_ring,
@@ -33,6 +32,8 @@ from bunco_night.play.services import (
     table_done,
     table_link_renew,
 )
+from bunco_night.play.speed import boards
+from bunco_night.play.speed.boards import TEMPLATE, build
 from bunco_night.rules.rounds import TableState
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import poll_without_view, start_night, tap

@@ -14,7 +14,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from bunco_night.core.compiled import WriteBatch
+from bunco_night.core.speed.compiled import WriteBatch
 from bunco_night.nights.services import seating_draw
 from bunco_night.play import services
 from bunco_night.play.services import changes, taps

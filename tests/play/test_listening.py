@@ -1,5 +1,5 @@
 """Poll versions kept in each process while PostgreSQL says nothing changed
-(bunco_night/play/listening.py, the triggers of migration nights 0009).
+(bunco_night/play/speed/listening.py, the triggers of migration nights 0009).
 
 The first tests are of the memory alone, on a clock the test moves; the rest run on
 PostgreSQL, committing, with the listener thread a web process would run.
@@ -18,10 +18,10 @@ from django.urls import reverse
 
 from bunco_night import wsgi
 from bunco_night.nights.models import Attendance, Night, Table
-from bunco_night.play import listening
-from bunco_night.play.listening import Heard, heard
 from bunco_night.play.models import Board
-from bunco_night.play.polls import QuickPolls
+from bunco_night.play.speed import listening
+from bunco_night.play.speed.listening import Heard, heard
+from bunco_night.play.speed.polls import QuickPolls
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night, tap
 
@@ -315,7 +315,7 @@ def test_without_the_triggers_polls_read_the_database(client, night, listen, cap
     assert listen.version(("/t/", url.split("/")[2])) is None  # forgotten meanwhile
 
 
-# -- on PostgreSQL: polls answered before Django (play/polls.py: QuickPolls) ------------------
+# -- on PostgreSQL: polls answered before Django (play/speed/polls.py: QuickPolls) ---
 
 
 def wsgi_get(application, path, data=None, **headers):

@@ -1,4 +1,4 @@
-"""The quick answer to an unchanged phone poll (bunco_night/play/polls.py).
+"""The quick answer to an unchanged phone poll (bunco_night/play/speed/polls.py).
 
 An unchanged poll is answered before sessions, authentication and the views, with one
 query; anything else goes on to the views and gets the answer it always got.
@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bunco_night.play.models import Entry
-from bunco_night.play.polls import UnchangedPollMiddleware, poll_routes
+from bunco_night.play.speed.polls import UnchangedPollMiddleware, poll_routes
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night, tap
 from tests.search import examples

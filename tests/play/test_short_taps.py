@@ -1,6 +1,6 @@
 """A phone's tap alone at its table on PostgreSQL, in two round trips.
 
-In a short ``write_transaction`` (``core/compiled.py``) the tap takes the same lock,
+In a short ``write_transaction`` (``core/speed/compiled.py``) the tap takes the same lock,
 makes the same reads and the same write as in ``transaction.atomic``, with BEGIN sent
 with the reads and COMMIT with the write. These tests commit, as a web request does: a
 test's own transaction would take the atomic block.
@@ -119,7 +119,7 @@ def test_a_short_tap_is_two_queries(shorts, django_assert_num_queries):
     with django_assert_num_queries(2) as queries:
         tap(short_table, 2, "points", 1, round_number=1)
     assert len(shorts) == 2
-    # From a statement's second run on the connection, prepared (core/compiled.py).
+    # From a statement's second run on the connection, prepared (core/speed/compiled.py).
     lock_and_reads, write = (q["sql"] for q in queries.captured_queries)
     assert lock_and_reads.startswith("BEGIN; EXECUTE bunco_")
     assert lock_and_reads.count("EXECUTE bunco_") == 3

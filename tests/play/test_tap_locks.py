@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from bunco_night.core.compiled import WriteBatch
+from bunco_night.core.speed.compiled import WriteBatch
 from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry, TablePlay

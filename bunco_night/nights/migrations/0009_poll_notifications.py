@@ -1,6 +1,6 @@
 """PostgreSQL tells every web process when what a phone's poll reads changes.
 
-Triggers NOTIFY the channel ``bunco_polls`` (bunco_night/play/listening.py) with the row
+Triggers NOTIFY the channel ``bunco_polls`` (bunco_night/play/speed/listening.py) with the row
 an UPDATE set a polled column of (to a new value or not: a full save() counts) or that
 was deleted: "n<id>" for a night (its version), "t<id>" for a table (its version, link or
 night), "a<id>" for an attendance (its link or night); and "*" when a whole table is

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
-from bunco_night.core.compiled import (
+from bunco_night.core.speed.compiled import (
     ID_MARKERS,
     CompiledUpdate,
     prepared,

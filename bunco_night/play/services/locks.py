@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bunco_night.core.compiled import (
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.speed.compiled import (
     ID_MARKERS,
     Compiled,
 )
-from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Round, Table
 from bunco_night.nights.services import (
     night_touch,
@@ -28,7 +28,7 @@ def _playing_round(table: Table) -> Round:
     return rnd
 
 
-# The reads every tap makes, written once (bunco_night/core/compiled.py).
+# The reads every tap makes, written once (bunco_night/core/speed/compiled.py).
 _PLAY_LOCKED = Compiled(
     lambda rnd, table: (
         TablePlay.objects.select_for_update()

@@ -55,7 +55,7 @@ def round_clock(*, night: Night) -> int | None:
     """Check the clock of the night's round in play: ring the bell if its time is up.
     Returns the seconds left (0 once the time is up), or None when no timed round is
     being played. A night without timed rounds asks nothing of the database: no
-    transaction, which on SQLite would wait for the writers' turn (``core/sqlite``)."""
+    transaction, which on SQLite would wait for the writers' turn (``core/speed/sqlite``)."""
     rules = night.rules_obj
     if not rules.is_timed:
         return None

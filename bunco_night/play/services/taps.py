@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from django.db import IntegrityError, connection
 from django.utils import timezone
 
-from bunco_night.core.compiled import (
+from bunco_night.core.errors import ServiceError
+from bunco_night.core.speed.compiled import (
     ID_MARKERS,
     Compiled,
     WriteBatch,
     prepared,
     write_transaction,
 )
-from bunco_night.core.errors import ServiceError
 from bunco_night.core.text import is_nonce
 from bunco_night.nights.models import Round, Seat, Table
 from bunco_night.nights.selectors import (

@@ -18,7 +18,7 @@ from django.core.exceptions import SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.urls import get_script_prefix, reverse
 
-from bunco_night.core.compiled import Compiled, as_health_check
+from bunco_night.core.speed.compiled import Compiled, as_health_check
 from bunco_night.nights.models import Attendance, Table
 
 from .boards import build

@@ -24,11 +24,11 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from bunco_night.core.after_answer import after_answer
-from bunco_night.core.prepared import prepared
+from bunco_night.core.speed.after_answer import after_answer
+from bunco_night.core.speed.prepared import prepared
 from bunco_night.rules.rounds import TableState
 
-from .models import Board
+from ..models import Board
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def render_board(request: HttpRequest, page, token: str) -> str:
 def _keep_drawn(page, html: str) -> None:
     """Keep ``html``, ``page``'s board, with the table as the host's screens draw it
     while its round is in play (``SCREENS``): after the answer that carries the board
-    (``core.after_answer``), so the answer to a phone's tap or poll does not wait for
+    (``core.speed.after_answer``), so the answer to a phone's tap or poll does not wait for
     the screens' drawings or for the write (the phone's next request on the same
     connection still does). Meanwhile another phone's poll finds no board kept at the
     table's version and draws it (the phone that has the answer polls at its version)."""
@@ -165,7 +165,7 @@ def keep(table_id: int, version: str, html: str, screens: Screens | None = None)
     """Keep ``html`` as the board of table ``table_id`` at ``version``, with ``screens``
     (``screens_of``) if given. Two renders may race: whichever is kept, only one whose
     version is current is ever sent. On SQLite in a transaction, so that it waits for its
-    turn with the taps' writes (``core/sqlite``) rather than in SQLite's sleeps between
+    turn with the taps' writes (``core/speed/sqlite``) rather than in SQLite's sleeps between
     them; elsewhere the one statement is its own transaction (on PostgreSQL, BEGIN and
     COMMIT would be two more round trips), or a savepoint in a caller's. A database error
     (the write lock not had in time) leaves the board not kept, and the request whole."""

@@ -1,5 +1,5 @@
 """PostgreSQL prepared statements for the reads and writes whose SQL is written once
-(``core.compiled``): from a statement's second run on a connection, ``EXECUTE`` of the
+(``core.speed.compiled``): from a statement's second run on a connection, ``EXECUTE`` of the
 statement prepared there, instead of its text parsed and planned afresh."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A ``Compiled`` read (``CompiledUpdate`` for an ``update()``) builds its queryset once per
 thread with *markers* for the values that change; each run gives what the queryset would
-have given, and on PostgreSQL its statement is prepared (``core.prepared``). A marker must
+have given, and on PostgreSQL its statement is prepared (``core.speed.prepared``). A marker must
 be a value the field takes and appear once among the query's parameters (checked at the
 first run). A run's values go to the database unchecked: pass ints from the database and
 tokens that passed the URL's converter. Why: docs/architecture.md, Design notes."""
@@ -27,7 +27,7 @@ from django.db.models.query import (
 from django.db.models.sql import UpdateQuery
 from django.db.transaction import TransactionManagementError
 
-from bunco_night.core.prepared import prepared
+from bunco_night.core.speed.prepared import prepared
 
 # Markers for ids: no row has a negative id. Several in one query must differ.
 ID_MARKERS = (-910_000_001, -910_000_002, -910_000_003)
