@@ -183,7 +183,7 @@
       try { localStorage.setItem(KEY, bigger ? "1" : "0"); } catch (e) { /* kept for this page only */ }
       show();
       fitWords();
-      /* What else is placed by the text's size (js/bunco.js: the message over the buttons). */
+      /* What else is placed by the text's size (js/bunco-toast.js: the message over the buttons). */
       document.dispatchEvent(new Event("bunco:textsize"));
     });
   });
