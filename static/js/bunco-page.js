@@ -8,6 +8,8 @@
 
   var body = B.body, token = B.token;
 
+  /* After a swap: the bell a polled fragment says has rung, the roller another phone
+     moved, what screen readers hear. */
   document.body.addEventListener("htmx:afterSwap", function (e) {
     var board = document.getElementById("board");
     B.checkBell(board);
@@ -21,6 +23,8 @@
   });
   document.body.addEventListener("htmx:afterSwap", B.announce);
 
+  /* At load: where to sit now if missed, a notice kept over a reload, the bell, the
+     screen kept on, the news. */
   document.addEventListener("DOMContentLoaded", function () {
     B.showMissedMoves();
     var board = document.getElementById("board");
@@ -39,6 +43,8 @@
   if (B.keepShown) document.body.addEventListener("htmx:afterSettle", B.keepShown);
   /* A swap adds, moves or removes buttons (a new entry's Undo, Done at the bell). */
   document.body.addEventListener("htmx:afterSettle", B.replaceToast);
+  /* Then the moves seen, a round drawn in place, the news, the unsent score, the buttons
+     that moved held back, the dice line. */
   document.body.addEventListener("htmx:afterSettle", function () {
     B.noteMoves(document.getElementById("board"));
     B.afterDraw();
@@ -84,6 +90,8 @@
   }
   if (caller) { caller.addEventListener("change", hideCallerCards); hideCallerCards(); }
 
+  /* Sending, once every file is in: the taps left on the phone now, and when it is back
+     online. */
   window.addEventListener("online", B.flush);
   if (token) { B.renderParked(); B.flush(); }
 })(window.Bunco);

@@ -144,6 +144,7 @@
     save(q);
     flush();
   }
+
   /* Taps set aside for the host, arrived after their round ended (docs/rules.md section
      3.5): one message, counting those that arrived one after the other. */
   function arrivedLate(message) {
