@@ -352,7 +352,7 @@ class MovesMissed:
     """Where to sit, for a table phone that comes back into a round after the host closed
     the one before and started this one while it was away (asleep, off the Wi-Fi): it
     never showed the closed round's "where to sit next". The page holds it, and the phone
-    shows it if it did not show those moves (js/bunco.js)."""
+    shows it if it did not show those moves (js/bunco-round.js)."""
 
     closed: int  # the number of the round that ended
     moves: list[tuple[str, Move]]  # who sat here then, and where they sit now

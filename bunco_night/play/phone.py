@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def news(page: TablePage) -> str:
     """What the top of the table phone says, in a word (the status, or in play: the host's
-    winner, a tie, Done, the round over here, the bell, or nothing new). js/bunco.js shows
+    winner, a tie, Done, the round over here, the bell, or nothing new). js/bunco-round.js shows
     the top of the page when it changes."""
     if page.status != "playing":
         return page.status

@@ -91,7 +91,7 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def table_moves(request: HttpRequest, token: str) -> HttpResponse:
     """Where everyone who sat at this table in the round before sits now, for a phone that
-    did not show it when that round closed (js/bunco.js asks once a new round is drawn in
+    did not show it when that round closed (js/bunco-round.js asks once a new round is drawn in
     place): the page's ``#missed-moves``, or 204 when there is nothing to say."""
     table = _table(token)
     page = pages.table_page(table)

@@ -30,7 +30,7 @@ def phone(contexts, url, width=390, height=844, service_worker=False):
 
 def next_round_held(page, night):
     """Starts ``night``'s next round with ``page``'s clock stopped: its new buttons stay
-    settling (js/bunco.js refuses taps on a button that has just appeared, for 600 ms)
+    settling (js/bunco-settle.js refuses taps on a button that has just appeared, for 600 ms)
     until the test calls ``page.clock.resume()``, however busy the machine."""
     page.clock.install()
     page.reload()
@@ -116,7 +116,7 @@ def host_paths(night, correct_round: int) -> dict[str, str]:
 
 def past_where_to_sit(page, number: int):
     """A table phone that has drawn round ``number`` in place: once it has decided whether
-    to say where everyone sits now (js/bunco.js does when the phone showed the closed
+    to say where everyone sits now (js/bunco-round.js does when the phone showed the closed
     round's moves only for a moment, or not at all), that is read: Got it."""
     until(page, f"document.body.dataset.movesFor === '{number}'", f"round {number} not drawn")
     box = page.locator("#missed-moves[open]")

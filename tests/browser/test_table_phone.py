@@ -103,7 +103,7 @@ def test_done_refused_says_why_without_covering_the_done_button(
 
 # The Done and Undo buttons on the screen that the message covers, or whose middle a tap
 # would not reach; and whether the message itself is on the screen and shows all its text.
-# Read once the page has drawn what its last scroll or swap moved (js/bunco.js places the
+# Read once the page has drawn what its last scroll or swap moved (js/bunco-toast.js places the
 # message again then), and the buttons a swap moved take taps again (docs/rules.md section
 # 2.3: for a moment they let a finger's tap through).
 UNDER_THE_MESSAGE = """async () => {

@@ -62,7 +62,7 @@ def test_the_page_of_a_new_round_says_where_last_round_s_players_sit_now(client)
 
 
 def test_a_phone_that_draws_the_new_round_in_place_asks_for_it_once(client):
-    """js/bunco.js asks for where everyone sits now when it draws a new round in place and
+    """js/bunco-round.js asks for where everyone sits now when it draws a new round in place and
     did not show the closed round's moves: the page's box, or nothing when there is none."""
     night = make_night(make_group(regulars=12, substitutes=0), sets=1)
     start_night(night, seed=3)
