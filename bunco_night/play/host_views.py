@@ -1,8 +1,5 @@
-"""The host's other play pages: correcting a table's entries or winner in any started
-round (the Correct page, ``table_fix``, and a view for each correction it posts), every
-table's and player's link as QR codes, and the prize standings with a view for each of
-its posts (the door prize, a tie-break).
-"""
+"""The host's other play pages: a table's Correct page and its posts, the links as QR
+codes, and the prize standings with their posts."""
 
 from __future__ import annotations
 
@@ -45,9 +42,8 @@ def _round_of(night: Night, request: HttpRequest, posted: int | None = None) -> 
 
 
 def _said(done: str, recomputed: services.Recomputed | None, number: int) -> str:
-    """The answer to a host's correction at table ``number``: ``done``, and, in a closed
-    round, what it changed and what it did not (docs/rules.md section 6.2): the table's
-    winner (and any other table's that changed), and the next round's seating."""
+    """The answer to a host's correction: ``done`` and, in a closed round, what changed
+    (winners, the next seating; docs/rules.md section 6.2)."""
     if recomputed is None:
         return done
     said = [done]
@@ -71,9 +67,7 @@ def _said(done: str, recomputed: services.Recomputed | None, number: int) -> str
 
 
 def _scores_say(rnd: Round, table: Table) -> tuple[int, str]:
-    """The answer to a host's "As the scores say" at ``table`` in a round in play
-    (docs/rules.md section 6.2), with its level: the winner the scores give, or why they
-    give none yet (a tie to pick, someone still to roll once, play not stopped)."""
+    """(level, words) for "As the scores say" in a round in play (docs/rules.md 6.2)."""
     here = table_round(rnd, table)
     n = table.number
     if here is None or rnd.night.rules_obj.is_card_game:
@@ -106,9 +100,7 @@ def _scores_say(rnd: Round, table: Table) -> tuple[int, str]:
 
 @login_required
 def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """The host's Correct page for a table, in any started round. Its forms post to the
-    corrections' own addresses; a post here is one from a page drawn before, whose
-    ``action`` names the correction."""
+    """The host's Correct page for a table in any started round (a post: ``TABLE_FIXES``)."""
     if request.method == "POST":
         correction = TABLE_FIXES.get(ControlForm(request.POST).parsed_action())
         if correction is None:
@@ -144,16 +136,11 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-# ---------------------------------------------------------------------------
-# The host's corrections at a table: one address each, posted by the Correct page's
-# forms. Each answers as a plain form is answered: back to the Correct page of the
-# round with what was done or why not, or the money question on a finished night.
+# The host's corrections at a table, one address each, answered back on the Correct page.
 
 
 def _correction(request: HttpRequest, pk: int, number: int, act) -> HttpResponse:
-    """Parse the post with ``CorrectionForm`` and do ``act(form, rnd, fix)``, where
-    ``fix`` holds the table, the host and the money yes; ``act`` returns the (level,
-    words) to say (a ``ServiceError`` says why not)."""
+    """Parse a ``CorrectionForm`` post and say what ``act(form, rnd, fix)`` returns."""
     night = night_for_host(request.user, pk)
     table = get_object_or_404(Table, night=night, number=number)
     form = CorrectionForm(request.POST)
@@ -218,8 +205,7 @@ def table_fix_add(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_fix_winner(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Set the table's winner over the scores; no side is "As the scores say", which in a
-    round in play says what the scores give (``_scores_say``)."""
+    """Set the table's winner over the scores; no side is "As the scores say"."""
 
     def act(form, rnd, fix):
         side = form.side_value()
@@ -302,9 +288,7 @@ def table_link_renew(request: HttpRequest, pk: int, number: int) -> HttpResponse
 
 @login_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Prize standings with ties shown as ties, how the host broke them, and the payout.
-    Its forms post to ``standings_door`` and ``standings_tiebreak``; a post here is one
-    from a page drawn before: ``action`` "door" draws the door prize, else a tie-break."""
+    """Prize standings, ties, tie-breaks and the payout (an old page's post: ``action``)."""
     if request.method == "POST":
         if ControlForm(request.POST).parsed_action() == "door":
             return standings_door(request, pk)
@@ -324,15 +308,12 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/standings.html", context)
 
 
-# ---------------------------------------------------------------------------
-# The standings' posts: one address each. Each answers as a plain form is answered: back
-# to the standings with what was done or why not, or the money question on a finished night.
+# The standings' posts, one address each, answered back on the standings.
 
 
 def _standings_post(request: HttpRequest, pk: int, form_class, act, what) -> HttpResponse:
-    """Parse the post with ``form_class`` and do ``act(night, data, by)``, which returns
-    the words saying what was done (a ``ServiceError`` says why not); ``what(night,
-    data)`` names the change in the money question."""
+    """Parse the post with ``form_class`` and say what ``act(night, data, by)`` returns;
+    ``what(night, data)`` names the change in the money question."""
     night = night_for_host(request.user, pk)
     back = reverse("play:standings", args=[night.pk])
     try:

@@ -37,8 +37,7 @@ class TablePlay(models.Model):
 
 class EntryQuerySet(models.QuerySet):
     def counting(self) -> EntryQuerySet:
-        """Entries that count in the score: not undone, and not a late entry the host has
-        not accepted (docs/rules.md sections 3.5 and 6.2)."""
+        """Entries that count: not undone, not late unless accepted (docs/rules.md 3.5, 6.2)."""
         return self.filter(undone_at__isnull=True).filter(
             models.Q(late_at__isnull=True) | models.Q(late_decision=Entry.Late.ACCEPTED)
         )
@@ -51,10 +50,8 @@ class EntryQuerySet(models.QuerySet):
 class Entry(models.Model):
     """One scored roll (or a miss, or a group mark) entered at a table.
 
-    Entries are never deleted: undo marks one undone, so the score can always be
-    rebuilt. ``nonce`` is made by the phone, so a retried submit is stored once. An
-    entry that arrives after its table's round is over is kept as a late entry: it
-    counts only once the host accepts it (docs/rules.md section 3.5).
+    Never deleted (undo marks it); ``nonce`` from the phone makes a retry a no-op. A late
+    entry counts once the host accepts it (docs/rules.md section 3.5).
     """
 
     class Late(models.TextChoices):
@@ -127,8 +124,7 @@ class Entry(models.Model):
 
     @property
     def tapped_late(self) -> bool:
-        """A late entry that waited on its phone a while (5 s or more) before it arrived:
-        the host sees when it was tapped as well as when it arrived."""
+        """A late entry that waited 5 s or more on its phone (the host sees when tapped)."""
         return (
             bool(self.late_at and self.tapped_at)
             and (self.late_at - self.tapped_at).total_seconds() >= 5
@@ -142,8 +138,7 @@ class Entry(models.Model):
         )
 
     def describe(self, rules: Rules) -> str:
-        """What was entered, as the phones and the host read it: "+2", "BUNCO +21", "Miss";
-        with two dice "Pair +2", "Doubles", and "BUNCO!" for three doubles in a row."""
+        """What was entered, in words: "+2", "BUNCO +21", "Miss", "Pair +2", "Doubles"."""
         if self.kind == self.Kind.POINTS:
             return f"+{self.points}"
         if self.kind == self.Kind.MISS:
@@ -185,11 +180,8 @@ class PrizeTiebreak(models.Model):
 
 
 class Board(models.Model):
-    """A table phone's board as last rendered, and the version it claims: what the next
-    phones polling that table are sent without rendering it again, with the table as the
-    host's screens draw it, for their polls (``boards.py``). A
-    copy of what the database says, never the record of anything: on PostgreSQL an
-    unlogged table (migration 0006), whose writes wait for no WAL flush."""
+    """A table's board as last rendered and the version it claims, sent to later polls
+    (``boards.py``). A copy, never a record: unlogged on PostgreSQL (migration 0006)."""
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, primary_key=True, related_name="kept_board"
@@ -197,17 +189,12 @@ class Board(models.Model):
     version = models.CharField(max_length=21)  # "night version.table version"
     build = models.CharField(max_length=16)  # the code that drew it (``boards.build``)
     html = models.TextField()
-    # The table as the host's screens draw it at the same version (``boards.keep``), and
-    # the room's bell it was drawn with: what those screens' polls send for a table that
-    # changed, without reading its seats or rendering it (``live.board_update``). Empty
-    # where the board was kept without them. Defaults in the database too, so that code
-    # from before them (a machine not yet upgraded) still keeps its boards.
+    # The table as the host's screens draw it, and the bell it was drawn with (empty if not
+    # kept); database defaults so older code can still keep boards.
     live = models.TextField(blank=True, default="", db_default="")
     room = models.TextField(blank=True, default="", db_default="")
     bell = models.BooleanField(default=False, db_default=False)
-    # With them, the table's state by the rules (its scores, who rolled, Done, tie-breaks:
-    # ``TableState.as_data`` as JSON), from which those polls decide the room's bell and
-    # whether every table is done without reading the table's entries (``state.py``).
+    # The table's ``TableState.as_data`` as JSON, read by the screens' polls (``state.py``).
     state = models.TextField(blank=True, default="", db_default="")
 
     def __str__(self) -> str:

@@ -1,7 +1,4 @@
-"""The table phone's page, read from the database (no writes here): ``table_page`` says
-what the phone shows now, ``moves_missed`` where to sit for a phone that missed a round's
-end. Plain values; views render them.
-"""
+"""The table phone's page as plain values, read only: ``table_page`` and ``moves_missed``."""
 
 from __future__ import annotations
 
@@ -66,10 +63,7 @@ class TablePage:
 
     @property
     def first_seat(self) -> int:
-        """The seat the "Who's rolling?" choice starts on: who rolls first (section 2.5)
-        or, once the table has entries, who rolls next: a miss passes the dice to the next
-        seat, a roll that scores keeps them (section 2.2). A second phone at the table, or
-        one whose browser was closed, starts where the table is."""
+        """The seat "Who's rolling?" starts on: who rolls next (sections 2.2 and 2.5)."""
         first = self.first.number if self.first else 1
         if not self.here:
             return first
@@ -77,8 +71,7 @@ class TablePage:
 
     @property
     def streak(self) -> tuple[str, int] | None:
-        """In two-dice bunko, who has just rolled doubles and how many in a row
-        (docs/rules.md section 9.2); None otherwise."""
+        """Who just rolled doubles and how many in a row (docs/rules.md 9.2), else None."""
         if not self.rules.is_two_dice or not self.here or not self.can_tap:
             return None
         rolls = [e for e in self.here.entries if e.kind in ROLL_KINDS]
@@ -98,8 +91,7 @@ class TablePage:
 
     @property
     def past_target(self) -> bool:
-        """A side here has reached the target while play goes on until the head table's
-        bell (docs/rules.md section 3.1: at the other tables the target does not stop play)."""
+        """A side reached the target while play goes on to the bell (docs/rules.md 3.1)."""
         return (
             self.status == TableStatus.PLAYING
             and self.rules.round_end == HEAD_TABLE
@@ -115,8 +107,7 @@ class TablePage:
 
     @property
     def score_sides(self) -> list[tuple[int, str, int]]:
-        """``sides`` with each player by first name (whole where two at the table share
-        one): a phone's score box is narrow, and a name cut short cannot be read."""
+        """``sides`` with players by first name (whole where two share one)."""
         if not self.here:
             return []
         short = self.here.seated.side_names(short=True)
@@ -144,17 +135,15 @@ class TablePage:
 
     @property
     def host_winner(self) -> str | None:
-        """Who the host set as the table's winner in the round in play, overruling the
-        scores (docs/rules.md section 6.2): the table is done; None when the host did not."""
+        """The winner the host set in the round in play (docs/rules.md 6.2), else None."""
         if self.status != TableStatus.PLAYING or self.here.play.winner_side is None:
             return None
         return self.here.side_names()[self.here.play.winner_side]
 
     @property
     def round_winner(self) -> tuple[str, str] | None:
-        """Between rounds, who won at this table in the round just closed (docs/rules.md
-        section 3.7) and the scores, the winner's first ("22–15"; none in the card party,
-        whose winner the host picks): None at any other time."""
+        """Between rounds, (winner, "22–15") of the round just closed here (docs/rules.md
+        section 3.7); None otherwise."""
         if self.status != TableStatus.BETWEEN or not self.here:
             return None
         side = self.here.winner_side
@@ -168,8 +157,7 @@ class TablePage:
 
     @property
     def finished(self) -> bool:
-        """The table's round is over here: it pressed Done, the rules finished it, or the
-        host set its winner."""
+        """The round is over here: Done, finished by the rules, or the host's winner."""
         return self.status == TableStatus.PLAYING and (
             self.here.play.finished_turn
             or self.here.outcome.done
@@ -178,8 +166,7 @@ class TablePage:
 
     @property
     def can_undo_done(self) -> bool:
-        """A mis-tapped Done may be taken back here (docs/rules.md section 6.2), a tie's
-        extra turns not yet begun included."""
+        """A mis-tapped Done may be taken back here (docs/rules.md section 6.2)."""
         return self.status == TableStatus.PLAYING and self.here.may_take_back_done
 
     @property
@@ -189,14 +176,13 @@ class TablePage:
 
     @property
     def on_screens(self) -> bool:
-        """Whether the host's screens draw this table as this page has it: its round is in
-        play here, and it is not the card party (whose forms carry the host's CSRF token)."""
+        """Whether the host's screens draw this table as this page has it (not the card
+        party, whose forms carry the host's CSRF token)."""
         return self.status == TableStatus.PLAYING and not self.rules.is_card_game
 
     @property
     def can_tap(self) -> bool:
-        """The table takes taps: its round is in play and not over here, or a tie's extra
-        turns are being played."""
+        """The table takes taps: in play and not over here, or in extra turns."""
         return self.status == TableStatus.PLAYING and (not self.finished or self.extra_turns)
 
     @property
@@ -212,8 +198,7 @@ class TablePage:
 
     @property
     def controls_key(self) -> str:
-        """``key``, and the names the tap controls show: a player renamed mid-round (the
-        poll brings the change) has her chip drawn anew too."""
+        """``key`` and the names on the tap controls (a rename redraws them)."""
         names = "\n".join(name for _, name, _ in self.seats).encode()
         return f"{self.key}-{hashlib.blake2b(names, digest_size=4).hexdigest()}"
 
@@ -231,8 +216,7 @@ class TablePage:
 
     @property
     def waiting_names(self) -> list[str]:
-        """Who must still roll once after the bell, by first name (the whole name where
-        two at the table share one): a short line on a phone's banner."""
+        """Who must still roll once after the bell, by first name."""
         waiting = self.outcome.waiting_for if self.outcome else frozenset()
         everyone = [name for _, name, _ in self.seats]
         return first_names([name for number, name, _ in self.seats if number in waiting], everyone)
@@ -253,10 +237,8 @@ class TablePage:
 
     @property
     def recent_rows(self) -> list[tuple[Entry, str, bool]]:
-        """The latest entries, newest first: each with what it scored in words, and whether
-        the table may still undo it: until it taps Done, so a mis-tap that ended the round
-        here (a head table's bunco rings the bell everywhere) is undone from the table too;
-        in a tie's extra turns, only those turns (docs/rules.md section 6.2)."""
+        """The latest entries, newest first, with what each scored in words and whether
+        the table may undo it (docs/rules.md section 6.2)."""
         return [(e, e.describe(self.rules), self._undoable(e)) for e in self.recent]
 
     def _undoable(self, entry: Entry) -> bool:
@@ -277,10 +259,8 @@ def table_page(
 ) -> TablePage:
     """The table phone's view of the night right now.
 
-    ``playing``: the round in play and this table in it as a write has just left them (a
-    tap's answer), so they are not read again; ``version``: the version the page claims
-    when it is not the one ``table`` and its night hold (never newer than what it shows);
-    ``late_waiting``: whether late taps wait at the table, when that write said so.
+    ``playing``, ``late_waiting``: as a write just left them (not read again); ``version``:
+    the version to claim, never newer than what the page shows.
     """
     night = table.night
     rnd = playing[0] if playing else current_round(night)
@@ -342,17 +322,14 @@ def table_page(
 
 
 def _moves_of(seats: list[Seat], where: dict[int, Move]) -> list[tuple[str, Move]]:
-    """Each player in ``seats`` (a table's, in a round) with where they sit in the round
-    ``where`` comes from (``moves``); a ghost's seat, or someone not seated then, has none."""
+    """Each player in ``seats`` with their move in ``where`` (ghosts and absent: none)."""
     return [(s.player.name, where[s.player_id]) for s in seats if s.player_id in where]
 
 
 @dataclass(frozen=True)
 class MovesMissed:
-    """Where to sit, for a table phone that comes back into a round after the host closed
-    the one before and started this one while it was away (asleep, off the Wi-Fi): it
-    never showed the closed round's "where to sit next". The page holds it, and the phone
-    shows it if it did not show those moves (js/bunco-round.js)."""
+    """Where to sit, for a phone that was away while a round closed and the next began
+    (shown by js/bunco-round.js if it missed them)."""
 
     closed: int  # the number of the round that ended
     moves: list[tuple[str, Move]]  # who sat here then, and where they sit now
@@ -364,11 +341,8 @@ class MovesMissed:
 
 
 def moves_missed(page: TablePage) -> MovesMissed | None:
-    """For a table phone's page whose round is in play (at this table or not): where each
-    player who sat at this table in the round before sits now (docs/rules.md section 5);
-    None in the first round, or when nobody sat here then. Read for the whole page, and
-    for a phone that draws a new round in place without having shown the moves
-    (``views.table_moves``); never for a poll."""
+    """Where each player who sat here last round sits now (docs/rules.md section 5); None
+    in the first round or if nobody sat here. Never read for a poll."""
     if page.status not in (TableStatus.PLAYING, TableStatus.NOT_SEATED) or page.round.number < 2:
         return None
     before = round_before(page.round)
@@ -382,7 +356,7 @@ def moves_missed(page: TablePage) -> MovesMissed | None:
     return MovesMissed(before.number, moved) if moved else None
 
 
-# Whether a table has late taps waiting, written once (bunco_night/core/speed/compiled.py).
+# Whether a table has late taps waiting (bunco_night/core/speed/compiled.py).
 _LATE_PROBE = Compiled(
     lambda table: (
         Entry.objects.late_pending().filter(table_id=table).order_by().values_list("pk")[:1]
@@ -392,10 +366,8 @@ _LATE_PROBE = Compiled(
 
 
 def _late_taps(table: Table, waiting: bool | None = None) -> list[Entry]:
-    """Late taps at ``table`` waiting for the host (docs/rules.md section 3.5). Nearly
-    always none, which the probe says without the ORM building the query that reads them:
-    about a millisecond less for every table phone's board. ``waiting``: whether there
-    are any, when a write has just said so (no probe then)."""
+    """Late taps at ``table`` waiting for the host (docs/rules.md section 3.5); a cheap
+    probe first. ``waiting``: known from a write (no probe then)."""
     if waiting is False or (waiting is None and _LATE_PROBE.first_row(table.pk) is None):
         return []
     return list(Entry.objects.late_pending().filter(table=table).select_related("roller", "round"))

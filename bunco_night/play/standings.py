@@ -37,11 +37,9 @@ def set_roll_off_code(number: int) -> str:
 
 @dataclass(frozen=True)
 class SetResult:
-    """One set's standings (docs/rules.md section 7.1): most wins, then most buncos, then a
-    roll-off the host records; ``level`` are the players tied before any roll-off.
+    """One set's standings (docs/rules.md section 7.1); ``level``: tied before a roll-off.
 
-    ``complete``: no more rounds of the set will be played, because its last round is
-    closed or the night is over (section 7.4: a night ended early ends its set there)."""
+    ``complete``: no more rounds of the set will be played (section 7.4)."""
 
     number: int
     rows: list[tuple[Standing, Player]]
@@ -76,8 +74,7 @@ class SetResult:
 
 @dataclass(frozen=True)
 class PrizeRow:
-    """A prize as the pages show it: its result, the tied candidates and the winner as
-    players, and who is paid how much (docs/rules.md sections 7.3 to 7.8)."""
+    """A prize as pages show it, with players and payments (docs/rules.md 7.3-7.8)."""
 
     prize: PrizeResult
     candidates: list[Player]
@@ -86,9 +83,7 @@ class PrizeRow:
 
     @property
     def lines(self) -> list[tuple[Player, Player, int]]:
-        """(who won, who is paid, cents) for each share of the prize: one for a winner,
-        one per tied player when it is split (docs/rules.md section 7.6). Who is paid is
-        the regular a substitute came for, where the group says so (section 7.7)."""
+        """(who won, who is paid, cents) per share of the prize (docs/rules.md 7.6, 7.7)."""
         if self.prize.split:
             return [
                 (won, paid, cents)
@@ -101,10 +96,8 @@ class PrizeRow:
 
 
 class LeftoverLine(NamedTuple):
-    """Where some of the money left over went (docs/rules.md section 7.8), in words. Money
-    left to the first prize is part of its amount, and ``text`` says so ("Most wins
-    includes the $2.00 left over when the pot is split"); ``short`` says it in a line of
-    the room screen's side column, whose names a longer line would shrink."""
+    """Where some money left over went, in words (docs/rules.md section 7.8); ``short``
+    fits a line of the room screen's side column."""
 
     kind: str  # "first", "next", "host" or "none" (asked for by no prize)
     cents: int
@@ -129,8 +122,7 @@ class NightStandings:
     substitutes: dict[int, int] = field(default_factory=dict)
     over: bool = False
     rounds_total: int = 0
-    # Substitutes were present and left off the door prize's list, since they cannot win
-    # a prize (docs/rules.md section 7.7).
+    # Substitutes were left off the door prize's list (docs/rules.md section 7.7).
     door_without_substitutes: bool = False
 
     @property
@@ -166,8 +158,7 @@ class NightStandings:
 
     @property
     def leftover_lines(self) -> list[LeftoverLine]:
-        """Where the money left over by rounding and splitting went, in words
-        (docs/rules.md section 7.8); [] when nothing was left over."""
+        """Where money left over went, in words (docs/rules.md section 7.8)."""
         a = self.awards
         if a is None or not (a.leftover_cents or a.unassigned_cents):
             return []
@@ -239,8 +230,7 @@ class NightStandings:
 
 
 def _present(night: Night) -> tuple[list[Player], dict[int, int]]:
-    """Who is at the night, in name order (the door prize's list, docs/rules.md section
-    7.5), and {substitute: regular} for those who came in a regular's place (section 7.7)."""
+    """Who is here in name order (docs/rules.md 7.5), and {substitute: regular} (7.7)."""
     present, subs = [], {}
     for a in night.attendances.select_related("player", "substitute"):
         if a.plays is not None:
@@ -252,8 +242,7 @@ def _present(night: Night) -> tuple[list[Player], dict[int, int]]:
 
 
 def night_buncos(night: Night) -> list[Entry]:
-    """The night's buncos that count, in the order they were rolled: round first, then
-    time (docs/rules.md section 6.3)."""
+    """The night's counting buncos in the order rolled (docs/rules.md section 6.3)."""
     return list(
         Entry.objects.counting()
         .filter(round__night=night, kind=BUNCO, roller__isnull=False)
@@ -266,9 +255,8 @@ def night_buncos(night: Night) -> list[Entry]:
 def bunco_rolls(
     night: Night, big_bucks: list[tuple[BuncoRoll, BuckThrow]] | None = None
 ) -> list[tuple[BuncoRoll, Entry | BuckThrow]]:
-    """Every bunco of the night that counts, in the order rolled, as the engine's roll and
-    the row it came from. On a Buck Dice night a Big Buck counts as a bunco (docs/rules.md
-    section 9.3): ``big_bucks`` as ``buck_results`` gives them, read here if not given."""
+    """Every counting bunco in order, as (engine roll, row); Big Bucks count (docs/rules.md
+    section 9.3): ``big_bucks`` as ``buck_results`` gives them, else read."""
     rolled = [
         (BuncoRoll(e.roller_id, (e.round.number, e.created, e.pk)), e) for e in night_buncos(night)
     ]
@@ -281,8 +269,7 @@ def bunco_rolls(
 
 @dataclass(frozen=True)
 class BuncoFacts:
-    """What the host's screens say about the night's buncos between closes: how many, the
-    latest and so the fuzzy die. A cheap read, for updates that skip the standings."""
+    """The night's bunco count and latest (the fuzzy die): a cheap read for the screens."""
 
     buncos_rolled: int
     last_bunco: Entry | BuckThrow | None
@@ -300,11 +287,9 @@ def bunco_facts(night: Night) -> BuncoFacts:
 
 
 def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStandings:
-    """Standings from the closed rounds (for Buck Dice, the closed games); prizes per the
-    group's categories, the pot and the night's prize settings (docs/rules.md section 7).
+    """Standings from the closed rounds (or games) and prizes (docs/rules.md section 7).
 
-    A finished night's prizes and their money are those recorded when it ended (section
-    7.9). ``pot_cents``: the prizes worked out now, for that pot, recorded or not."""
+    A finished night shows its recorded prizes (7.9), unless ``pot_cents`` asks for now."""
     rules = night.rules_obj
     seats = Seat.objects.filter(
         round__in=night.rounds.closed(), player__isnull=False, won__isnull=False
@@ -354,8 +339,7 @@ def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStand
                 PrizeCategory(c.code, amount_cents=0, label=c.label, mark=c.mark)
                 for c in categories
             ]
-        # The prizes count closed rounds only, the bunco prizes too (docs/rules.md section
-        # 7.2); the latest bunco of the round in play is a fact (``last``), not a prize yet.
+        # Prizes count closed rounds only (docs/rules.md section 7.2).
         closed_numbers = set(night.rounds.closed().values_list("number", flat=True))
         settings = {
             "pot_cents": pot,
@@ -366,8 +350,7 @@ def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStand
             "door_seed": night.door_seed,
         }
         awards = award_prizes(ranked, categories, **settings)
-        # A tie-break counts while its winner is still among the tied: a correction may
-        # have changed who is level (docs/rules.md section 7.3).
+        # A tie-break counts while its winner is still tied (docs/rules.md section 7.3).
         held = {
             r.key: tiebreaks[r.key]
             for r in awards.results
@@ -409,8 +392,7 @@ def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStand
 
 
 def prizes_for_pot(night: Night, pot_cents: int) -> tuple[PrizeAwards, str]:
-    """The night's prizes shared out of ``pot_cents`` as its standings decide them now, and
-    why no money is paid yet ("" when it is): ``nights.money``'s reader."""
+    """The prizes out of ``pot_cents`` now, and why no money is paid yet ("" if it is)."""
     ns = night_standings(night, pot_cents=pot_cents)
     return ns.awards, ns.payout_error
 
@@ -423,8 +405,7 @@ def _by_name(ranked: list[Standing], players: dict[int, Player]) -> list[tuple[S
 def _set_results(
     night: Night, rows: list[PlayerRound], players: dict[int, Player], tiebreaks: dict
 ) -> list[SetResult]:
-    """Each set with a closed round: its standings, with the host's roll-off if recorded.
-    Once the night is over every set is complete, a set it ended in the middle of too."""
+    """Each set with a closed round: its standings and any recorded roll-off."""
     roll_offs = {}
     for number in {r.set_number for r in rows}:
         winner = tiebreaks.get(set_roll_off_code(number))

@@ -1,10 +1,7 @@
 """Where a round stands, read from the database: each table's entries, scores and outcome.
 
-``round_board`` reads every table of a round and asks the rules engine about the whole
-room (the bell, which tables are done, who won, whether the round is over).
-``table_round`` reads one table, as a table phone's poll needs, with the room's bell
-as the round row keeps it: the writes keep that bell in step with the rules. Nothing
-here writes.
+``round_board`` reads the whole room; ``table_round`` one table, with the bell as the round
+row keeps it (the writes keep it in step with the rules). Nothing here writes.
 """
 
 from __future__ import annotations
@@ -42,22 +39,18 @@ def rule_entries(entries: Iterable[Entry]) -> list[RuleEntry]:
     return [RuleEntry(e.seat, e.points, e.kind, e.reset, e.extra_pass) for e in entries]
 
 
-# ---------------------------------------------------------------------------
-# The clock of a timed round (docs/rules.md section 3.8). The database's start time and
-# the server's clock decide; pages only count down from the seconds they were given.
+# The clock of a timed round (docs/rules.md section 3.8): the server's, never the page's.
 
 
 def round_deadline(rnd: Round, rules: Rules) -> dt.datetime | None:
-    """When a timed round's time is up; None when the rules do not time rounds or the
-    round has not started."""
+    """When a timed round's time is up; None untimed or not started."""
     if not rules.is_timed or rnd.started_at is None:
         return None
     return rnd.started_at + dt.timedelta(minutes=rules.round_minutes)
 
 
 def round_seconds_left(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> int | None:
-    """Whole seconds left in a timed round being played (0 once the time is up); None
-    when the round has no clock or is not being played."""
+    """Whole seconds left (0 once up); None with no clock or not in play."""
     if not rnd.is_playing or rnd.started_at is None or not rules.is_timed:
         return None
     elapsed = ((now or timezone.now()) - rnd.started_at).total_seconds()
@@ -66,8 +59,7 @@ def round_seconds_left(rnd: Round, rules: Rules, now: dt.datetime | None = None)
 
 
 def round_time_up(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> bool:
-    """The round's time ran out while it was being played (section 3.8): by now, or, for
-    a closed round, by the time it was closed."""
+    """The time ran out while in play (section 3.8): by now, or by its closing."""
     deadline = round_deadline(rnd, rules)
     if deadline is None:
         return False
@@ -76,11 +68,9 @@ def round_time_up(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> b
 
 @dataclass(frozen=True)
 class TableRound:
-    """A table in a round: its seats, what was entered there, Done and tie-breaks, and
-    where it stands by the rules (``outcome``, given the room's ``bell``).
+    """A table in a round: seats, entries, Done and tie-breaks, and its ``outcome``.
 
-    ``entries``: the counting entries in order; None in a board read for the host's
-    screens (``round_board`` with ``only``), which show scores and outcomes, not entries.
+    ``entries`` are the counting entries in order; None for the host's screens.
     """
 
     seated: SeatedTable
@@ -137,14 +127,11 @@ class TableRound:
 
     @property
     def latest_extra_pass(self) -> int:
-        """The pass of a tie's extra turns (docs/rules.md section 3.4) that the table's
-        latest extra turn was entered in: 0 when none was entered."""
+        """The pass of the latest extra turn (docs/rules.md section 3.4); 0 if none."""
         return max((e.extra_pass for e in self.entries or ()), default=0)
 
     def may_undo(self, entry: Entry) -> bool:
-        """Whether the table itself may undo ``entry`` (docs/rules.md section 6.2), in a
-        round in play: in a tie's extra turns, the turns of the pass being played; else
-        any entry until it taps Done. A late entry is the host's."""
+        """Whether the table itself may undo ``entry`` (docs/rules.md section 6.2)."""
         if entry.is_late:
             return False
         if self.outcome.in_extra_turns:
@@ -153,14 +140,12 @@ class TableRound:
 
     @property
     def may_take_back_done(self) -> bool:
-        """The table may take back its Done (docs/rules.md section 6.2): it tapped it, and
-        entered no extra turn after it (those are undone first)."""
+        """The table may take back its Done (docs/rules.md section 6.2)."""
         return self.play.finished_turn and not self.play.extra_passes and not self.latest_extra_pass
 
     @property
     def may_take_back_extra_turns_done(self) -> bool:
-        """The table may take back its last "Extra turns done" (docs/rules.md section
-        6.2): it tapped it, and entered no turn of the next pass (those are undone first)."""
+        """The table may take back its last "Extra turns done" (docs/rules.md 6.2)."""
         passes = self.play.extra_passes
         return passes > 0 and self.latest_extra_pass <= passes
 
@@ -184,8 +169,7 @@ def _card_outcome(number: int, play: TablePlay) -> TableOutcome:
     return TableOutcome(number, done, done, frozenset(), play.winner_side, False)
 
 
-# One table's play and counting entries in a round, as a table phone's board reads them:
-# written once (bunco_night/core/speed/compiled.py).
+# One table's play and counting entries in a round (bunco_night/core/speed/compiled.py).
 _TABLE_PLAY = Compiled(
     lambda rnd, table: TablePlay.objects.filter(round_id=rnd, table_id=table).order_by(),
     *ID_MARKERS[:2],
@@ -197,11 +181,8 @@ _TABLE_ENTRIES = Compiled(
 
 
 def _with_rollers(entries: list[Entry], seated: list[SeatedTable]) -> None:
-    """Give each entry its roller from the players seated at the table, read with the
-    seats (whoever rolls at a table sits there; a ghost's roller is its partner): no
-    join and no second copy of each player. A roller who no longer sits there (a seat
-    edited in the admin, a repair by hand: the site changes no seat of a round in play)
-    is read, all such in one query."""
+    """Give each entry its roller from the players seated at the table (no join); a
+    roller seated elsewhere since (an admin edit) is read, all such in one query."""
     people = {s.player_id: s.player for st in seated for s in st.seats if s.player_id}
     missing = {e.roller_id for e in entries if e.roller_id and e.roller_id not in people}
     if missing:
@@ -219,9 +200,8 @@ def _load(
     seats: list | None = None,
     entries: list[Entry] | None = None,
 ) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
-    """The round's seated tables (or just ``table``, with its ``play``, its ``seats`` and
-    its counting ``entries`` in order if the caller holds them already) with their plays
-    and live entries."""
+    """The round's seated tables (or just ``table``) with their plays and live entries;
+    pass ``play``, ``seats`` and ``entries`` when the caller holds them."""
     seated = seated_tables(rnd, table=table, seats=seats)
     if table is None:
         plays = rnd.table_plays.all()
@@ -268,14 +248,9 @@ def round_board(
 ) -> RoundBoard:
     """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3).
 
-    ``only``: the ids of the tables a host's screen must draw again: just those come
-    with their seats and people (and their ``entries`` None: the screens show scores,
-    not entries). The bell and whether every table is done still come from every table,
-    read lightly (``_light_tables``): seats counted per table, the plays, and each
-    table's state as its kept board keeps it, or else its entries' scoring columns.
-    ``kept``: of those, the tables whose drawing for the screen is kept, each with the
-    room's bell it was drawn with: those drawn with the bell as it is now are left out
-    (the board's ``kept``), the screen sends their kept drawing.
+    ``only``: the table ids a host's screen must draw again (the rest are read lightly).
+    ``kept``: tables whose screen drawing is kept, with the bell it was drawn with; those
+    with the current bell are left out (the board's ``kept``).
     """
     rules = rnd.night.rules_obj
     current: frozenset[int] = frozenset()
@@ -322,10 +297,8 @@ def _all_done(plays: list[TablePlay], outcomes: list[TableOutcome]) -> bool:
 
 
 def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay], list[TableState]]:
-    """Every seated table's id, play and state, head table first, as ``_load`` and
-    ``_table_state`` give them but lightly, for what is decided from every table: the
-    seats counted, each table's state as its kept board keeps it at the table's current
-    version (``boards.kept_states``), and the others from their entries' scoring columns."""
+    """Every seated table's id, play and state, head table first, read lightly: seats
+    counted, and states from kept boards (``boards.kept_states``) or scoring columns."""
     seats: dict[int, list] = {}  # table id -> [number, seats, round tables]
     for table_id, number, round_tables in rnd.seats.values_list(
         "table_id", "table__number", "round_tables"
@@ -357,11 +330,10 @@ _NO_SCORE = Q(points=0, reset=False) & ~Q(kind=BUNCO)
 
 
 def _scoring_entries(entries, key: str, *, fold: bool = False) -> dict[int, list[RuleEntry]]:
-    """``entries`` (a queryset) as the engine needs them for each table's state, by table
-    (``key``: the table's id or number), read as their scoring columns only. ``fold``:
-    those that change no score (``changes_no_score``: about half of all taps are misses)
-    are read as one per table, seat and pass, in a second query: for the host's screens,
-    which read every entry of the round at each poll; a tap's one query stays one."""
+    """{table ``key`` (id or number): its rule entries} from the scoring columns only.
+
+    ``fold`` reads the entries that change no score as one per table, seat and pass (a
+    second query; for the host's screens, which read every entry at each poll)."""
     by_table: dict[int, list[RuleEntry]] = {}
     scoring = entries.exclude(_NO_SCORE) if fold else entries
     for table, *values in scoring.values_list(key, "seat", "points", "kind", "reset", "extra_pass"):
@@ -381,8 +353,7 @@ def _counted_state(
     entries: list[RuleEntry],
     play: TablePlay | None = None,
 ) -> TableState:
-    """A table's state from its seats counted (``size``, of ``tables`` in the round), its
-    entries and, if given, its play (Done, tie-breaks)."""
+    """A table's state from its seat count, entries and, if given, its play."""
     game = table_game(rules, seats=size, tables=tables)
     done = {}
     if play is not None:
@@ -408,11 +379,9 @@ def table_round(
     seats: list | None = None,
     entries: list[Entry] | None = None,
 ) -> TableRound | None:
-    """``table`` in ``rnd``, with the room's bell as the round row keeps it; None when the
-    table has no seats in this round. ``play``: the table's play, locked by the caller;
-    ``seats``: its seats in ``rnd``, read by the caller (``table_seats_and_round``);
-    ``entries``: its counting entries in ``rnd``, in order, read by the caller
-    (as ``_TABLE_ENTRIES`` reads them)."""
+    """``table`` in ``rnd`` with the bell the round row keeps; None with no seats there.
+
+    ``play``, ``seats`` and ``entries`` (in order): what the caller has read already."""
     loaded = _load(rnd, table, play, seats, entries)
     if not loaded:
         return None
@@ -422,8 +391,7 @@ def table_round(
 def table_round_of(
     rnd: Round, seated: SeatedTable, play: TablePlay, entries: list[Entry]
 ) -> TableRound:
-    """A table in ``rnd`` from what the caller has read already (its seats, its play and
-    its counting entries in order), with the room's bell as ``rnd`` keeps it."""
+    """A table in ``rnd`` from what the caller has read, with the bell ``rnd`` keeps."""
     state = _table_state(seated, play, entries)
     rules = rnd.night.rules_obj
     if rules.is_card_game:
@@ -434,8 +402,7 @@ def table_round_of(
 
 
 def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableState]:
-    """Each table's state (only the head table's with ``head_only``) from two small
-    queries: the seats per table and the counting entries' values."""
+    """Each table's state (or the head table's) from two small queries."""
     sizes = dict(
         rnd.seats.values_list("table__number").annotate(n=Count("id")).order_by("table__number")
     )
@@ -453,14 +420,8 @@ def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableSta
 def engine_bell(
     rnd: Round, rules: Rules, head: tuple[SeatedTable, list[Entry]] | None = None
 ) -> bool:
-    """Whether the rules ring the bell now, reading only what decides it (cheap per tap):
-    the round's time is up (docs/rules.md section 3.8); under head-table control the head
-    table's score, or a two-dice bunco there (3.1, 9.2); under every table to its target
-    a live bunco anywhere when a bunco ends the round (3.2); under the first side anywhere
-    any table's score or bunco (3.9). ``bell_reason`` decides from the tables' states.
-
-    ``head``: the head table's seats and counting entries when the caller holds them (a
-    write at the head table), so that under head-table control nothing is read again."""
+    """Whether the rules ring the bell now (docs/rules.md sections 3.1-3.9, 9.2), reading
+    only what decides it. ``head``: the head table's seats and entries, if held."""
     if round_time_up(rnd, rules):
         return True
     if rules.round_end == EVERY_TABLE:

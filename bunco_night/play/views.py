@@ -1,7 +1,4 @@
-"""The table phone's views (a secret link, no login): its page and poll, the taps, Done,
-extra turns and tie-breaks, the clock, the rules in words; and the poll answers every
-play view shares. Views are thin: parse, call a service, render.
-"""
+"""The table phone's views (a secret link, no login), and the shared poll answers."""
 
 from __future__ import annotations
 
@@ -47,18 +44,13 @@ def _int(value, default=None):
         return default
 
 
-# ---------------------------------------------------------------------------
-# The table phone (a secret link; no login)
-
-
 _TABLE_BY_TOKEN = Compiled(
     lambda token: Table.objects.select_related("night__group").filter(token=token)[:1], "TOKEN"
 )
 
 
 def _table(token: str) -> Table:
-    """The table a phone's link names, with its night and group, else a 404. The read is
-    the request's health check of its database connection (a phone's tap or page)."""
+    """The table a phone's link names, with night and group, else a 404."""
     table = as_health_check(lambda: _TABLE_BY_TOKEN.first(token))
     if table is None:
         raise Http404("No such link.")
@@ -79,8 +71,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
-    """Poll: 204 when nothing changed, else the board fragment. (Unchanged polls are most
-    often answered before the view, by ``polls.UnchangedPollMiddleware``.)"""
+    """Poll: 204 when nothing changed, else the board fragment."""
     table = _table(token)
     if _unchanged(request, (table.night.version, table.version)):
         return _no_change()
@@ -90,9 +81,7 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def table_moves(request: HttpRequest, token: str) -> HttpResponse:
-    """Where everyone who sat at this table in the round before sits now, for a phone that
-    did not show it when that round closed (js/bunco-round.js asks once a new round is drawn in
-    place): the page's ``#missed-moves``, or 204 when there is nothing to say."""
+    """The page's ``#missed-moves`` (``pages.moves_missed``), or 204."""
     table = _table(token)
     page = pages.table_page(table)
     missed = pages.moves_missed(page)
@@ -131,9 +120,8 @@ def _table_answer(
     late=False,
     board: str | None = None,
 ):
-    """JSON for the phone's queue, a redirect for a plain form. A tap set aside as a late
-    entry is acknowledged (it is stored) and said to be late. ``board``: the table's board
-    fragment as the write left it (what a poll would get), for the phone to show."""
+    """JSON for the phone's queue (a late tap is acknowledged as late; ``board``: as the
+    write left it), a redirect for a plain form."""
     if _wants_json(request):
         if error:
             return JsonResponse(
@@ -152,8 +140,7 @@ def _table_answer(
 
 
 def _table_call(request: HttpRequest, token: str, service, form, **fields) -> HttpResponse:
-    """Call a table service for the link's table with ``fields`` (service's argument: the
-    form's field) of the post ``form`` parses, and answer as the caller wants."""
+    """Call ``service`` for the link's table with ``fields`` (argument: form field)."""
     try:
         table = _table(token)
         data = form.parsed()
@@ -164,9 +151,7 @@ def _table_call(request: HttpRequest, token: str, service, form, **fields) -> Ht
 
 
 def _round_named(form: TapForm) -> int:
-    """The round a tap names: the round its buttons were drawn for (docs/rules.md section
-    2.3). A tap that names none is refused, never put in whichever round is in play; a
-    value that is not a number names no round of the night, and the tap is refused."""
+    """The round a tap's buttons were drawn for (docs/rules.md section 2.3); 0 if none."""
     number = form.parsed()["round"]
     if number is None:
         raise ServiceError(
@@ -180,15 +165,12 @@ def _round_named(form: TapForm) -> int:
 @csrf_exempt
 @require_POST
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
-    """One tap: what a roll scored, for the seat that rolled. The phone's queue (asking for
-    JSON) gets the table's board as the tap left it, so it does not poll for it."""
+    """One tap; the phone's queue gets the board as the tap left it."""
     form = TapForm(request.POST)
     table = _table(token)
-    # Read before the tap: the board's version may be older than what it shows (the
-    # phone then asks once more), never newer.
+    # Read before the tap: a board's version may be older than it shows, never newer.
     night_version = table.night.version
     try:
-        # Two dice in two-dice bunko, three otherwise: the rules refuse any other number.
         done = services.entry_record(
             table=table, dice=form.dice(), round_number=_round_named(form), **form.tap_fields()
         )
@@ -210,8 +192,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _clock_answer(night: Night) -> JsonResponse:
-    """The clock's answer to a page whose countdown reached zero: the seconds left by the
-    server's clock (0: the bell has rung), or null when no timed round is being played."""
+    """Seconds left by the server's clock, or null with no timed round in play."""
     return JsonResponse({"seconds_left": services.round_clock(night=night)})
 
 
@@ -243,8 +224,7 @@ def table_done(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def table_extra_turns_done(request: HttpRequest, token: str) -> HttpResponse:
-    """Everyone at the tied table has taken one more turn (or, "done" 0, not yet): "pass",
-    the passes finished as the phone saw them, makes a repeat of either do nothing."""
+    """Extra turns done (or, "done" 0, not yet); "pass" makes a repeat do nothing."""
     return _table_call(
         request,
         token,

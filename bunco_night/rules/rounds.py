@@ -1,10 +1,7 @@
 """Scores at a table and when a round is over (docs/rules.md sections 3 and 6).
 
-The service layer (or the simulator) folds a table's entries into a
-``TableState``; ``round_status`` then says, for the whole room, whether the bell
-has rung (and why), which tables are finished, who won each and which ties wait for
-a recorded tie-break. The clock of a timed round (docs/rules.md section 3.8) is the
-caller's: it passes ``time_up``.
+Callers fold a table's entries into a ``TableState``; ``round_status`` says whether the
+bell has rung and how each table stands. The caller keeps the clock (``time_up``, 3.8).
 """
 
 from __future__ import annotations
@@ -28,13 +25,8 @@ BELL_TARGET = "target"  # a side somewhere reached its target (section 3.9)
 class Entry(NamedTuple):
     """One scored entry at a table: the seat it was rolled for, points and kind.
 
-    ``reset`` is a group mark whose effect sets the side's round score to 0.
-    ``extra_pass`` is 0 for the round's play, and 1, 2, ... for an entry made in the
-    first, second, ... pass of extra turns that breaks a tie (docs/rules.md section 3.4).
-
-    A named tuple, not a dataclass: the host's screens make one for every entry of the
-    round at every poll (5,000 at 125 tables midway through a round), and a tuple is made
-    in a third of the time of a frozen dataclass.
+    ``reset`` sets the side's round score to 0; ``extra_pass`` is 0 in play, else the pass
+    of extra turns (docs/rules.md section 3.4). A named tuple: made per entry per poll.
     """
 
     seat: int
@@ -46,10 +38,7 @@ class Entry(NamedTuple):
 
 def changes_no_score(entry: Entry) -> bool:
     """An entry that scores nothing, resets nothing and is not a bunco (a miss, most
-    often). Its seat and pass are all ``TableState.from_entries`` reads of it: the state
-    is the same with any number of such entries of one seat and pass, anywhere in the
-    order, as with one at the end. So a table's state can be folded from its other
-    entries, in order, and one such entry per seat and pass."""
+    often): folding one per seat and pass gives the same ``TableState`` as folding all."""
     return entry.points == 0 and not entry.reset and entry.kind != BUNCO
 
 
@@ -88,13 +77,10 @@ def table_scores(entries: Iterable[Entry], *, size: int, teams: bool) -> tuple[i
 
 @dataclass(frozen=True)
 class TableState:
-    """What a table has done so far this round.
+    """What a table has done so far this round: ``scores`` include extra turns.
 
-    ``scores`` are each side's totals so far, extra turns included. When a tie is
-    broken by extra turns (docs/rules.md section 3.4), ``play_scores`` are the scores
-    when the round's play ended (None: no extra turn yet, the same as ``scores``) and
-    ``pass_scores`` the totals at the end of each pass of extra turns the table has
-    finished ("extra turns done"), first pass first.
+    With extra turns (docs/rules.md section 3.4), ``play_scores`` are the scores when play
+    ended (None before any) and ``pass_scores`` the totals after each finished pass.
     """
 
     number: int
@@ -123,13 +109,10 @@ class TableState:
         tiebreak_winner: int | None = None,
         extra_passes: int = 0,
     ) -> TableState:
-        """Fold a table's entries into its state.
+        """Fold a table's entries into its state (docs/rules.md sections 3.4 and 9.2).
 
-        ``extra_passes`` is how many passes of extra turns the table has finished
-        (docs/rules.md section 3.4); an entry may belong to those passes or to the
-        one being played, never to a later one. ``bunco_side`` is the side of the first
-        bunco, which wins the table at once in two-dice bunko (section 9.2).
-        """
+        ``extra_passes`` is how many passes of extra turns are finished; no entry may be
+        from a later pass than the one in play."""
         if extra_passes < 0:
             raise RuleError("Extra-turn passes cannot be negative.", "bad_extra_pass")
         latest = max((e.extra_pass for e in entries), default=0)
@@ -228,13 +211,10 @@ def _leaders(scores: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class TableOutcome:
-    """Where a table stands in the round.
+    """Where a table stands in the round (docs/rules.md section 3.4 for ties).
 
-    A table that is ``done`` either has a ``winner_side`` or ``needs_tiebreak``
-    (never both): its ``tied_sides`` wait for the recorded roll-off winner, or, with
-    ``in_extra_turns``, play pass ``extra_passes + 1`` of extra turns (docs/rules.md
-    section 3.4). Once a tie is settled ``tied_sides`` still names the sides that
-    were tied when play ended, and ``extra_passes`` the passes it took.
+    A ``done`` table has a ``winner_side`` or ``needs_tiebreak``, never both; a settled tie
+    keeps its ``tied_sides`` and the ``extra_passes`` it took.
     """
 
     number: int
@@ -286,13 +266,7 @@ def _recorded(table: TableState, leaders: tuple[int, ...]) -> int | None:
 
 
 def _done_outcome(rules: Rules, table: TableState, waiting: frozenset[int]) -> TableOutcome:
-    """A finished table: its winner, or the tie it waits on (docs/rules.md section 3.4).
-
-    Roll-off: the roll-off's rolls are not added; the winner is recorded among the
-    tied sides. Extra turns: after each finished pass the highest total wins, any side
-    (one that was not tied too); still tied, another pass. A winner recorded among the
-    sides tied after the last finished pass is kept, as the table phones record it.
-    """
+    """A finished table: its winner, or the tie it waits on (docs/rules.md section 3.4)."""
     n = table.number
     if _bunco_wins(rules, table):
         # Two-dice bunko (section 9.2): three doubles in a row win the round at once.
@@ -346,14 +320,10 @@ def bell_reason(
     bell_rung: bool = False,
     time_up: bool = False,
 ) -> str | None:
-    """Why the bell has rung for the room, or None while it has not (docs/rules.md section 3).
+    """Why the bell has rung for the room (a ``BELL_*``), or None (docs/rules.md section 3).
 
-    The host rang it (``bell_rung``, section 3.6); the round's time is up (``time_up``,
-    section 3.8: it counts only when the rules time their rounds); head table controls:
-    a side at Table 1 reached its target, or won it with a two-dice bunco (3.1); every
-    table to its target: a bunco anywhere when ``bunco_ends_round`` (3.2); the first
-    side anywhere: a side at any table reached its target, or a bunco anywhere when
-    ``bunco_ends_round`` (3.9). The host's bell comes first, then the clock.
+    The host's bell (3.6) comes first, then the clock (3.8, timed rules only), then the
+    trigger: head table (3.1), every table to target (3.2) or first side anywhere (3.9).
     """
     if rules.round_end not in (HEAD_TABLE, EVERY_TABLE, ANY_TABLE):
         raise RuleError("Unknown round-end rule.", "bad_round_end")
@@ -379,20 +349,12 @@ def room_bell(
     bell_rung: bool = False,
     time_up: bool = False,
 ) -> bool:
-    """Whether the bell has rung for the room (docs/rules.md section 3): ``bell_reason``
-    is not None."""
+    """Whether the bell has rung for the room (docs/rules.md section 3)."""
     return bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up) is not None
 
 
 def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcome:
-    """One table's outcome, given whether the room's bell has rung (see ``room_bell``).
-
-    Head table controls: every table stops at the bell; Table 1 is done at once when
-    it reached the target, the others finish the turn in play (and let everyone who
-    has not rolled take a turn) and press Done. Every table to the target, and the
-    first side anywhere: a table stops when a side reaches its target, or at the bell.
-    In two-dice bunko a table is won at once by a bunco (section 9.2).
-    """
+    """One table's outcome, given whether the room's bell has rung (docs/rules.md 3.1-3.9)."""
     won = _bunco_wins(rules, table)
     if rules.round_end == HEAD_TABLE:
         trigger = (table.number == 1 and table.reached_target) or won
@@ -410,10 +372,7 @@ def round_status(
 ) -> RoundStatus:
     """Whether the round is over, per the night's trigger (docs/rules.md section 3).
 
-    ``bell_rung`` is the host ringing the bell by hand, and ``time_up`` the clock of a
-    timed round running out (section 3.8): either stops every table as if the trigger
-    had happened. The higher score wins a finished table; a tie waits for a recorded
-    tie-break winner.
+    ``bell_rung`` (the host, 3.6) and ``time_up`` (3.8) stop every table like the trigger.
     """
     if not tables:
         raise RuleError("A round needs at least one table.", "no_tables")
@@ -424,9 +383,8 @@ def round_status(
 
 
 def seconds_left(rules: Rules, elapsed_seconds: float) -> float | None:
-    """Seconds left in a timed round that has run ``elapsed_seconds`` (docs/rules.md
-    section 3.8), never below 0; None when the rules do not time rounds. Time is up
-    when it reaches 0."""
+    """Seconds left (never below 0) in a timed round, or None when rounds are not timed
+    (docs/rules.md section 3.8)."""
     if not rules.is_timed:
         return None
     return max(0.0, rules.round_minutes * 60 - elapsed_seconds)
@@ -435,11 +393,8 @@ def seconds_left(rules: Rules, elapsed_seconds: float) -> float | None:
 def doubles_before(entries: Sequence[Entry], seat: int) -> int:
     """How many doubles ``seat`` has rolled in a row just now (docs/rules.md section 9.2).
 
-    ``entries`` are the table's counting entries in the order they were made. Counts
-    back from the latest roll while it is a double rolled for ``seat`` in the same pass
-    of play; another seat's roll, a roll that was not a double, or a bunco ends the
-    run. Group marks are not rolls and are skipped. Pass the result to
-    ``score_roll``/``score_tap`` for the seat's next roll.
+    ``entries`` are the table's counting entries in order; group marks are skipped. The
+    result goes to ``score_roll``/``score_tap`` for the seat's next roll.
     """
     count = 0
     rolls = [e for e in entries if e.kind in ROLL_KINDS]
@@ -453,10 +408,8 @@ def doubles_before(entries: Sequence[Entry], seat: int) -> int:
 
 
 def seat_rolling_next(entries: Sequence[Entry], *, size: int, first: int) -> int:
-    """The seat that rolls next at a table of ``size`` seats, as its ``entries`` (in
-    order) say (docs/rules.md section 2.2): after a miss the next seat clockwise, after
-    a roll that scored the same seat; ``first`` (section 2.5) before anyone has rolled.
-    Group marks are not rolls and move nothing."""
+    """The seat that rolls next, from the table's ``entries`` in order (docs/rules.md
+    sections 2.2 and 2.5: ``first`` before anyone has rolled)."""
     rolls = [e for e in entries if e.kind in ROLL_KINDS]
     if not rolls:
         return first
@@ -467,12 +420,10 @@ def seat_rolling_next(entries: Sequence[Entry], *, size: int, first: int) -> int
 def points_rolled(
     entries: Iterable[Entry], rollers: Mapping[int, Hashable], *, teams: bool
 ) -> dict[Hashable, int]:
-    """The points each person rolled at a table in a round (docs/rules.md section 7.5).
+    """{person: points} rolled at a table in a round (docs/rules.md section 7.5).
 
-    ``rollers`` maps each seat to the person who rolls for it (a ghost's seat to its
-    partner, section 5.5). A person's points are those of the entries they rolled, in
-    order; a reset (section 2.4) takes the points of everyone on that side back to 0,
-    as it does the side's score. Returns {person: points}.
+    ``rollers`` maps each seat to who rolls for it (a ghost's to its partner, 5.5); a reset
+    (2.4) takes everyone on that side back to 0.
     """
     points: dict[Hashable, int] = dict.fromkeys(rollers.values(), 0)
     for entry in entries:

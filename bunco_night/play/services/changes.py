@@ -30,16 +30,9 @@ from .corrections import Recomputed, results_recompute
 
 
 def _touch_table(rnd: Round, table: Table) -> bool | None:
-    """Tell the table's phones and the host's screens that something changed at ``table``.
+    """Move the night's scores version and the table's version after a change at ``table``.
 
-    The night's scores version moves, and the table keeps the version it moved to, so the
-    live board and the room screen can re-render just the tables that changed since the
-    version they show. ``table.version`` moves by one too: never ahead of the row's, which
-    is all a page drawn from this write may claim (its phone at worst asks again).
-
-    Returns whether late taps at ``table`` wait for the host, as this write leaves them
-    (the table's update says, which saves the table's page a query to ask:
-    ``pages.table_page``); None when there is no such table (nothing is known of it).
+    Returns whether late taps wait at ``table``, or None when there is no such table.
     """
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # one statement, one round trip
@@ -52,12 +45,8 @@ def _touch_table(rnd: Round, table: Table) -> bool | None:
     return bool(row[0]) if row else None
 
 
-# _touch_table's two updates, written once: the night's scores version, then the table's
-# version and mark, answering whether late taps wait at the table as pages._LATE_PROBE
-# asks (Entry's manager: late_pending; tests/play/test_late_entries.py checks that it
-# answers as the probe does). On PostgreSQL, where a statement can update two tables and
-# each statement is a round trip to the server, both are one statement;
-# tests/play/test_services.py checks both ways give the same.
+# _touch_table's two updates (one statement on PostgreSQL); the table's answers as
+# pages._LATE_PROBE asks (tests/play/test_late_entries.py, tests/play/test_services.py).
 _NIGHT_SCORES_MOVE = CompiledUpdate(
     lambda night: Night.objects.filter(pk=night),
     lambda night: {"scores_version": F("scores_version") + 1},
@@ -92,15 +81,9 @@ _BOTH_MOVE_SQL = f"WITH {_NIGHT_MOVE_CTE} {_TABLE_MOVE_AFTER_NIGHT}"
 def _after_change(
     rnd: Round, table: Table | None = None, held: tuple[SeatedTable, list[Entry]] | None = None
 ) -> bool | None:
-    """Ring (or, after an undo, un-ring) the bell as the rules say; tell the polling pages.
+    """Ring (or un-ring) the bell as the rules say and move the versions pages poll.
 
-    A change at one table bumps that table's version and the night's score version
-    (the host's board), so the other phones' polls stay unchanged; a change to the
-    bell bumps the night's version, which every page polls. With head-table control
-    only the head table's entries can ring the bell, so taps elsewhere skip the check.
-    ``held``: the table's seats and counting entries after the change, when the caller
-    holds them (``engine_bell`` need not read the head table again). Returns what
-    ``_touch_table`` says of the table's late taps.
+    ``held``: the table's seats and entries if held. Returns ``_touch_table``'s answer.
     """
     rules = rnd.night.rules_obj
     bell_changed = False
@@ -124,11 +107,8 @@ def _after_change(
 
 
 def _play_on(rnd: Round) -> None:
-    """The bell was taken back: the round plays on at every table (docs/rules.md section
-    6.2). A Done tapped after the bell goes with it, and so does a tie's settling after
-    it: the rolls of its extra turns count as play, and a tie-break's recorded winner (the
-    table's or the host's) is forgotten. A winner the host set, overruling the scores,
-    stays. Every page sees it by the night's version."""
+    """The bell was taken back: play goes on everywhere (docs/rules.md section 6.2); Dones
+    and tie settlings after it go, a host's winner stays."""
     TablePlay.objects.filter(round=rnd, finished_turn=True).update(finished_turn=False)
     TablePlay.objects.filter(round=rnd).exclude(extra_passes=0, tiebreak_side=None).update(
         extra_passes=0, tiebreak_side=None
@@ -137,9 +117,7 @@ def _play_on(rnd: Round) -> None:
 
 
 def _may_move_bell(rnd: Round, table: Table | None) -> bool:
-    """Whether a change at ``table`` (None: anywhere) in ``rnd``, in play, may ring or
-    un-ring the bell: not in the card game, not once the host rang it, and under
-    head-table rules only at the head table (docs/rules.md section 3.1)."""
+    """Whether a change at ``table`` (None: anywhere) may move the bell (docs/rules.md 3.1)."""
     rules = rnd.night.rules_obj
     return (
         not rules.is_card_game
@@ -149,8 +127,7 @@ def _may_move_bell(rnd: Round, table: Table | None) -> bool:
 
 
 class Settled(NamedTuple):
-    """What ``_settle`` says: in a round in play, whether late taps wait at the table
-    (``_after_change``); in a closed round, what the correction changed."""
+    """In play: whether late taps wait at the table; closed: what the correction changed."""
 
     late_waiting: bool | None = None
     recomputed: Recomputed | None = None
@@ -159,9 +136,7 @@ class Settled(NamedTuple):
 def _settle(
     rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | None = None
 ) -> Settled:
-    """After a change at ``table``: a closed round's results follow (a host's correction),
-    a round in play rings the bell if it must and tells the polling pages (``held``: as
-    for ``_after_change``)."""
+    """After a change at ``table``: recompute a closed round, or ``_after_change`` in play."""
     if rnd.is_closed:
         return Settled(recomputed=results_recompute(rnd=rnd))
     return Settled(late_waiting=_after_change(rnd, table, held))

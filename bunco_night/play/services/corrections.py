@@ -37,11 +37,8 @@ class TableWinner:
 
 @dataclass(frozen=True)
 class Recomputed:
-    """What a host's correction to a closed round changed (docs/rules.md section 6.2):
-    each table's winner, and the next round's seating (``next_seating``): drawn again
-    from the new winners, kept because that round had started, or None when it did not
-    change (the same winners, or a next round with no seating yet) or there is no next
-    round."""
+    """What a correction to a closed round changed (docs/rules.md section 6.2): winners,
+    and ``next_seating`` (a ``SEATING_*``, or None if unchanged or no next round)."""
 
     winners: tuple[TableWinner, ...]
     next_round: int | None
@@ -52,8 +49,7 @@ class Recomputed:
 
 @dataclass(frozen=True)
 class EntryChanged:
-    """What a change to one ``entry`` did (undone, put back, a late one decided): the
-    entry as it is now, and what it recomputed in a closed round, else None."""
+    """The ``entry`` after a change, and what it recomputed in a closed round, else None."""
 
     entry: Entry
     recomputed: Recomputed | None = None
@@ -61,8 +57,7 @@ class EntryChanged:
 
 @dataclass(frozen=True)
 class PlayChanged:
-    """What a change to a table's ``play`` in a round did (its winner, its tie-break): the
-    play as it is now, and what it recomputed in a closed round, else None."""
+    """The ``play`` after a change, and what it recomputed in a closed round, else None."""
 
     play: TablePlay
     recomputed: Recomputed | None = None
@@ -72,16 +67,8 @@ class PlayChanged:
 def results_recompute(*, rnd: Round) -> Recomputed:
     """After a host's correction to a closed round: results, and the next seating if unplayed.
 
-    The night is locked before the winners and the next round are read, as the services
-    that seat the next round or start it lock it (``night_lock``): a draw, a swap or a
-    start in progress commits first, and those wait for this. The order of the locks:
-    a started round's rows (the correction holds the closed round's row and its table's
-    play, ``_lock_play``), then the night, then a pending round's rows. A tap holds its
-    play when it moves the night's scores version: a correction taking the night before
-    the play could deadlock with a late tap at that table.
-
-    Returns what changed, for the host's answer: each table's winner, and what became of
-    the next round's seating."""
+    Locks the night after the round's rows (lock order: docs/architecture.md, Design notes).
+    Returns what changed, for the host's answer."""
     rnd.night = night_lock(rnd.night_id)
     board = round_board(rnd)
     for tr in board.tables:
@@ -91,19 +78,15 @@ def results_recompute(*, rnd: Round) -> Recomputed:
     _seat_results(board)
     won_now = {(s.table_id, s.number) for tr in board.tables for s in tr.seats if s.won}
     nxt = rnd.night.rounds.filter(number=rnd.number + 1).first()
-    # The movement follows the winners: with the same winners the next seating stays as it
-    # is, seats the host swapped by hand included. A next round that has started keeps
-    # the seating it was played with; one with no seating has none because who plays
-    # changed since this round: the movement from it no longer fits, and the host draws
-    # it (docs/rules.md sections 6.2 and 10).
+    # Same winners: the next seating stays (swaps too); a started round keeps its seating
+    # (docs/rules.md sections 6.2 and 10).
     moved, seating, undo_lost = won_now != won_before, None, False
     if nxt is not None and moved and not nxt.is_pending:
         seating = SEATING_KEPT
     elif nxt is not None and moved and nxt.seats.exists():
         undo_lost = nxt.replaced_seating is not None
         _seat_next_round_again(board)
-        # A draw of that round can no longer be taken back: the seating it replaced
-        # followed the old winners (docs/rules.md section 6.2).
+        # Its draw can no longer be taken back (docs/rules.md section 6.2).
         Round.objects.filter(pk=nxt.pk).update(replaced_seating=None)
         seating = SEATING_DRAWN_AGAIN
     night_touch(rnd.night)
@@ -120,8 +103,7 @@ def results_recompute(*, rnd: Round) -> Recomputed:
 
 
 def _no_winner(number: int, scores: tuple[int, ...]) -> str:
-    """Why a correction that leaves table ``number`` without a winner is refused: a tie at
-    the top (docs/rules.md section 3.4) says so."""
+    """Why a correction leaving table ``number`` tied (docs/rules.md 3.4) is refused."""
     top = max(scores, default=0)
     if list(scores).count(top) > 1:
         return (

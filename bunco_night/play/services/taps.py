@@ -48,12 +48,10 @@ DICE = "dice"
 
 @dataclass(frozen=True)
 class TapResult:
-    """What ``entry_record`` did: the ``entry`` stored (or stored before, for a retry);
-    ``table_after``, the table as the write left it while its round is in play (what the
-    phone shows next, without reading it again), else None (a retry, a tap for a round
-    that has ended); ``late_waiting``, whether late taps at the table wait for the host,
-    where the write says so, else None; ``recomputed``, what a host's entry in a closed
-    round changed, else None."""
+    """What ``entry_record`` did: the ``entry`` stored (now or by a retry's first try).
+
+    ``table_after``: the table after the write while in play; ``late_waiting``: whether
+    late taps wait for the host; ``recomputed``: a closed round's changes. Else None."""
 
     entry: Entry
     table_after: TableRound | None = None
@@ -61,8 +59,7 @@ class TapResult:
     recomputed: Recomputed | None = None
 
 
-# The largest number a round's row can hold (a PositiveSmallIntegerField).
-MAX_ROUND_NUMBER = 32767
+MAX_ROUND_NUMBER = 32767  # a PositiveSmallIntegerField
 
 
 _ROUND_LOCKED = Compiled(
@@ -79,8 +76,7 @@ _ROUND_LOCKED = Compiled(
 _ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
 
 
-# A tap alone at its table (``_tap_alone``): its play locked, found by the round's number
-# or id (both never change: the round's row is joined, not locked), then the round read.
+# A tap alone at its table (``_tap_alone``): its play locked, the round joined, not locked.
 _PLAY_BY_NUMBER = Compiled(
     lambda night, number, table: (
         TablePlay.objects.select_for_update(of=("self",))
@@ -96,9 +92,7 @@ _PLAY_BY_NUMBER = Compiled(
 _ROUND_BY_ID = Compiled(lambda rnd: Round.objects.filter(pk=rnd).order_by()[:1], ID_MARKERS[0])
 
 
-# After that lock, in the same round trip on PostgreSQL (``_hold``, ``WriteBatch``): the
-# table's seats with their round, and its counting entries, as ``table_seats_and_round``
-# and ``state.table_round`` read them, found by the round's number.
+# After that lock, in the same round trip on PostgreSQL: the table's seats and entries.
 _SEATS_BY_NUMBER = Compiled(
     lambda night, number, table: (
         Seat.objects.filter(round__night_id=night, round__number=number, table_id=table)
@@ -122,11 +116,9 @@ _ENTRIES_BY_NUMBER = Compiled(
 
 
 def _tap_alone(table: Table, by_host: bool) -> bool:
-    """Whether a tap at ``table`` is a write alone at its table, which need not queue on
-    the round: a phone's tap, under head-table rules (docs/rules.md section 3.1), at any
-    table but the head table, in a round without a clock. Such a tap locks its table's
-    play and then reads the round; a host's correction and a timed round's tap queue on
-    the round. Why that is safe: docs/architecture.md, Design notes."""
+    """Whether a tap locks only its table's play, not the round: a phone's tap under
+    head-table rules (docs/rules.md section 3.1), off the head table, in an untimed round.
+    Why that is safe: docs/architecture.md, Design notes."""
     rules = table.night.rules_obj
     return (
         not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
@@ -136,11 +128,10 @@ def _tap_alone(table: Table, by_host: bool) -> bool:
 def _hold(
     table: Table, rnd: Round | None, round_number: int | None, by_host: bool, batch: WriteBatch
 ) -> tuple[Round, TablePlay, list[Seat] | None, list[Entry] | None]:
-    """Lock what a tap at ``table`` changes: the round it is for (the host's ``rnd``, the
-    one it names, ``round_number``, else the round in play), with the table's play in it,
-    locked. For a tap alone at its table (``_tap_alone``) the play alone is locked, and the
-    table's seats and counting entries read after the lock (``batch``: sent with it, where
-    the database takes them together); else None, read by ``table_round``."""
+    """Lock the tap's round (``rnd``, ``round_number``, else in play) and the table's play.
+
+    A tap alone at its table locks the play only and returns seats and entries read with
+    it (in ``batch``); else those are None."""
     if rnd is not None:
         if not by_host:
             raise ServiceError("Only the host can correct another round.", "not_host")
@@ -169,8 +160,7 @@ def _hold(
 
 
 def _no_play(table: Table, round_number: int | None) -> ServiceError:
-    """Why ``table`` has no play in the round a tap names (``round_number``, else the round
-    in play), in the error's words."""
+    """The error for a tap whose round has no play for ``table``."""
     if round_number is not None:
         named = table.night.rounds.filter(number=round_number).first()
         if named is None or named.is_pending:
@@ -179,8 +169,7 @@ def _no_play(table: Table, round_number: int | None) -> ServiceError:
 
 
 def _round_of_play(table: Table, play: TablePlay, rnd: Round | None) -> Round:
-    """The round of a tap alone at ``table`` (``play``'s), as read with its seats (None
-    with no seats: then read alone); refused if it has not started."""
+    """The round of ``play``; refused if it has not started."""
     if rnd is None:
         rnd = _ROUND_BY_ID.first(play.round_id)
     if rnd.is_pending:
@@ -189,8 +178,7 @@ def _round_of_play(table: Table, play: TablePlay, rnd: Round | None) -> Round:
     return rnd
 
 
-# An entry's row, inserted as the ORM would (``_insert``) in a statement written once: the
-# ORM's save costs a tap more than its whole INSERT on an index does.
+# An entry's row, inserted as the ORM would, in a statement written once (cheaper per tap).
 _ENTRY_FIELDS = [f for f in Entry._meta.local_concrete_fields if not f.primary_key]
 
 
@@ -201,9 +189,8 @@ _ENTRY_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
 )
 
 
-# On PostgreSQL the insert and _touch_table's updates are one statement, one round trip:
-# the entry's id, and whether late taps wait at the table (NULL with no such table). Its
-# EXISTS reads the table's entries as they were before the statement, without this one.
+# On PostgreSQL the insert and _touch_table's updates are one statement; its EXISTS sees the
+# table's entries without the new one.
 _INSERT_AND_MOVE_SQL = (
     f"WITH entry AS ({_ENTRY_INSERT} RETURNING id), {_NIGHT_MOVE_CTE}, "
     f"moved AS ({_TABLE_MOVE_AFTER_NIGHT} AS waits) "
@@ -212,8 +199,7 @@ _INSERT_AND_MOVE_SQL = (
 
 
 def _entry_row(entry: Entry) -> list:
-    """The values of ``entry``'s row, as ``Model.save`` gives them to its INSERT (the
-    time it is created is set, as ``auto_now_add`` does)."""
+    """The values ``Model.save`` would insert for ``entry`` (``auto_now_add`` set)."""
     return [f.get_db_prep_save(f.pre_save(entry, True), connection) for f in _ENTRY_FIELDS]
 
 
@@ -231,8 +217,7 @@ def _insert(entry: Entry) -> None:
 
 
 def _insert_and_touch(entry: Entry, rnd: Round, table: Table, batch: WriteBatch) -> bool | None:
-    """``_insert`` then ``_touch_table``, which it answers as: the transaction's last
-    statement (``batch.last``), and on PostgreSQL one statement."""
+    """``_insert`` then ``_touch_table`` (one statement on PostgreSQL); answers as the latter."""
     if connection.vendor != "postgresql":
         _insert(entry)
         return _touch_table(rnd, table)
@@ -240,17 +225,15 @@ def _insert_and_touch(entry: Entry, rnd: Round, table: Table, batch: WriteBatch)
         params = [*_entry_row(entry), rnd.night_id, table.pk]
         sql, params = prepared(connection, _INSERT_AND_MOVE_SQL, params)
         cursor.execute(batch.last(sql), params)
-        pk, waits = cursor.fetchone()  # the first statement's answer: the insert's
+        pk, waits = cursor.fetchone()
     _stored(entry, pk)
     table.version += 1
-    # The new entry is one that waits if it is late (its EXISTS did not see it).
     return None if waits is None else bool(waits or entry.late_at is not None)
 
 
 def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
-    """The round a phone's tap is for: the one it names (a tap queued offline may name a
-    round that has ended since), read with ``_lock_play``'s lock on it, else the round in
-    play. And whether it was read with the lock."""
+    """The round a phone's tap is for (the one it names, else in play), and whether it was
+    read with the play's lock."""
     if round_number is None:
         return _playing_round(table), False
     in_range = _is_round_number(round_number)
@@ -267,8 +250,7 @@ def _is_round_number(value) -> bool:
 
 
 def _stored_tap(existing: Entry, table: Table) -> TapResult:
-    """The answer to a tap whose nonce is stored already: the stored entry, when it is this
-    table's (the phone sent it again); a nonce of another table's entry is refused."""
+    """The answer to a retry: the stored entry if it is this table's, else refused."""
     if existing.table_id != table.pk:
         raise ServiceError("This entry id belongs to another table.", "forged_nonce")
     return TapResult(existing)
@@ -290,22 +272,15 @@ def entry_record(
 ) -> TapResult:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
 
-    ``kind`` is points (with ``count`` 1-3: 3 is a bunco), bunco, mini/low/high, miss,
-    mark (a group-defined mark, ``mark_code``), or dice (three ``dice`` the engine
-    scores). A phone's tap is for the round it names (``round_number``) or the round in
-    play; once that round is over for the table (it pressed Done, it is finished by the
-    rules, or the round is closed) the tap is kept as a late entry for the host to
-    accept or discard, except the extra turns of a tie-break (docs/rules.md sections
-    3.4 and 3.5). The host corrects any started round with ``rnd``. ``waited_ms``: how
-    long the tap waited on the phone before it was sent (its ``tapped_at``).
+    ``kind``: points (``count`` 1-3), bunco, mini/low/high, miss, mark (``mark_code``) or
+    dice. A tap after the table's round is over is kept late for the host, except extra
+    turns (docs/rules.md sections 3.4 and 3.5). The host corrects a round with ``rnd``.
+    ``waited_ms``: how long the tap waited on the phone. Raises ``ServiceError``.
     """
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
-    # A retry of a stored tap is answered as the stored entry. On SQLite it is looked up
-    # before the write transaction, so that it does not wait for the writers' turn. On
-    # PostgreSQL, where every query is a round trip for every tap, it is looked up only
-    # when the write finds the nonce stored (the unique nonce: a retry, or one racing
-    # its first try) or is refused (a retry of a tap the table has moved on from).
+    # A retry is answered by the stored entry: looked up first on SQLite (no wait for the
+    # writers' turn), on PostgreSQL only when the write fails (saves a round trip per tap).
     if connection.vendor != "postgresql":
         existing = _ENTRY_BY_NONCE.first(nonce)
         if existing is not None:
@@ -315,9 +290,7 @@ def entry_record(
     try:
         return _entry_store(table, rnd, round_number, tap)
     except (IntegrityError, ServiceError):
-        # The nonce was stored, by this tap's first try or by a request racing it: this
-        # write was rolled back whole (no savepoint around the insert: on PostgreSQL
-        # that is two more round trips for every tap), and the stored entry answers.
+        # The nonce was stored meanwhile: the write rolled back whole (no savepoint).
         existing = _ENTRY_BY_NONCE.first(nonce)
         if existing is None:
             raise
@@ -325,11 +298,8 @@ def entry_record(
 
 
 def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> TapResult:
-    """``entry_record``'s write, for a nonce not stored yet (``tap``: ``_new_entry``'s
-    keywords, as the phone or the host sent them), in one transaction: hold the table's
-    play, read where the table stands, make the entry the rules score, store it, and let
-    the round follow. A tap alone at its table that names its round changes nothing but
-    its table: its transaction may be a short one (``write_transaction``)."""
+    """``entry_record``'s write for a new nonce (``tap``: ``_new_entry``'s keywords), one
+    transaction; a tap alone at its table may use a short one."""
     alone = rnd is None and _is_round_number(round_number) and _tap_alone(table, tap["by_host"])
     with write_transaction(short=alone) as batch:
         rnd, play, seats, entries = _hold(table, rnd, round_number, tap["by_host"], batch)
@@ -354,9 +324,8 @@ def _entries_after(here: TableRound, entry: Entry) -> list[Entry]:
 
 
 def _changes_only_its_table(entry: Entry, rnd: Round, table: Table) -> bool:
-    """Whether storing ``entry`` changes nothing but its table (its entries and versions):
-    a late tap, shown and not counted, from which nothing is computed; or a tap in a
-    round in play that cannot ring or silence the bell."""
+    """Whether storing ``entry`` changes only its table: a late tap, or one that cannot
+    move the bell."""
     return entry.is_late or (rnd.is_playing and not _may_move_bell(rnd, table))
 
 
@@ -375,8 +344,7 @@ def _new_entry(
     by_host: bool,
     waited_ms: int = 0,
 ) -> Entry:
-    """The entry a tap at ``table`` makes (not stored yet), from the table's play and
-    where it stands in ``rnd`` (``here``); refused if the tap cannot be one there."""
+    """The unsaved entry a tap at ``table`` makes; ``ServiceError`` if it cannot be one."""
     if here is None:  # a play left without seats (a repair by hand in the admin)
         raise ServiceError("This table has no seats in this round.", "not_in_round")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
@@ -416,9 +384,7 @@ def _score(
 ) -> tuple:
     """(points, kind, count, mark code, reset) of a tap, as the rules score it.
 
-    ``count`` is stored as the dice that showed the mark. With two dice (docs/rules.md
-    section 9.2) ``streak`` is the doubles the seat rolled in a row just before: the third
-    is a bunco, whatever the tap said.
+    ``streak``: the seat's doubles in a row just before (two dice, docs/rules.md 9.2).
     """
     try:
         if kind == Entry.Kind.MARK:
