@@ -1,7 +1,4 @@
-"""Who takes each prize of a night and what it pays (docs/rules.md section 7): a winner,
-tied candidates until the host breaks the tie, or a split, with substitutes (section 7.7)
-and the door prize's draw (section 7.5), and where every cent of the pot went.
-"""
+"""Who takes each prize of a night and what it pays, to the cent (docs/rules.md section 7)."""
 
 from __future__ import annotations
 
@@ -43,11 +40,8 @@ from .standings import BuncoRoll, Standing, first_bunco, last_bunco
 class PrizeResult:
     """Who takes a prize: one winner, or the tied candidates until a tie-break is recorded.
 
-    ``payouts`` say who is paid how much: the winner (or, under section 7.7, the regular
-    a substitute came for), or each tied player when the prize is ``split``
-    (section 7.6); empty while the prize has no winner. ``remainder_cents`` is what a
-    split left over, paid where section 7.8 says. ``seed`` is the number a door prize
-    was drawn with.
+    ``payouts``: who is paid how much (sections 7.6, 7.7); ``remainder_cents``: a split's
+    leftover (7.8); ``seed``: the door prize's draw.
     """
 
     code: str
@@ -78,9 +72,7 @@ def _best(standings: Sequence[Standing], value, *, highest: bool) -> tuple[int |
     return top, tuple(s.player for s, v in zip(standings, values, strict=True) if v == top)
 
 
-# Prizes for the most of something: what is counted, and whether a count of 0 wins
-# nothing ("Nobody wins a bunco prize on a night without a bunco", section 7.2; the same
-# for every count of section 7.5).
+# Prizes for the most of something: what is counted, and whether 0 wins nothing (7.2, 7.5).
 _MOST = {
     MOST_BUNCOS: (lambda s: s.buncos, True),
     MOST_WINS: (lambda s: s.wins, False),
@@ -96,13 +88,8 @@ _MOST = {
 class PrizeAwards:
     """Every prize of a night, and where all the money went (docs/rules.md section 7).
 
-    ``leftover_cents`` is everything rounding and splitting left over; of it,
-    ``first_prize_cents`` went to the first prize (it is in that prize's amount), and
-    ``carried_cents`` goes to next month's pot and ``host_cents`` to the host.
-    ``unassigned_cents`` is the pot no prize asked for. The pot is the sum of what
-    every prize pays (or will pay, once its winner is known), what is carried, the
-    host's and the unassigned. ``door`` is the door prize's draw, made among those who
-    may win it (section 7.5), None until it is drawn.
+    ``leftover_cents`` splits into first prize, carried and host; the pot is the prizes,
+    the carried, the host's and ``unassigned_cents``. ``door``: None until drawn (7.5).
     """
 
     results: list[PrizeResult]
@@ -130,13 +117,9 @@ def award_prizes(
 ) -> PrizeAwards:
     """Each prize's winner, tied candidates or split, and its money (docs/rules.md section 7).
 
-    ``tiebreaks`` maps a prize's key to the tied player the host recorded as its winner.
-    ``policy`` holds the group's prize settings (``Rules.prize_policy``; by default the
-    behaviour of section 7.4 before those settings existed). ``present`` are the people
-    at the night, in the order the door prize is drawn from: name order, as section 7.5
-    says (by default everyone in ``standings``, in their order); ``substitutes`` maps each
-    player who came in a regular's place to that regular (section 7.7); ``door_seed`` is
-    the number the door prize is drawn with, None until it is drawn.
+    ``tiebreaks``: prize key -> recorded winner; ``policy``: ``Rules.prize_policy``
+    (default: section 7.4); ``present``: in name order (7.5); ``substitutes``:
+    substitute -> regular (7.7); ``door_seed``: None until drawn.
     """
     tiebreaks = tiebreaks or {}
     policy = policy or PrizePolicy()
@@ -256,14 +239,7 @@ def prize_standings(
     tiebreaks: Mapping[str, Hashable] | None = None,
     **settings,
 ) -> list[PrizeResult]:
-    """Each prize's winner or tied candidates, and its money (docs/rules.md section 7).
-
-    Nobody wins "most buncos" or "last bunco" on a night without a bunco. A tie
-    stays a tie until ``tiebreaks`` names one of the candidates for that prize.
-    ``settings`` are ``award_prizes``' further keywords (the group's policy, who is
-    present, substitutes, the door prize's seed); ``award_prizes`` also says where the
-    money left over went.
-    """
+    """``award_prizes``' results alone (``settings``: its further keywords)."""
     return award_prizes(
         standings, categories, pot_cents=pot_cents, buncos=buncos, tiebreaks=tiebreaks, **settings
     ).results

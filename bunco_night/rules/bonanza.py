@@ -1,14 +1,7 @@
 """A chip ledger for a Bonanza table (docs/rules.md section 9.4).
 
-The card game itself is played with real cards; the ledger keeps the chips. Each step
-returns a new ``BonanzaLedger``: ``deal`` (every player puts a chip on every space),
-``sell_widow``, ``poker_bet``, ``take`` (a player wins a space), ``call_bonanza`` (the
-caller takes the Bonanza space and a chip for every card left in each other hand,
-which ends the hand) and, at the end of the night, ``settle`` (who takes the chips
-still on the layout). Chips are never made or lost: the players' net chips and the
-chips on the layout always add up to zero, and once the layout is empty the players'
-totals do. Every step is also a ``BonanzaStep``, so a page can store the steps and
-``bonanza_replay`` them (undo is a replay without the last step).
+Each step returns a new ``BonanzaLedger``; net chips and the layout always sum to zero.
+Steps are ``BonanzaStep``s a page stores and ``bonanza_replay``s (undo: replay less one).
 """
 
 from __future__ import annotations
@@ -70,12 +63,7 @@ STEPS = (DEAL, SELL_WIDOW, POKER_BET, TAKE, CALL_BONANZA, SETTLE)
 
 @dataclass(frozen=True)
 class BonanzaStep:
-    """One thing that happened at the table, as a page stores it.
-
-    ``player`` is the buyer, the bettor, the taker or the caller; ``chips`` the widow's
-    price or the bet; ``space`` the space taken or settled; ``cards_left`` the cards in
-    each other hand when Bonanza is called, as (player, cards) pairs.
-    """
+    """One thing that happened at the table, as a page stores it."""
 
     action: str
     player: Hashable | None = None
@@ -86,14 +74,8 @@ class BonanzaStep:
 
 @dataclass(frozen=True)
 class BonanzaLedger:
-    """The chips at a Bonanza table (docs/rules.md section 9.4).
-
-    ``net`` is each player's chips won less chips paid, in the order of ``players``;
-    ``layout`` the chips on each space in play (``spaces``). ``hand`` counts the hands
-    dealt; ``dealer`` is the index of this hand's dealer. ``taken`` are the spaces won in
-    the hand being played. ``start_chips`` is what each player had at the start, so a
-    player holds ``start_chips + net``.
-    """
+    """The chips at a Bonanza table (docs/rules.md section 9.4); ``net`` is won less paid,
+    so a player holds ``start_chips + net``; ``taken``: spaces won this hand."""
 
     players: tuple[Hashable, ...]
     spaces: tuple[str, ...]
@@ -106,8 +88,6 @@ class BonanzaLedger:
     widow_sold: bool = False
     taken: frozenset[str] = frozenset()
     steps: tuple[BonanzaStep, ...] = ()
-
-    # What the ledger shows.
 
     @property
     def totals(self) -> dict[Hashable, int]:
@@ -139,8 +119,6 @@ class BonanzaLedger:
         """This hand's dealer; the deal passes to the left after each hand."""
         return None if self.dealer is None else self.players[self.dealer]
 
-    # Steps.
-
     def apply(self, step: BonanzaStep) -> BonanzaLedger:
         """The ledger after ``step``."""
         if step.action == DEAL:
@@ -158,8 +136,7 @@ class BonanzaLedger:
         raise RuleError(f"Unknown Bonanza step {step.action!r}.", "bad_step")
 
     def deal(self) -> BonanzaLedger:
-        """A new hand: "each player must again place one chip of the same denomination on
-        each of the ten spaces"; chips not won last hand stay. The deal passes left."""
+        """A new hand: a chip from each player on each space; the deal passes left."""
         if self.in_hand:
             raise RuleError("Finish the hand first: someone calls Bonanza.", "hand_in_play")
         n = len(self.spaces)
@@ -175,8 +152,7 @@ class BonanzaLedger:
         )
 
     def sell_widow(self, buyer: Hashable, chips: int) -> BonanzaLedger:
-        """The dealer sells the widow: "the successful bidder gives the dealer the number
-        of chips bid". A dealer who takes the widow, or finds no bidder, pays nothing."""
+        """The dealer sells the widow to ``buyer`` for ``chips``."""
         self._playing()
         if self.widow_sold:
             raise RuleError("The widow is already sold this hand.", "widow_sold")
@@ -208,8 +184,7 @@ class BonanzaLedger:
         )
 
     def take(self, space: str, player: Hashable) -> BonanzaLedger:
-        """``player`` wins ``space`` this hand and picks up all its chips. The Bonanza space
-        is won by calling Bonanza (``call_bonanza``)."""
+        """``player`` wins ``space`` (not Bonanza: ``call_bonanza``) and its chips."""
         self._playing()
         s = self._space(space)
         if space == BONANZA:
@@ -219,9 +194,8 @@ class BonanzaLedger:
         return self._pick_up(BonanzaStep(TAKE, player, space), s, player, taken=space)
 
     def call_bonanza(self, caller: Hashable, cards_left: Mapping[Hashable, int]) -> BonanzaLedger:
-        """``caller`` played all their cards: they pick up the Bonanza space, and "each of
-        the other players must also give one chip for each card then left in his hand".
-        This ends the hand; the spaces nobody won keep their chips for the next."""
+        """``caller`` takes the Bonanza space and a chip per card left in each other hand;
+        the hand ends."""
         self._playing()
         c = self._index(caller)
         others = {p for p in self.players if p != caller}
@@ -254,16 +228,13 @@ class BonanzaLedger:
         )
 
     def settle(self, space: str, player: Hashable) -> BonanzaLedger:
-        """After the last hand, ``player`` takes the chips left on ``space``: "the winners
-        of any chips left ... are determined in any way agreed upon by the players"."""
+        """After the last hand, ``player`` takes the chips left on ``space``."""
         if self.in_hand:
             raise RuleError("Finish the hand first: someone calls Bonanza.", "hand_in_play")
         s = self._space(space)
         if not self.layout[s]:
             raise RuleError(f"No chips are left on {SPACE_LABELS[space]}.", "space_empty")
         return self._pick_up(BonanzaStep(SETTLE, player, space), s, player)
-
-    # Helpers.
 
     def _with(self, step: BonanzaStep, **changes) -> BonanzaLedger:
         values = {
@@ -320,9 +291,8 @@ class BonanzaLedger:
 def bonanza_ledger(
     players: Sequence[Hashable], *, start_chips: int = 0, poker: bool = True
 ) -> BonanzaLedger:
-    """A new ledger for ``players`` in their seats' order (the first deals first), each
-    starting with ``start_chips``. ``poker`` False leaves out the Poker space: "this
-    space may be omitted, if the players prefer"."""
+    """A new ledger for ``players`` in seat order (the first deals first); ``poker`` False
+    leaves out the Poker space."""
     order = tuple(players)
     if not MIN_PLAYERS <= len(order) <= MAX_PLAYERS:
         raise RuleError(

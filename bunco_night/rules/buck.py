@@ -1,11 +1,7 @@
 """Buck Dice: one table, each player for themselves (docs/rules.md section 9.3).
 
-A pure state machine. ``buck_order`` settles the order of play from the opening
-throws; ``buck_game`` starts a game once the last in turn has thrown the point number;
-each ``BuckGame.throw`` (three dice) or ``BuckGame.tap`` (what a throw scored, as a
-phone enters it) returns the next state: whose turn it is, each player's score, who is
-out and in what order, and, at the end, the loser. ``buck_replay`` rebuilds a game
-from its taps, as a page rebuilds it from stored entries.
+A state machine: ``buck_order``, then ``buck_game``; each ``throw`` or ``tap`` returns
+the next ``BuckGame``; ``buck_replay`` rebuilds a game from its taps.
 """
 
 from __future__ import annotations
@@ -18,9 +14,7 @@ from .layouts import buck_table_size
 from .presets import Rules
 from .scoring import BUNCO, MINI, MISS, POINTS, check_dice, check_mark
 
-# A throw's kinds: the point number shows (points), none does (a miss), three of the
-# point number (a Big Buck, counted as a bunco), three of another number (a Little Buck,
-# counted as a mini bunco), or a throw that would pass the target and does not count.
+# A throw's kinds: a Big Buck counts as a bunco, a Little Buck as a mini bunco.
 BIG_BUCK = BUNCO
 LITTLE_BUCK = MINI
 OVER = "over"
@@ -31,12 +25,8 @@ BUCK_TAPS = (POINTS, MISS, BIG_BUCK, LITTLE_BUCK)
 
 @dataclass(frozen=True)
 class BuckOrder:
-    """The order of play from the opening throws (docs/rules.md section 9.3).
-
-    ``order`` is everyone, the highest total first; players still level are listed
-    together in ``tied`` and throw again. Once nobody is tied, the last in ``order``
-    throws one die for the point number (``point_thrower``).
-    """
+    """The order of play from the opening throws (docs/rules.md section 9.3); ``tied``
+    throw again, then ``point_thrower`` throws the point number."""
 
     order: tuple[Hashable, ...]
     tied: tuple[tuple[Hashable, ...], ...]
@@ -53,12 +43,9 @@ class BuckOrder:
 
 
 def buck_order(throws: Mapping[Hashable, Sequence[int]]) -> BuckOrder:
-    """Order the players by their opening throws: "each player throws the three dice to
-    determine the order, highest leading and lowest having his turn last".
+    """Order the players by their opening throws, highest first.
 
-    ``throws`` maps each player to the totals they threw, the first throw first; players
-    who were level throw again among themselves and add the new total to theirs. A
-    player level with another must have thrown as often as they did.
+    ``throws`` maps each player to their totals in order; re-throws add to the total.
     """
     if len(throws) < 2:
         raise RuleError("Buck Dice needs at least 2 players.", "too_few_players")
@@ -83,8 +70,7 @@ def buck_order(throws: Mapping[Hashable, Sequence[int]]) -> BuckOrder:
 
 @dataclass(frozen=True)
 class BuckThrow:
-    """One throw: who threw, what it was, the points it added and the thrower's score
-    after it, whether it took them out, and whether they throw again."""
+    """One throw: who, what, points, score after, out, and whether they throw again."""
 
     player: Hashable
     kind: str
@@ -97,12 +83,8 @@ class BuckThrow:
 
 @dataclass(frozen=True)
 class BuckGame:
-    """A game of Buck Dice in play (docs/rules.md section 9.3).
-
-    ``players`` are in the order of play; ``scores`` go with them. ``out`` are the
-    players who reached the target exactly, in the order they went out. ``turn`` is the
-    index in ``players`` of the one to throw, None once the game is over.
-    """
+    """A game of Buck Dice in play (docs/rules.md section 9.3); ``out`` in order out;
+    ``turn``: index of the thrower, None once over."""
 
     players: tuple[Hashable, ...]
     point: int
@@ -157,8 +139,7 @@ class BuckGame:
         return self._score(POINTS if count else MISS, count)
 
     def tap(self, kind: str, count: int = 0) -> BuckGame:
-        """A throw entered as what it scored: ``count`` (1 to 3) of the point number, a
-        Little Buck, a Big Buck or a miss. Three of the point number is a Big Buck."""
+        """A throw entered as what it scored (``count`` 1-3 of the point number, etc.)."""
         if kind not in BUCK_TAPS:
             raise RuleError(f"Unknown kind of throw {kind!r}.", "bad_kind")
         if kind == POINTS:
@@ -170,14 +151,7 @@ class BuckGame:
         return self._score(kind, count)
 
     def _score(self, kind: str, count: int) -> BuckGame:
-        """Score a throw for the player whose turn it is (docs/rules.md section 9.3).
-
-        A point for each die showing the point number, and the player throws again; a
-        Little Buck scores ``little_buck`` and passes the dice (it shows no point
-        number); a Big Buck puts the player at the target at once. A throw that would
-        take the score past the target does not count, and the dice pass. Reaching the
-        target exactly takes the player out.
-        """
+        """Score a throw for the player whose turn it is (docs/rules.md section 9.3)."""
         if self.over:
             raise RuleError("The game is over.", "game_over")
         i = self.turn
@@ -214,8 +188,7 @@ class BuckGame:
 
 
 def buck_game(players: Sequence[Hashable], point: int, rules: Rules) -> BuckGame:
-    """A new game: ``players`` in the order of play (``buck_order``), ``point`` the point
-    number the last of them threw, and the target and Little Buck of ``rules``."""
+    """A new game: ``players`` in order of play, the ``point`` number, and ``rules``."""
     if not rules.is_buck_dice:
         raise RuleError("These rules are not Buck Dice.", "not_buck_dice")
     order = tuple(players)
@@ -229,8 +202,7 @@ def buck_game(players: Sequence[Hashable], point: int, rules: Rules) -> BuckGame
 def buck_replay(
     players: Sequence[Hashable], point: int, rules: Rules, taps: Iterable[tuple[str, int]]
 ) -> BuckGame:
-    """The game after ``taps`` (kind, count), in order: how a page rebuilds a game from the
-    throws it stored."""
+    """The game after ``taps`` (kind, count), in order."""
     game = buck_game(players, point, rules)
     for kind, count in taps:
         game = game.tap(kind, count)

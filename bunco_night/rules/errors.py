@@ -1,8 +1,4 @@
-"""Domain errors raised by the rules engine.
-
-Each error carries a stable ``code`` that views turn into a clear message and
-tests assert on.
-"""
+"""Domain errors raised by the rules engine, each with a stable ``code``."""
 
 
 class RuleError(ValueError):

@@ -1,10 +1,5 @@
-"""A group's rules in words, made from its own knobs: what scores what, when a round ends,
-who rolls first, how people move, and what wins a prize.
-
-The words follow docs/rules.md, section by section (the comments say which), so that a
-group's rules page and its printed rules card say what the app does. Plain values only:
-the web pages and the rules card lay the sections out.
-"""
+"""A group's rules in words, made from its knobs, section by section as docs/rules.md
+(the comments say which), for its rules page and printed rules card."""
 
 from __future__ import annotations
 

@@ -65,12 +65,7 @@ def check_player_count(players: int) -> int:
 
 
 def table_sizes(players: int) -> list[int]:
-    """Seats per table with small tables (the Deluxe layouts, generalised).
-
-    docs/rules.md section 4.1: 2-4 players sit at one table; for N = 4k + r players,
-    r = 0 gives k tables of 4; r = 1 gives (k-1) of 4, then 3, then 2;
-    r = 2 gives k of 4, then 2; r = 3 gives k of 4, then 3.
-    """
+    """Seats per table with small tables (docs/rules.md section 4.1)."""
     check_player_count(players)
     if players <= 4:
         return [players]
@@ -79,12 +74,7 @@ def table_sizes(players: int) -> list[int]:
 
 
 def ghost_sizes(players: int) -> list[tuple[int, int]]:
-    """(seats, ghosts) per table when ghosts fill empty seats (docs/rules.md section 4.2).
-
-    Every table has four seats; the one to three ghosts sit at the bottom tables,
-    one a table from the last table up, so a table has at most two and they can
-    sit on opposite teams. Two to four players still sit at one table, alone.
-    """
+    """(seats, ghosts) per table when ghosts fill empty seats (docs/rules.md section 4.2)."""
     check_player_count(players)
     if players <= 4:
         return [(players, 0)]
@@ -96,11 +86,7 @@ def ghost_sizes(players: int) -> list[tuple[int, int]]:
 
 
 def balanced_sizes(players: int) -> list[int]:
-    """Tables of (about) four, as even as possible: the card party (docs/rules.md section 4.3).
-
-    "Any number may be seated at a table, but each table should have the same
-    number of players, if possible. Four at a table makes an interesting game."
-    """
+    """Tables of (about) four, as even as possible: the card party (docs/rules.md section 4.3)."""
     check_player_count(players)
     tables = -(-players // 4)
     base, extra = divmod(players, tables)
@@ -138,11 +124,7 @@ def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
 
 @dataclass(frozen=True)
 class TableGame:
-    """How a table of ``seats`` plays in a night: teams or individuals, and its target.
-
-    The one place the pages and services ask who partners whom and how many sides a
-    table has (docs/rules.md sections 1 and 3.3).
-    """
+    """How a table of ``seats`` plays: teams or not, and its target (docs/rules.md 1, 3.3)."""
 
     seats: int
     teams: bool

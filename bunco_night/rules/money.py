@@ -1,10 +1,5 @@
-"""A night's money as plain values: what is recorded when a night ends, whether it adds
-up, and what a later change to a finished night would move (docs/rules.md section 7.9).
-
-``NightFigures`` is the night's money: the dues collected (by place), the season's
-share, the pot and the prizes as ``award_prizes`` shares it out. It turns into JSON and
-back (``figures_data``, ``figures_from_data``) so that it can be kept as it stood.
-"""
+"""A night's money as plain values: what is recorded at its end, whether it adds up, and
+what a later change would move (docs/rules.md section 7.9)."""
 
 from __future__ import annotations
 
@@ -19,8 +14,7 @@ from .prizes import DOOR_PRIZE, DoorDraw
 
 @dataclass(frozen=True)
 class Place:
-    """A place on the night's list: the dues it owed, the cash paid for it that night and
-    the dues paid ahead it used (docs/rules.md sections 8.3 and 8.6)."""
+    """A place on the night's list: owed, cash, and ahead used (docs/rules.md 8.3, 8.6)."""
 
     attendance: int
     owes_cents: int
@@ -34,9 +28,8 @@ class Place:
 
 @dataclass(frozen=True)
 class NightFigures:
-    """A night's money: what was collected, the season's share (with the season's name and
-    percent then), what is left for the prizes (the pot) and how it was shared out.
-    ``payout_error``: the prizes ask for more than the pot, and pay nothing yet."""
+    """A night's money: collected, the season's share, the pot and the prizes; JSON by
+    ``figures_data``. ``payout_error``: the prizes ask for more than the pot."""
 
     collected_cents: int
     season_share_cents: int
@@ -113,16 +106,7 @@ def figures_from_data(data: Mapping) -> NightFigures:
 
 def unbalanced(figures: NightFigures) -> list[str]:
     """What does not add up in ``figures``, to the cent; [] when everything does
-    (docs/rules.md sections 7.4, 7.6, 7.8 and 8.7):
-
-    - the dues collected are the sum of what each place paid and the dues paid ahead
-      it used, and they are the pot and the season's share;
-    - the pot is every prize's money (paid to its winners, or kept for a winner still to
-      be named), and what is left over (next month's pot, the host's, or asked for by
-      no prize); a split prize's remainder is counted where it went, not twice;
-    - a prize paid out pays its amount: to its winner, or in equal shares and what could
-      not be split.
-    """
+    (docs/rules.md sections 7.4, 7.6, 7.8 and 8.7): dues, pot, and each prize paid."""
     problems = []
     collected = sum(p.collected_cents for p in figures.places)
     if collected != figures.collected_cents:
@@ -151,8 +135,7 @@ def _paid(r: PrizeResult) -> tuple:
 
 
 def money_of(figures: NightFigures) -> tuple:
-    """The money of ``figures`` alone, for comparing: every amount and who is paid it (not
-    the standings' counts, nor who is tied for a prize nobody is paid yet)."""
+    """Every amount in ``figures`` and who is paid it, for comparing."""
     a = figures.awards
     return (
         figures.collected_cents,
@@ -165,14 +148,12 @@ def money_of(figures: NightFigures) -> tuple:
 
 
 def _waiting(r: PrizeResult) -> bool:
-    """A prize whose money was kept for a winner still to be named: a tie the host has not
-    broken (docs/rules.md section 7.3), or a door prize not drawn yet (section 7.5)."""
+    """A prize kept for a winner to be named (docs/rules.md sections 7.3 and 7.5)."""
     return not r.payouts and (r.tied or (r.code == DOOR_PRIZE and r.seed is None))
 
 
 def only_names_winners(before: NightFigures, after: NightFigures) -> bool:
-    """``after`` is ``before`` with winners named for prizes that were waiting for one, the
-    same money to each prize: nobody's money moves (docs/rules.md section 7.9)."""
+    """``after`` only names waiting winners: nobody's money moves (docs/rules.md 7.9)."""
     b, a = before.awards.results, after.awards.results
     if len(b) != len(a) or money_of(before)[:4] != money_of(after)[:4]:
         return False
@@ -189,7 +170,6 @@ def only_names_winners(before: NightFigures, after: NightFigures) -> bool:
 
 
 def change_token(before: NightFigures, after: NightFigures) -> str:
-    """A short fingerprint of a change from ``before`` to ``after``: a host's "yes" to the
-    change shown is a yes to that change only."""
+    """A short fingerprint of the change, so a host's "yes" is to that change only."""
     text = json.dumps([figures_data(before), figures_data(after)], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:20]

@@ -1,9 +1,7 @@
 """Where everyone sits for the next round (docs/rules.md section 5).
 
-A seating is a tuple of tables, head table first; a table is a tuple of
-occupants in seat order (seat 1 first, clockwise). Occupants are any hashable
-player ids; ghosts are occupants too, named in ``ghosts``. At a team table
-seats 1+3 and 2+4 are partners.
+A seating is a tuple of tables, head first, each a tuple of hashable occupants (ghosts
+too) from seat 1 clockwise; at a team table seats 1+3 and 2+4 are partners.
 """
 
 from __future__ import annotations
@@ -22,11 +20,7 @@ TEAMS = ((1, 3), (2, 4))
 
 @dataclass(frozen=True)
 class Ghost:
-    """An empty seat played by its partner (docs/rules.md section 5.5).
-
-    ``stands_for`` is the absent regular (any id) the ghost stands in for, or None;
-    ``number`` tells a night's ghosts apart.
-    """
+    """An empty seat played by its partner (docs/rules.md section 5.5), for ``stands_for``."""
 
     stands_for: Hashable | None
     number: int
@@ -65,13 +59,8 @@ def _check_winners(rules: Rules, seating: Seating, winners: Sequence[Collection[
 def _seat_four(
     stayers: list[Hashable], arrivals: list[Hashable], ghosts: Collection, keep_pairs: bool
 ) -> tuple[Hashable, ...]:
-    """Seat two stayers and two arrivals at a team table.
-
-    New partners (section 5): the stayers split up and the arrivals split up, so
-    nobody keeps a partner; a stayer shifts one chair and the arrivals take the
-    vacant seats. Two ghosts are never partners. With ``keep_pairs`` (the
-    head-table variant, docs/rules.md section 5.4) both pairs stay together instead.
-    """
+    """Seat two stayers and two arrivals at a team table as new partners (section 5), or
+    as the same pairs with ``keep_pairs`` (docs/rules.md section 5.4)."""
     a, b = stayers
     x, y = arrivals
     if keep_pairs:
@@ -87,14 +76,7 @@ def next_seating(
     winners: Sequence[Collection[int]],
     ghosts: Collection[Hashable] = frozenset(),
 ) -> Seating:
-    """The seating for the next round, given each table's winning seat numbers.
-
-    Deluxe/Party movement: every table sends two players to the next table and the
-    last table sends to Table 1 (a 4-seat table its losing team, a 3-seat table
-    its two losers, a 2-seat table both players). Ladder movement: head-table
-    losers go to the bottom table, winners elsewhere move up one table. Card game
-    (section 5.6): each table's winner moves to the next table. One table: nobody moves.
-    """
+    """The seating for the next round, given each table's winning seat numbers (section 5)."""
     _check_winners(rules, seating, winners)
     count = len(seating)
     if count == 1:
@@ -158,11 +140,7 @@ def ghost_seats(seats: int, ghosts: int) -> tuple[int, ...]:
 def seat_players(
     sizes: Sequence[tuple[int, int]], players: Sequence[Hashable], ghosts: Sequence[Hashable]
 ) -> Seating:
-    """Seat ``players`` in order, table by table, with ``ghosts`` in the seats ghosts take.
-
-    ``sizes`` gives (seats, ghosts) per table, head table first. Shuffle ``players``
-    first for a random draw.
-    """
+    """Seat ``players`` in order by ``sizes`` ((seats, ghosts) per table, head first)."""
     people, spirits = list(players), list(ghosts)
     if sum(s - g for s, g in sizes) != len(people) or sum(g for _, g in sizes) != len(spirits):
         raise RuleError("The seats do not match the players.", "seats_mismatch")
@@ -183,14 +161,7 @@ def first_roller(
     ghosts: Collection[Hashable] = frozenset(),
     last_winner: Hashable | None = None,
 ) -> int:
-    """The seat that rolls first at ``table`` (from 1) this round (docs/rules.md section 2.5).
-
-    At the only table of a one-table night, the player to the left of the last round's
-    winner (the next seat clockwise), as the Deluxe one-table game says; in the first
-    round, or when that winner is no longer at the table, the scorekeeper. At every
-    table of a night of several tables, the scorekeeper. The app names seat 1 the
-    scorekeeper, or the first seat clockwise from it that a person (not a ghost) sits in.
-    """
+    """The seat that rolls first at ``table`` (from 1) this round (docs/rules.md section 2.5)."""
     if not 1 <= table <= len(seating):
         raise RuleError(f"There is no table {table}.", "bad_table")
     occupants = seating[table - 1]

@@ -1,8 +1,5 @@
-"""Rule presets: immutable values a group copies and changes knob by knob.
-
-docs/rules.md section 11 lists every knob. Every knob has a plain-language name; ``validate_rules``
-says which combinations make no sense, with a stable error code.
-"""
+"""Rule presets a group copies and changes knob by knob (docs/rules.md section 11);
+``validate_rules`` refuses combinations that make no sense, with a stable code."""
 
 from __future__ import annotations
 
@@ -41,8 +38,7 @@ ROLL_OFF = "roll_off"
 EXTRA_TURN = "extra_turn"
 TIE_BREAKS = (ROLL_OFF, EXTRA_TURN)
 
-# The games (docs/rules.md sections 1, 9.1 and 9.3). Two-dice bunko (9.2) is the dice game
-# with ``dice`` 2.
+# The games (docs/rules.md sections 1, 9.1 and 9.3); two-dice bunko (9.2) is ``dice`` 2.
 DICE_GAME = "dice"
 CARD_GAME = "cards"
 BUCK_GAME = "buck_dice"
@@ -63,9 +59,7 @@ MARK_CODE_MAX_LENGTH = 30
 class GroupMark:
     """A counter a group tallies, such as a wipeout or a Monte Carlo (docs/rules.md section 2.4).
 
-    ``points`` are added to the roller's side when the mark is entered; a
-    ``reset_round_score`` effect sets the side's score for the round back to 0.
-    """
+    ``points`` go to the roller's side; ``reset_round_score`` sets its round score to 0."""
 
     code: str
     label: str
@@ -130,8 +124,7 @@ class Rules:
 
     @property
     def is_buck_dice(self) -> bool:
-        """Buck Dice (docs/rules.md section 9.3): one table, each player for themselves,
-        until one is left."""
+        """Buck Dice (docs/rules.md section 9.3)."""
         return self.game == BUCK_GAME
 
     @property
@@ -157,8 +150,7 @@ class Rules:
 
     @property
     def rounds_per_set(self) -> int:
-        """Rounds in one set: one per mark, ten games of cards (docs/rules.md section 9.1),
-        or one game of Buck Dice (section 9.3)."""
+        """Rounds in one set: one per mark, ten of cards (9.1), one of Buck Dice (9.3)."""
         if self.is_buck_dice:
             return 1
         return self.card_games if self.is_card_game else len(self.marks)
@@ -180,9 +172,7 @@ class Rules:
         return -(-rounds // self.rounds_per_set)
 
     def planned_mark(self, round_number: int) -> int | None:
-        """The mark of round ``round_number`` when it is known in advance: the marks in order,
-        set after set. None for the card game, for Buck Dice (the last in turn throws the
-        point number), or when a die is rolled for each round's mark."""
+        """The mark of round ``round_number`` if known in advance, else None."""
         if self.is_card_game or self.is_buck_dice or self.draw_mark_with_die:
             return None
         return self.marks[(round_number - 1) % len(self.marks)]
@@ -247,9 +237,7 @@ def validate_rules(rules: Rules) -> Rules:
         "Ladder movement is played at tables of four: fill empty seats with ghosts.",
         "ladder_needs_ghosts",
     )
-    # docs/rules.md section 5.4: the variant comes from a letter on ladder movement, where
-    # the pair arriving at the head table won together at table 2. With Deluxe movement the
-    # arrivals would be the last table's losing team, partners last round: refused.
+    # docs/rules.md section 5.4: with Deluxe movement the arrivals were partners: refused.
     _require(
         not rules.head_partners_stay or rules.movement == LADDER_MOVEMENT,
         "Head-table partners stay together only with ladder movement.",
@@ -265,8 +253,7 @@ def validate_rules(rules: Rules) -> Rules:
         f"Minutes per round must be 0 (no clock) to {MAX_ROUND_MINUTES}.",
         "bad_round_minutes",
     )
-    # docs/rules.md section 9.3: Buck Dice is three dice at one table, played until one
-    # player is left: nobody moves, and no clock ends a game.
+    # docs/rules.md section 9.3: three dice at one table, no movement, no clock.
     _require(
         not rules.is_buck_dice
         or (rules.dice == 3 and rules.movement == DELUXE_MOVEMENT and not rules.is_timed),
@@ -295,8 +282,7 @@ def validate_rules(rules: Rules) -> Rules:
     return rules
 
 
-# The Deluxe box party rules (docs/rules.md section 11.1): low/high bunco 7/5, every table
-# plays to its target, a true bunco ends the round everywhere, one set, roll-off ties.
+# The presets of docs/rules.md section 11.1.
 DELUXE = Rules(
     name="deluxe",
     split_low_high=True,
@@ -308,8 +294,6 @@ DELUXE = Rules(
     movement=DELUXE_MOVEMENT,
 )
 
-# One group's house rules (section 11.1): the head table controls the round, any other
-# three of a kind is a 5-point mini bunco, four sets of ones through sixes.
 HOUSE = Rules(
     name="house",
     round_end=HEAD_TABLE,
@@ -318,8 +302,6 @@ HOUSE = Rules(
     movement=DELUXE_MOVEMENT,
 )
 
-# The letters on ladder movement (section 11.1): head table controls, winners
-# climb the ladder, ghosts fill seats so every table has four, three sets.
 LADDER = Rules(
     name="ladder",
     round_end=HEAD_TABLE,
@@ -329,12 +311,9 @@ LADDER = Rules(
     fill=FILL_GHOSTS,
 )
 
-# Deluxe One Table Bunco (section 11.1): 2-4 individuals play to 21; a bunco ends the round.
 ONE_TABLE = dataclasses.replace(DELUXE, name="one_table")
 
-# The 1904 progressive card party (section 9.1): the host enters each table's winner,
-# who gets a punch and moves on; ten games.
-CARD_1904 = Rules(
+CARD_1904 = Rules(  # section 9.1
     name="card_1904",
     game=CARD_GAME,
     round_end=EVERY_TABLE,
@@ -344,10 +323,7 @@ CARD_1904 = Rules(
     sets_per_night=1,
 )
 
-# Two-dice bunko from a player's letter (docs/rules.md section 9.2): two dice, the head
-# table rolls a die for each round's number, the first team to 21 anywhere (or three
-# doubles in a row) stops every table, winners move up and head-table partners stay.
-TWO_DICE = Rules(
+TWO_DICE = Rules(  # section 9.2
     name="two_dice",
     dice=2,
     round_end=ANY_TABLE,
@@ -361,9 +337,7 @@ TWO_DICE = Rules(
     head_partners_stay=True,
 )
 
-# Buck Dice from a book of table games (docs/rules.md section 9.3): one table, everyone
-# for themselves, out on exactly 15; the last player left loses. One game a set.
-BUCK_DICE = Rules(
+BUCK_DICE = Rules(  # section 9.3
     name="buck_dice",
     game=BUCK_GAME,
     round_end=EVERY_TABLE,
@@ -378,7 +352,7 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-# What each preset is called on the pages: in full where a host chooses, short in a header.
+# Each preset's name: in full where a host chooses, short in a header.
 PRESET_LABELS = {
     "house": "House rules: the head table rings the bell, 4 sets",
     "deluxe": "Deluxe box: every table plays to 21, low and high buncos",
@@ -388,7 +362,6 @@ PRESET_LABELS = {
     "two_dice": "Two-dice bunko: the first team to 21 stops every table, winners climb",
     "buck_dice": "Buck Dice: one table of 2 to 20, out on exactly 15, the last one left loses",
 }
-# Short names, for a night's header.
 PRESET_NAMES = {
     "house": "House rules",
     "deluxe": "Deluxe rules",

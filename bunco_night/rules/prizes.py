@@ -1,11 +1,5 @@
-"""The prizes a group can choose beyond the first six, and how their money is paid out
-(docs/rules.md sections 7.5 to 7.8).
-
-Plain values only, for ``shares``, ``awards`` and ``presets``: the further prize categories
-(section 7.5); a group's prize settings as one ``PrizePolicy`` (a tied prize, section 7.6;
-who may win, 7.7; rounding and the money left over, 7.8); rounding money to what a host
-pays in cash, splitting it evenly, and the seeded draw of a door prize.
-"""
+"""The further prize categories, a group's ``PrizePolicy``, rounding and splitting money,
+and the door prize's seeded draw (docs/rules.md sections 7.5 to 7.8)."""
 
 from __future__ import annotations
 
@@ -15,8 +9,7 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 
-# Further prize categories (docs/rules.md section 7.5). ``MOST_MARK`` is one category per
-# group mark: the category carries the mark's code.
+# Further prize categories (docs/rules.md section 7.5); ``MOST_MARK`` carries a mark's code.
 MOST_MINIS = "most_minis"
 MOST_LOW = "most_low"
 MOST_HIGH = "most_high"
@@ -36,14 +29,12 @@ MORE_PRIZE_LABELS = {
     DOOR_PRIZE: "Door prize",
 }
 
-# A tied prize (section 7.6): the host records who won it (a roll-off, a cut of the
-# cards), or the tied players split it.
+# A tied prize (section 7.6): the host records who won it, or the tied split it.
 TIE_ROLL_OFF = "roll_off"
 TIE_SPLIT = "split"
 PRIZE_TIES = (TIE_ROLL_OFF, TIE_SPLIT)
 
-# Substitutes (section 7.7): they win like anyone, their prize goes to the regular they
-# came for, or they cannot win.
+# Substitutes (section 7.7).
 SUBSTITUTE_WINS = "win"
 SUBSTITUTE_FOR_REGULAR = "regular"
 SUBSTITUTE_CANNOT_WIN = "none"
@@ -66,14 +57,8 @@ MAX_MIN_ROUNDS = 1000
 
 @dataclass(frozen=True)
 class PrizePolicy:
-    """A group's prize settings (docs/rules.md sections 7.6 to 7.8).
-
-    The defaults are the app's behaviour before these settings existed: shares rounded
-    down to the cent, the cents left over for the host to decide, ties broken by the
-    host's record, everyone can win, and every player is in line for fewest wins. A
-    group's rules carry their own settings (``Rules.prize_policy``), whose defaults
-    differ where section 7.8 says: whole dollars, and the leftover to the first prize.
-    """
+    """A group's prize settings (docs/rules.md sections 7.6 to 7.8); the defaults here are
+    section 7.4's, a group's (``Rules.prize_policy``) section 7.8's."""
 
     rounding: str = ROUND_CENTS
     leftover: str = LEFTOVER_HOST
@@ -130,9 +115,7 @@ def round_down(cents: int, rounding: str) -> int:
 
 
 def split_evenly(cents: int, ways: int, rounding: str) -> tuple[int, int]:
-    """Each of ``ways`` equal shares of ``cents``, rounded down to the unit, and what is
-    left over (docs/rules.md section 7.6): $10 three ways in whole dollars is $3 each
-    with $1 left over."""
+    """(each share, left over) of ``cents`` split ``ways``, rounded down (docs/rules.md 7.6)."""
     if ways < 1:
         raise RuleError("A prize is split between one or more players.", "bad_split")
     each = round_down(cents // ways, rounding)
@@ -141,11 +124,8 @@ def split_evenly(cents: int, ways: int, rounding: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class DoorDraw:
-    """A door prize drawn among those present (docs/rules.md section 7.5).
-
-    ``order`` is the list the draw was made from, numbered from 1; ``number`` is the
-    number drawn, so anyone can check it: ``order[number - 1]`` is the ``winner``.
-    """
+    """A door prize drawn among those present (docs/rules.md section 7.5); anyone can
+    check that ``order[number - 1]`` is the ``winner``."""
 
     seed: int
     order: tuple[Hashable, ...]
@@ -154,8 +134,7 @@ class DoorDraw:
 
 
 def draw_door_prize(present: Iterable[Hashable], seed: int) -> DoorDraw:
-    """Draw one of ``present`` with ``random.Random(seed)``: the same list in the same
-    order and the same seed always draw the same person. Duplicates count once."""
+    """Draw one of ``present`` (duplicates once) with ``random.Random(seed)``: repeatable."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RuleError("The draw's number is a whole number.", "bad_seed")
     order = tuple(dict.fromkeys(present))

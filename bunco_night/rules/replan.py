@@ -1,11 +1,7 @@
 """Re-seating the next round when people come and go (docs/rules.md section 10).
 
-``replan_seating`` changes the movement's seating (docs/rules.md section 5) as little as
-section 10 allows, with ghosts (section 5.5) or small tables (section 4), keeping the
-partner rules (sections 5.3, 5.4) and sending people back to their ``homes`` when a later
-change makes room. Seatings are as in ``movement``: tables head first, each a tuple of
-occupants in seat order; the result depends only on the arguments. Beyond section 10:
-docs/architecture.md, Design notes."""
+``replan_seating`` changes the movement's seating as little as section 10 allows. Seatings
+are as in ``movement``. Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
@@ -28,19 +24,14 @@ from .presets import FILL_GHOSTS, Rules
 GhostMaker = Callable[[Hashable | None], Hashable]
 
 _EMPTY = object()  # a seat a growing table adds
-# Which vacant seat an incoming player takes first: a leaver's, one a player moved
-# away from, a ghost's, a new one. The seats left over are played by ghosts.
+# Which vacant seat an incoming player takes first; seats left over get ghosts.
 _LEFT, _MOVED_AWAY, _GHOST, _NEW = range(4)
 
 
 @dataclass(frozen=True)
 class Replan:
-    """The next round's seating after people came and went.
-
-    ``moved`` are the people (not the arrivals) now at another table than the
-    movement gave them, in their old table and seat order; ``added_ghosts`` and
-    ``removed_ghosts`` are in seat order; ``ghosts`` are all the ghosts seated.
-    """
+    """The next round's seating after people came and went; ``moved``: people (not
+    arrivals) at another table than the movement gave them."""
 
     seating: Seating
     ghosts: frozenset[Hashable]
@@ -91,12 +82,8 @@ def _people_per_table(
     players: int,
     returning: Sequence[int] = (),
 ) -> tuple[list[int], list[int]]:
-    """(seats, people) per table of the new seating, head table first.
-
-    Small tables: the layout for the new count. Ghosts: tables of four, each with two
-    to four people, chosen so the fewest people change tables (see the module), a table
-    someone is coming back to (``returning``: their home tables) before others.
-    """
+    """(seats, people) per table of the new seating, head table first: fewest moves,
+    tables someone returns to (``returning``) first."""
     if rules.is_buck_dice:
         # Buck Dice seats everyone at its one table (docs/rules.md section 9.3).
         sizes = [buck_table_size(players)]
@@ -111,15 +98,12 @@ def _people_per_table(
     here = [len(staying[i]) if i < len(staying) else 0 for i in range(count)]
     people = [min(4, max(2, h)) for h in here]
     excess = sum(people) - players
-    # Every table stays as full as it is unless the count cannot add up: then a person
-    # moves off the fullest table, the bottom one first (each such move is unavoidable).
+    # Tables stay as full as they are unless the count cannot add up: fullest, bottom first.
     while excess > 0:
         i = max((j for j in range(count) if people[j] > 2), key=lambda j: (people[j], j))
         people[i] -= 1
         excess -= 1
-    # Seats to fill (arrivals, or people off a removed table) go to the table with the
-    # most ghosts, then one someone comes back to, then one someone just left, the
-    # bottom one first.
+    # Seats to fill: most ghosts, then a home table, then one just left, bottom first.
     leavers = [left[j] if j < len(left) else 0 for j in range(count)]
     back = [sum(t == j for t in returning) for j in range(count)]
     while excess < 0:
@@ -141,15 +125,8 @@ def _members(
     players: int,
     back_home: Mapping[Hashable, tuple[int, int]] | None = None,
 ) -> tuple[list[int], list[list[Hashable]]]:
-    """(seats per table, who sits at each table), head table first, for the people of
-    ``where`` (person -> the (table, seat) they count at) and ``arriving``.
-
-    All of a table that keeps at least as many people stay; where a table must lose
-    people, those in its last seats move (``_people_per_table`` says how many); a removed
-    table empties. Arrivals coming back (``back_home``: arrival -> their home seat) go to
-    their home table if it has room; other arrivals to the bottom tables with room,
-    movers to the top ones.
-    """
+    """(seats per table, who sits at each), head first, for ``where`` (person -> (table,
+    seat)) and ``arriving``: a shrinking table's last seats move; ``back_home`` go home."""
     back_home = back_home or {}
     span = max([0, *(t + 1 for t, _ in where.values()), *(t + 1 for t, _ in gone)])
     by_table: list[list[Hashable]] = [[] for _ in range(span)]
@@ -204,14 +181,8 @@ def _repair(
     number: int,
     homes: Mapping[Hashable, int] | None = None,
 ) -> list[Hashable]:
-    """The valid pairing of a team table that moves the fewest of ``kept`` from their seats.
-
-    Of four people there is always one (docs/rules.md section 10): last round's
-    partners form at most one of the three pairings, two ghosts at most one more.
-    A seat in ``homes`` (person -> seat index at this table) is as good as the one the
-    person is in, and better: of pairings moving nobody else, the one that has the
-    most people back home wins.
-    """
+    """The valid pairing of a team table that moves the fewest of ``kept`` from their seats
+    (one always exists, docs/rules.md section 10); ties go to the most back in ``homes``."""
     homes = homes or {}
     best = None
     for order in itertools.permutations(range(4)):
@@ -235,8 +206,7 @@ def _repair(
 def _home_again(
     arrangement: list[Hashable], kept: set[Hashable], homes: Mapping[Hashable, int]
 ) -> list[Hashable]:
-    """A table without teams: each of ``kept`` away from their home seat (``homes``) goes
-    back to it when it holds a newcomer, or someone of ``kept`` whose home is their seat."""
+    """A table without teams: each of ``kept`` goes back to their ``homes`` seat if free."""
     seats = list(arrangement)
     moving = True
     while moving:  # each swap puts one more person home for good: at most len(seats)
@@ -264,13 +234,8 @@ def replan_seating(
 ) -> Replan:
     """The next round's seating when ``leaving`` go and ``arriving`` come (docs/rules.md 10).
 
-    ``seating`` is the next round as it is now (the movement's, or changed since);
-    ``ghosts`` names the occupants that are ghosts; ``new_ghost(leaver_or_none)`` makes
-    a ghost's id when one is needed (called table by table, seat by seat); ``partners``
-    maps a player to last round's partner (``round_partners`` of last round's seating;
-    empty before round 1); ``homes`` maps a person to the (table, seat) indexes the
-    seating gave them before anyone came or went (empty: where they sit now). Arrivals
-    are placed in the order given.
+    ``new_ghost(leaver_or_none)`` makes ghost ids; ``partners``: last round's partners;
+    ``homes``: person -> (table, seat) before anyone came or went (empty: where they sit).
     """
     leaving = frozenset(leaving)
     arriving = list(arriving)
@@ -290,8 +255,7 @@ def replan_seating(
     count = len(sizes)
     home_table = {p: homes[p][0] if p in homes else sitting[p][0] for p in staying}
     if any(sitting[p][0] != t < count for p, t in home_table.items()):
-        # Someone an earlier change moved to another table could go back: counted at
-        # their home table, unless that gives more people a move other than going home.
+        # Someone moved earlier counts at their home table unless that moves more people.
         back = {
             p: homes.get(p, sitting[p]) if home_table[p] < count else sitting[p] for p in staying
         }

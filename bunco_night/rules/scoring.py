@@ -1,11 +1,6 @@
-"""Scoring one roll: three dice (docs/rules.md section 2), or two in two-dice bunko
-(section 9.2).
+"""Scoring one roll: three dice (docs/rules.md section 2), or two (section 9.2).
 
-A phone may send the dice (``score_roll``) or just what the roll scored
-(``score_tap``); both give the same ``ScoredRoll``. In two-dice bunco the third doubles
-in a row is a bunco, so both take ``doubles_before``: how many doubles the roller has
-rolled in a row just before, in this turn (``rounds.doubles_before`` counts them from a
-table's entries).
+``score_roll`` (the dice) and ``score_tap`` (what it scored) give the same ``ScoredRoll``.
 """
 
 from __future__ import annotations
@@ -26,9 +21,7 @@ KINDS = (POINTS, MISS, BUNCO, MINI, LOW, HIGH)
 # Three of a kind that is not the mark: all are "mini buncos" in the standings.
 MINI_KINDS = (MINI, LOW, HIGH)
 
-# Two-dice bunko (docs/rules.md section 9.2): both dice show the mark (a pair), or both
-# show another number (doubles). Either is a double, and the third double in a row is a
-# bunco.
+# Two-dice bunko (docs/rules.md section 9.2): the third double in a row is a bunco.
 PAIR = "pair"
 DOUBLES = "doubles"
 TWO_DICE_KINDS = (POINTS, MISS, BUNCO, PAIR, DOUBLES)
@@ -106,10 +99,7 @@ def _check_streak(doubles_before: int) -> int:
 
 
 def _two_dice(kind: str, rules: Rules, doubles_before: int) -> ScoredRoll:
-    """A two-dice roll of ``kind`` (docs/rules.md section 9.2): one die showing the mark
-    scores ``mark_die_points``, both ``mark_pair_points``; doubles of another number score
-    nothing and roll again; a miss passes the dice. The third double in a row is a
-    bunco: it scores nothing itself and wins the round for the roller's side at once."""
+    """A two-dice roll of ``kind`` (docs/rules.md section 9.2)."""
     doubles = kind in DOUBLE_KINDS or kind == BUNCO
     if kind in DOUBLE_KINDS and doubles_before + 1 >= DOUBLES_FOR_BUNCO:
         kind = BUNCO
@@ -120,13 +110,7 @@ def _two_dice(kind: str, rules: Rules, doubles_before: int) -> ScoredRoll:
 def score_roll(
     dice: Sequence[int], mark: int, rules: Rules, *, doubles_before: int = 0
 ) -> ScoredRoll:
-    """Score the dice for the round's mark.
-
-    docs/rules.md section 2: a point for each die showing the mark; three of the mark is
-    a bunco; three of another number is a mini (house) or low/high (Deluxe) bunco;
-    a roll that scores lets the roller go again, a miss passes the dice left. Two-dice
-    bunko (section 9.2) scores two dice, and needs ``doubles_before``.
-    """
+    """Score the dice for the round's mark (docs/rules.md sections 2 and 9.2)."""
     if rules.is_two_dice:
         a, b = check_dice(dice, 2)
         check_mark(mark)
@@ -148,12 +132,9 @@ def score_roll(
 
 
 def score_tap(kind: str, rules: Rules, count: int = 0, *, doubles_before: int = 0) -> ScoredRoll:
-    """Score a roll entered as one tap: ``count`` of the mark, or a kind of bunco.
+    """Score a roll entered as one tap: ``count`` of the mark (3 is a bunco), or a kind.
 
-    ``count`` 3 is a bunco (three of the mark), whatever the tap said. With two dice
-    (docs/rules.md section 9.2) the taps are ``count`` 1 or 2 of the mark (2 is a pair),
-    doubles, a miss, or a bunco (three doubles in a row) when the table knows better
-    than ``doubles_before``.
+    Two dice (docs/rules.md section 9.2): ``count`` 1 or 2 (a pair), doubles, miss, bunco.
     """
     if rules.is_two_dice:
         return _two_dice_tap(kind, rules, count, doubles_before)

@@ -1,12 +1,5 @@
 """A season: standings over many nights, the year-end prizes and their pot
-(docs/rules.md section 8.7).
-
-A season adds up its nights with the night's own functions: every round a player
-played goes into one ``tally`` and one ``rank_standings``, so a season ranks like a
-night (wins, then buncos; players still level share a place). The year-end prizes
-use the night's categories where they mean the same over a season, plus a few of
-the season's own, and the same tie rule: a tie stays a tie until the host records
-who won it (section 7.3).
+(docs/rules.md section 8.7), ranked and tied as a night is (sections 7.1 and 7.3).
 """
 
 from __future__ import annotations
@@ -35,8 +28,7 @@ NIGHT_CATEGORIES = (MOST_WINS, MOST_BUNCOS, MOST_LOSSES)
 
 @dataclass(frozen=True)
 class NightResult:
-    """One night as the season counts it: every player's rounds (closed rounds only, ghosts
-    have none) and, for each night prize someone won, (winner, amount in cents)."""
+    """One night as the season counts it: closed rounds' rows, and (winner, cents) a prize."""
 
     rows: Sequence[PlayerRound]
     prizes: Sequence[tuple[Hashable, int]] = ()
@@ -88,8 +80,7 @@ def season_standings(
 
 
 def season_share(collected_cents: int, percent: int) -> int:
-    """The part of a night's dues that goes to the season's pot: a whole percent,
-    rounded down to the cent like a prize's share (section 7.4)."""
+    """The season's share of a night's dues, rounded down to the cent (section 7.4)."""
     if not 0 <= percent <= 100:
         raise RuleError("The season's share is a percent from 0 to 100.", "bad_season_share")
     if collected_cents < 0:
@@ -113,8 +104,7 @@ def _decide(
     candidates: tuple,
     chosen: Hashable | None,
 ) -> PrizeResult:
-    """The tie rule of ``prize_standings`` (docs/rules.md section 7.3): one candidate wins,
-    several are a tie until the host names one of them."""
+    """The tie rule of ``prize_standings`` (docs/rules.md section 7.3)."""
     if chosen is not None and len(candidates) > 1:
         if chosen not in candidates:
             raise RuleError(
@@ -147,14 +137,8 @@ def season_prizes(
     tiebreaks: Mapping[str, Hashable] | None = None,
     eligible: Collection[Hashable] | None = None,
 ) -> list[PrizeResult]:
-    """Each year-end prize's winner or tied candidates and its share of the season's pot.
-
-    Most wins, buncos and losses are decided by the night's ``prize_standings`` on the
-    season's totals; best attendance goes to whoever played the most nights, and most
-    mini buncos to whoever rolled the most (nobody wins it with none). ``eligible``
-    limits the prizes to some players (the regulars, say); the standings still list
-    everyone.
-    """
+    """Each year-end prize's winner or tied candidates and its share of the season's pot;
+    ``eligible`` limits who may win (the standings list everyone)."""
     tiebreaks = tiebreaks or {}
     shares = split_pot(pot_cents, categories, labels=SEASON_PRIZE_LABELS)
     pool = [s for s in standings if eligible is None or s.player in eligible]

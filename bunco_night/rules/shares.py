@@ -1,7 +1,5 @@
-"""The prize categories a night can give (docs/rules.md sections 7.2 and 7.5) and each
-one's share of the pot: fixed amounts, percents rounded down to the group's unit, and
-where the money rounding leaves over goes (sections 7.4 and 7.8).
-"""
+"""The prize categories (docs/rules.md sections 7.2 and 7.5) and each one's share of the
+pot (sections 7.4 and 7.8)."""
 
 from __future__ import annotations
 
@@ -39,11 +37,8 @@ ALL_PRIZE_LABELS = {**PRIZE_LABELS, **MORE_PRIZE_LABELS}
 
 @dataclass(frozen=True)
 class PrizeCategory:
-    """A prize and its share of the pot: a fixed amount in cents or a whole percent.
-
-    ``mark`` is the group mark's code for the "most of a group mark" category
-    (docs/rules.md section 7.5), and empty for every other category.
-    """
+    """A prize and its share of the pot: fixed cents or a whole percent; ``mark``: the
+    mark's code for ``most_mark`` (docs/rules.md section 7.5), else empty."""
 
     code: str
     amount_cents: int | None = None
@@ -53,8 +48,7 @@ class PrizeCategory:
 
     @property
     def key(self) -> str:
-        """What tells a group's prizes apart: the code, with the mark's code for
-        ``most_mark`` ("most_mark:wipeout"). The same as ``code`` for every other prize."""
+        """``code``, or "most_mark:<mark>" for ``most_mark``."""
         return f"{self.code}:{self.mark}" if self.mark else self.code
 
     @property
@@ -71,12 +65,7 @@ class PrizeCategory:
 class PotShares:
     """The pot shared out among a group's prizes (docs/rules.md sections 7.4 and 7.8).
 
-    ``shares`` are the cents of each prize by key, rounded down to the group's unit,
-    with the leftover already added to the first prize when the group says so.
-    ``leftover_cents`` is what rounding left over, and it went to the first prize
-    (``first_prize_cents``), to next month's pot (``carried_cents``) or to the host
-    (``host_cents``). ``unassigned_cents`` is the part of the pot no prize asked for
-    (percents adding up to less than 100). The parts add up to the pot.
+    ``shares`` by key include any leftover to the first prize; the parts add up to the pot.
     """
 
     pot_cents: int
@@ -117,13 +106,8 @@ def pot_shares(
     *,
     labels: Mapping[str, str] = ALL_PRIZE_LABELS,
 ) -> PotShares:
-    """Each prize's money: its fixed amount as the group set it, or its percent of the
-    pot rounded down to the group's unit (docs/rules.md sections 7.4 and 7.8).
-
-    What rounding leaves over goes where ``policy.leftover`` says. With the default
-    policy shares are rounded down to the cent and the leftover is the host's, as
-    section 7.4 describes.
-    """
+    """Each prize's money: fixed, or a percent rounded down to the group's unit; the
+    leftover goes where ``policy.leftover`` says (docs/rules.md sections 7.4 and 7.8)."""
     policy = policy or PrizePolicy()
     if pot_cents < 0:
         raise RuleError("The pot cannot be negative.", "negative_pot")
@@ -161,7 +145,5 @@ def split_pot(
     policy: PrizePolicy | None = None,
     labels: Mapping[str, str] = ALL_PRIZE_LABELS,
 ) -> dict[str, int]:
-    """Cents each category gets, by key: its fixed amount, or its percent of the pot
-    rounded down (to the cent by default; ``pot_shares`` says what was left over).
-    ``labels`` names the categories allowed: a night's by default, a season's for a season."""
+    """``pot_shares(...).shares``: cents by key; ``labels``: the categories allowed."""
     return pot_shares(pot_cents, categories, policy, labels=labels).shares

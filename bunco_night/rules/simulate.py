@@ -1,13 +1,6 @@
-"""Play a whole night through the rules engine with seeded random dice.
-
-Hosts use it to preview a night; tests use it end to end. Everything here is
-plain Python: ``simulate_night`` returns the JSON-ready dict that the
-``simulate_night`` management command prints. Every dice game is played: three dice,
-two-dice bunko (a roll is two dice) and Buck Dice (one table, everyone for themselves,
-each round one game; its tables say who went out in what order and who lost).
-
-A timed round (docs/rules.md section 3.8) runs on a pretend clock: every table at play
-rolls once every ``SECONDS_PER_ROLL`` seconds.
+"""Play a whole night through the rules engine with seeded random dice, for previews
+and tests: ``simulate_night`` returns the JSON the management command prints. Timed
+rounds (docs/rules.md section 3.8) run on a pretend clock (``SECONDS_PER_ROLL``).
 """
 
 from __future__ import annotations
@@ -120,8 +113,7 @@ class _Table:
         self.in_turn = False
 
     def play_extra_turns(self, rng: random.Random, mark: int, rules: Rules) -> None:
-        """One pass of extra turns: each player at the table takes one more turn, seat 1
-        first, and the points are added to the round's score (docs/rules.md section 3.4)."""
+        """One pass of extra turns, seat 1 first (docs/rules.md section 3.4)."""
         if self.play_scores is None:
             self.play_scores = tuple(self.scores)
         self.extra_pass = len(self.pass_scores) + 1
@@ -146,12 +138,10 @@ def _break_tie(table: _Table, rules: Rules, rng: random.Random, mark: int, tied:
     """Settle a tie as the rules say; the simulator plays the tie-break out."""
     table.tiebreak = True
     if rules.tie_break == EXTRA_TURN:
-        # House and ladder presets: every player takes one more turn (not only the tied
-        # ones); the next round_status says who won, or asks for another pass.
+        # Every player takes one more turn; the next round_status says who won.
         table.play_extra_turns(rng, mark, rules)
         return
-    # Deluxe roll-off: the first side to 5 points (the mark and buncos) wins; these
-    # rolls decide the tie only and are not added to the round's score.
+    # Deluxe roll-off: first side to 5 points; not added to the round's score.
     points = dict.fromkeys(tied, 0)
     for _ in range(MAX_ROLLS_PER_ROUND):
         for side in tied:
@@ -208,10 +198,8 @@ def _table_json(table: _Table, ghosts: frozenset, winners: tuple[int, ...]) -> d
 
 
 def _buck_round(rules: Rules, names: list[str], rng: random.Random) -> tuple[dict, dict, int]:
-    """One game of Buck Dice (docs/rules.md section 9.3): the opening throws settle the
-    order (those level throw again), the last in order throws the point number, and the
-    game is played to the last player. Returns the table's JSON, each player's place
-    (1 is the first out, the loser last) and the point number."""
+    """One game of Buck Dice (docs/rules.md section 9.3): (table JSON, {player: place},
+    point number); place 1 went out first."""
     throws = {p: [sum(rng.randint(1, 6) for _ in range(3))] for p in names}
     order = buck_order(throws)
     while not order.settled:

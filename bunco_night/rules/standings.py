@@ -1,7 +1,5 @@
-"""The night's standings (docs/rules.md sections 6 and 7.1): each player's rows summed,
-ranked by wins, buncos and a recorded roll-off, set by set, and the night's first and last
-buncos. A bunco rolled for a ghost counts for its partner (section 5); ghosts have no rows.
-"""
+"""The night's standings, set by set, and its first and last buncos (docs/rules.md
+sections 6 and 7.1). Ghosts have no rows (section 5)."""
 
 from __future__ import annotations
 
@@ -12,13 +10,9 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class PlayerRound:
-    """One player's result for one round: a win or a loss, and what they rolled.
+    """One player's result for one round (docs/rules.md sections 7.1 and 7.5).
 
-    ``set_number`` is the set the round belongs to (docs/rules.md section 7.1).
-    ``low_buncos`` and ``high_buncos`` are the part of ``mini_buncos`` that were low or
-    high buncos, under rules that split them; ``table`` is the number of the table the
-    player sat at (1 is the head table) and ``score`` the points they rolled in the
-    round (``points_rolled`` in ``rounds``), for the prizes of section 7.5.
+    ``low_buncos`` and ``high_buncos`` are part of ``mini_buncos``; ``table`` 1 is the head.
     """
 
     player: Hashable
@@ -35,12 +29,7 @@ class PlayerRound:
 
 @dataclass(frozen=True)
 class BuncoRoll:
-    """A true bunco: who rolled it and when (any value that sorts in time order).
-
-    Pass ``when`` as (round number, time): buncos are in the order they were rolled,
-    by round first, so one the host adds later to an earlier round as a correction
-    does not become the night's last (docs/rules.md sections 6 and 7).
-    """
+    """A true bunco: who rolled it and ``when``: (round number, time) (docs/rules.md 6, 7)."""
 
     player: Hashable
     when: object
@@ -48,11 +37,7 @@ class BuncoRoll:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's totals for the night and their place.
-
-    ``head_rounds`` counts the rounds played at the head table and ``best_round`` is the
-    highest score the player rolled in one round (None when no round had a score).
-    """
+    """A player's totals for the night and their place."""
 
     player: Hashable
     wins: int
@@ -110,11 +95,7 @@ def tally(rows: Iterable[PlayerRound], players: Iterable[Hashable] = ()) -> list
 def rank_standings(
     standings: Iterable[Standing], roll_off: Mapping[Hashable, int] | None = None
 ) -> list[Standing]:
-    """Rank by wins, then buncos, then a recorded roll-off (docs/rules.md section 7.1).
-
-    ``roll_off`` maps a player to their place in a roll-off the host recorded
-    (lower is better). Players still level share a rank and are marked tied.
-    """
+    """Rank by wins, then buncos, then ``roll_off`` places (docs/rules.md section 7.1)."""
     roll_off = roll_off or {}
 
     def key(s: Standing) -> tuple:
@@ -137,11 +118,7 @@ def set_standings(
 ) -> dict[int, list[Standing]]:
     """Each set's own standings, set 1 first (docs/rules.md section 7.1).
 
-    "The winner of the set is the player with the most wins", then most buncos, then
-    the roll-off the host recorded for that set (``roll_offs`` maps a set number to
-    ``rank_standings``' roll-off places); players still level stay tied. Every set
-    with a row is listed; ``players`` adds those with no row in a set to each set.
-    The night's standings are ``rank_standings(tally(rows, players))`` as before.
+    ``roll_offs``: set number -> roll-off places; ``players`` are added to every set.
     """
     roll_offs = roll_offs or {}
     everyone = list(players)
