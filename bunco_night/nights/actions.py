@@ -1,11 +1,5 @@
-"""The host's actions on a night's list, dues and seating, as the night page sends them.
-
-Each is the service of the same name (``services``), in one transaction with a line of
-the night's history saying who did what (``history.record``, docs/rules.md section 6.6).
-A payment, or its taking back, on a finished night is worked out against the money
-recorded when the night ended (``money.money_settle``): when it would move the night's
-prize money the host is asked first (``money.MoneyChange``), and ``money_ok`` is their
-yes to that change (docs/rules.md section 7.9).
+"""The host's actions on a night: each its ``services`` namesake plus a history line, in
+one transaction (docs/rules.md section 6.6); ``money_ok`` says yes to a money change (7.9).
 """
 
 from __future__ import annotations
@@ -44,8 +38,7 @@ def payment_record(
     last_seen: int | None = None,
     money_ok: str = "",
 ) -> Payment:
-    """``services.payment_record``, kept in the night's history; on a finished night,
-    only with the host's yes to the change of money it makes."""
+    """``services.payment_record`` with history; a finished night needs ``money_ok``."""
     repeat = bool(nonce) and is_nonce(nonce) and Payment.objects.filter(nonce=nonce).exists()
     payment = services.payment_record(
         attendance=attendance, amount_cents=amount_cents, nonce=nonce, last_seen=last_seen
@@ -64,8 +57,7 @@ def payment_record(
 
 @transaction.atomic
 def payment_undo(*, payment: Payment, by, money_ok: str = "") -> None:
-    """``services.payment_undo``, kept in the night's history; on a finished night, only
-    with the host's yes to the change of money it makes."""
+    """``services.payment_undo`` with history; a finished night needs ``money_ok``."""
     attendance = payment.attendance
     night = attendance.night
     services.payment_undo(payment=payment)
@@ -169,8 +161,7 @@ def attendance_leave(*, attendance: Attendance, by) -> Attendance | None:
 def night_update(
     *, night: Night, by, date: dt.date, time: dt.time | None, place: str, sets: int
 ) -> Night:
-    """``services.night_update``; a change of sets, and the night it ends, kept in the
-    night's history."""
+    """``services.night_update``, with history for a change of sets."""
     before = night.sets
     updated = services.night_update(night=night, date=date, time=time, place=place, sets=sets)
     if updated.sets != before:

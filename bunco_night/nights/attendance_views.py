@@ -1,7 +1,5 @@
-"""Tonight's list and dues on the night page: who comes, substitutes, late arrivals and
-leavers, payments and taking them back. With htmx a change answers with its row, and out
-of band with what it changes elsewhere (the count, the dues totals, the seating).
-"""
+"""Tonight's list and dues on the night page; with htmx a change answers with its row and,
+out of band, what it changes elsewhere."""
 
 from __future__ import annotations
 
@@ -31,8 +29,7 @@ def _table_numbers(night: Night) -> set[int]:
 
 
 def _new_tables(request: HttpRequest, night: Night, before: set[int]) -> list[int]:
-    """The tables a change of who plays added to the seating: each needs its card or QR
-    code at the table. A plain POST is told in a message, as it is redirected."""
+    """The tables a change of who plays added (a plain POST is told in a message)."""
     new = sorted(_table_numbers(night) - before)
     if new and not request.htmx:
         names = " and ".join(f"Table {n}" for n in new)
@@ -56,11 +53,8 @@ def _after_attendance(
     free_before: set[int] | None = None,
     **errors,
 ):
-    """With htmx, a change in one row (``attendance_pk``) answers with that row, and a
-    late arrival (``added``) with their new row, put in its place in the list; a change
-    that took or freed a substitute (``free_before`` is the free substitutes before it),
-    a guest's row removed, or a refusal not tied to a row, with the whole attendance
-    section, whose every row's substitute picker offers the substitutes still free."""
+    """With htmx, the changed row (``attendance_pk``) or new one (``added``); the whole
+    section when the free substitutes changed (``free_before``) or no row is concerned."""
     if free_before is not None and free_substitutes(night) != free_before:
         attendance_pk = None
     context = None
@@ -80,7 +74,6 @@ def _after_attendance(
         "attendance",
         "attendance_changed",
         row_error=row_error,
-        # A plain POST was told in a message: the page it is redirected to has no notice.
         new_tables=new_tables if request.htmx else (),
         **errors,
     )
@@ -98,9 +91,7 @@ def _after_payment(
     money_change: MoneyChange | None = None,
     what: str = "",
 ) -> HttpResponse:
-    """htmx gets the attendance's dues line, and the dues totals out of band. A payment on
-    a finished night that needs the host's yes (``money_change``) asks in the dues line
-    (htmx), or on a page of its own."""
+    """htmx gets the dues line and the totals out of band; ``money_change`` asks first."""
     back = f"{night.get_absolute_url()}#dues-{attendance_pk}"
     if money_change is not None and not request.htmx:
         return money_change_page(request, money_change, back=back, what=what, hint=PAYMENT_HINT)
@@ -187,8 +178,7 @@ def attendance_leave(request: HttpRequest, pk: int, attendance_pk: int) -> HttpR
         actions.attendance_leave(attendance=attendance, by=request.user)
     except ServiceError as error:
         message = error.message
-    # A guest's row removed forgets its pk (``attendance_pk`` is it), and answers with the
-    # whole section: a guest is a substitute, whom every row's picker offers again.
+    # A guest's row removed answers with the whole section: every picker offers them again.
     error = RowError(attendance_pk, "leave", message) if message else None
     return _after_attendance(
         request, night, error, attendance_pk=attendance_pk, free_before=free_before
@@ -251,8 +241,7 @@ def _pay(request, night: Night, attendance: Attendance, cents: int) -> HttpRespo
 @login_required
 @require_POST
 def payment_add_due(request: HttpRequest, pk: int, attendance_pk: int) -> HttpResponse:
-    """The host took everything someone owes: tonight's dues and what earlier nights carried
-    (docs/rules.md section 8.6)."""
+    """The host took everything someone owes, earlier nights too (docs/rules.md 8.6)."""
     night = night_for_host(request.user, pk)
     attendance = attendance_of(night, attendance_pk)
     due = next(

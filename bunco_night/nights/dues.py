@@ -1,8 +1,5 @@
-"""Dues and the pot, as the night pages and the season's money read them: what each
-place owes and paid across nights, and a night's collection, season share, pot and
-prizes' payouts (docs/rules.md sections 7.4, 7.9 and 8). A finished night's figures are
-those recorded when it ended.
-"""
+"""Dues across nights, and a night's collection, season share, pot and payouts
+(docs/rules.md sections 7.4, 7.9 and 8); a finished night reads its record."""
 
 from __future__ import annotations
 
@@ -22,8 +19,7 @@ from .models import Attendance, MoneyRecord, Night, Payment, Prepayment, Round
 
 @dataclass(frozen=True)
 class DuesRow:
-    """A place's dues on one night: what it owes tonight, the balance carried from the
-    player's earlier nights, the prepaid dues used tonight and the cash paid tonight
+    """A place's dues on one night: owed, carried, prepaid used and cash paid tonight
     (docs/rules.md sections 8.3 and 8.6)."""
 
     attendance: Attendance
@@ -49,8 +45,7 @@ class DuesRow:
 
     @property
     def earlier_paid_cents(self) -> int:
-        """Tonight's cash that paid dues owed from earlier nights: cash pays the oldest dues
-        first (docs/rules.md section 8.6), and it goes into tonight's pot."""
+        """Tonight's cash that paid earlier nights' dues, oldest first (docs/rules.md 8.6)."""
         return min(self.paid_cents, max(self.carried_cents, 0))
 
     @property
@@ -71,8 +66,7 @@ class DuesRow:
 
 @dataclass(frozen=True)
 class DuesAccount:
-    """A player's dues across nights: a row per night, first night first, and every
-    prepaid amount recorded for them."""
+    """A player's dues across nights, first night first, and their prepayments."""
 
     rows: list[DuesRow]
     prepaid_cents: int = 0
@@ -98,8 +92,7 @@ class DuesAccount:
 
 
 def held_nights(group) -> models.QuerySet:
-    """The group's nights that took place as far as the app knows: a round was started or
-    dues were recorded. A night planned and never held carries no dues."""
+    """The group's nights with a round started or dues recorded (only those carry dues)."""
     started = Round.objects.filter(
         night=OuterRef("pk"), status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
     )
@@ -110,9 +103,8 @@ def held_nights(group) -> models.QuerySet:
 def dues_accounts(
     group, player_ids: Iterable[int], *, until: Night | None = None
 ) -> dict[int, DuesAccount]:
-    """Each player's dues night by night over the group's held nights, up to ``until``
-    (which counts even before it is held). Each night carries the balance of the nights
-    before it, and prepaid dues pay the night's own dues first, in date order."""
+    """Each player's dues night by night over the held nights, up to ``until`` (counted
+    even before it is held); prepaid dues pay first, in date order."""
     player_ids = set(player_ids)
     attendances = Attendance.objects.filter(
         night__group=group, player_id__in=player_ids, night__in=held_nights(group).values("pk")
@@ -147,10 +139,8 @@ def dues_accounts(
 
 
 def recorded_places(night_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
-    """For the finished nights among ``night_ids``: each place's dues and the dues paid
-    ahead it used, as recorded when the night ended (docs/rules.md section 7.9), by
-    attendance id. Dues paid ahead recorded later, or a player's kind changed, do not
-    move them: they apply to the nights to come."""
+    """{attendance id: (dues, prepaid used)} as recorded at the end of the finished nights
+    among ``night_ids`` (docs/rules.md section 7.9)."""
     kept = {}
     for places in MoneyRecord.objects.filter(night_id__in=night_ids).values_list(
         "figures__places", flat=True
@@ -221,13 +211,9 @@ def money_record_of(night: Night) -> MoneyRecord | None:
 
 
 def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
-    """Who owes (earlier nights included), who paid, the dues collected, the season's
-    share of them, the pot, and each prize's payout (docs/rules.md sections 7.4 and 8).
-
-    A finished night's totals are those recorded when it ended (section 7.9). ``now``:
-    worked out again from the payments as they are, on the same footing (the season's
-    percent, each place's dues and dues paid ahead as recorded), to see what a change to
-    a finished night would move."""
+    """Who owes and paid, the collection, the season's share, the pot and payouts
+    (docs/rules.md sections 7.4 and 8); a finished night's as recorded (7.9), unless
+    ``now``: worked out again on the recorded footing."""
     attendances = list(night.attendances.values_list("pk", "player_id"))
     accounts = dues_accounts(night.group, {p for _, p in attendances}, until=night)
     tonight = {

@@ -14,8 +14,7 @@ from .models import Attendance
 SEED_MAX = 2**31 - 1
 # A row id the database can hold (BigAutoField).
 ID_MAX = 2**63 - 1
-# Nights are planned within these years: the next night's default date (four weeks on)
-# and every date sum stay far from the calendar's end.
+# Nights are planned within these years, far from the calendar's end.
 FIRST_YEAR, LAST_YEAR = 1900, 2999
 
 
@@ -40,8 +39,7 @@ class NightForm(HostForm):
 
     time = forms.TimeField(
         required=False,
-        # What a browser's time picker sends, and what a host types without one: "19:30",
-        # "7:30 PM", "7pm".
+        # A time picker's "19:30", or typed "7:30 PM", "7pm".
         input_formats=["%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p"],
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         label="Time",
@@ -168,12 +166,9 @@ class SwapForm(HostForm):
 
 
 class AskedForm(HostForm):
-    """What a host's post carries besides the fields of its form: whether the host said
-    yes to the question asked (``confirmed`` 1; ``confirmed_date``, the date they said
-    yes to), the form's nonce (a retry is a no-op), the payments the page last showed
-    (``last_seen``), the money change the host said yes to (``money_ok``), and the row a
-    post is about (``attendance``). A value that is not what a page sends reads as not
-    sent: the question is asked again, or the service refuses."""
+    """What a host's post carries besides its form's fields: the yes (``confirmed``,
+    ``confirmed_date``), nonce, ``last_seen``, ``money_ok`` and ``attendance``. A bad
+    value reads as not sent."""
 
     confirmed = forms.CharField(required=False, max_length=10)
     confirmed_date = forms.CharField(required=False, max_length=20)

@@ -1,9 +1,5 @@
-"""A night's history: every change a host or co-host made to its money, seating, scores
-or results, with who and when (docs/rules.md section 6.6), for the night page.
-
-``record`` is called by the host's actions (``nights.actions``, ``play.actions``) inside
-the transaction of the change itself: a change that is undone by an error leaves no line.
-"""
+"""A night's history (docs/rules.md section 6.6); ``record`` is called in the change's
+transaction."""
 
 from __future__ import annotations
 
@@ -15,8 +11,7 @@ Kind = NightAction.Kind
 
 
 def record(*, night: Night | int, by, kind: str, text: str) -> NightAction:
-    """Keep one line of ``night``'s history: ``by`` (a user, or None for the app itself)
-    did ``text`` (said in words, as the host reads it)."""
+    """Keep one line of ``night``'s history: ``by`` (None: the app) did ``text``."""
     night_id = night if isinstance(night, int) else night.pk
     user = by if getattr(by, "is_authenticated", False) else None
     return NightAction.objects.create(

@@ -27,8 +27,7 @@ class NightQuerySet(models.QuerySet):
         return self.filter(group__memberships__user=user)
 
     def upcoming(self, today: dt.date) -> NightQuerySet:
-        """Nights from ``today`` on not played yet, soonest first (a night finished before
-        its date is a past night)."""
+        """Unfinished nights from ``today`` on, soonest first."""
         return (
             self.filter(date__gte=today)
             .exclude(status=Night.Status.FINISHED)
@@ -84,8 +83,7 @@ class Night(models.Model):
         help_text="The number the door prize was drawn with (docs/rules.md section 7.5).",
     )
     created = models.DateTimeField(auto_now_add=True)
-    # The plan form's id: the same form sent again (a double click, the browser's Back and
-    # a second send) finds this night instead of planning another.
+    # The plan form's nonce: the same form sent again finds this night.
     nonce = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     objects = NightQuerySet.as_manager()
@@ -111,8 +109,7 @@ class Night(models.Model):
 
     @property
     def prize_categories(self) -> list[PrizeCategory]:
-        """The night's prizes, as the group had them when the night was planned
-        (docs/rules.md section 8.5), as the engine's values."""
+        """The night's prizes as planned (docs/rules.md section 8.5), as engine values."""
         return [prize_category(p, self.rules_obj) for p in self.prizes]
 
     @property
@@ -141,10 +138,7 @@ class AttendanceStatus(models.TextChoices):
 class Attendance(models.Model):
     """One person's place on a night: a regular (coming, sending a sub, or absent) or a guest.
 
-    ``player`` is the roster person the row is about; ``substitute`` plays instead of a
-    regular who sends one. A regular who is absent without a substitute still owes the
-    dues (docs/rules.md section 8.3), and a ghost takes the seat when the group fills with
-    ghosts (section 4.2).
+    ``substitute`` plays for a regular; an absent regular owes dues (docs/rules.md 8.3, 4.2).
     """
 
     Status = AttendanceStatus
@@ -203,15 +197,12 @@ class Attendance(models.Model):
 
     @property
     def owes_dues(self) -> bool:
-        """Everyone who plays owes dues, and so does a regular who sends nobody
-        (docs/rules.md section 8)."""
+        """Whoever plays owes dues, and a regular who sends nobody (docs/rules.md 8)."""
         return not self.is_absent or self.player.is_regular
 
 
 class RetiredPlace(models.Model):
-    """What a retired player's place on a night not started yet said when retiring took
-    it off the list, so that bringing them back puts it back as it was, with its link
-    (docs/rules.md section 8.1)."""
+    """A retired player's place on a coming night, to put back (docs/rules.md 8.1)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="retired_places")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="retired_places")
@@ -246,8 +237,7 @@ class Payment(models.Model):
 
 
 class Prepayment(models.Model):
-    """Dues paid ahead (a season paid up front): they pay a player's dues night by night,
-    from ``starts`` on, before any cash (docs/rules.md section 8.6)."""
+    """Dues paid ahead, used night by night from ``starts`` (docs/rules.md section 8.6)."""
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="prepayments")
     amount_cents = models.PositiveIntegerField()
@@ -390,12 +380,9 @@ class Round(models.Model):
 
 
 class Seat(models.Model):
-    """Who sits where in a round, and (once the round is closed) how they did.
+    """Who sits where in a round, and (once closed) how they did; a ghost has no player.
 
-    A ghost's seat has no player. ``table_seats`` copies its table's size so the
-    database can refuse a seat outside its table. ``round_tables`` copies how many tables
-    the round seats, which decides how a table plays (``table_game``): a table's page
-    reads it with its own seats instead of counting the round's tables.
+    ``table_seats`` and ``round_tables`` are copies, for a constraint and ``table_game``.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")

@@ -1,11 +1,7 @@
 """Money that has been paid stays paid (docs/rules.md section 7.9).
 
-``money_record`` records a night's money as it stands, in the transaction that ends it;
-from then on pages and printouts read the record. ``money_settle`` works a host's change to
-the finished night out again on the recorded footing, and raises ``MoneyChange`` (money
-before and after) when money would move without the host's yes. Sharing the pot needs the
-night's standings, read by the play app above this one: it hands its reader to
-``use_prize_reader`` as the apps load (``play.apps``)."""
+``money_record`` records a night's money as it ends; ``money_settle`` checks a later change.
+The play app (above this one) hands its prize reader to ``use_prize_reader`` at load."""
 
 from __future__ import annotations
 
@@ -29,8 +25,7 @@ from . import history
 from .dues import dues_summary
 from .models import MoneyRecord, Night
 
-# (night, pot in cents) -> the prizes shared out of that pot as the night's standings
-# decide them now, and why no money is paid yet ("" when it is).
+# (night, pot in cents) -> (the prizes now, why no money is paid yet or "").
 PrizeReader = Callable[[Night, int], tuple[PrizeAwards, str]]
 _prize_reader: PrizeReader | None = None
 
@@ -42,9 +37,7 @@ def use_prize_reader(reader: PrizeReader) -> None:
 
 
 def figures_now(night: Night) -> NightFigures:
-    """The night's money worked out now: for a finished night, on the footing recorded
-    when it ended (the season's share, each place's dues and dues paid ahead), with the
-    payments, results and tie-breaks as they are now."""
+    """The night's money now; a finished night's on the footing recorded when it ended."""
     if _prize_reader is None:  # pragma: no cover - the play app is always installed
         raise RuntimeError("No prize reader: is bunco_night.play in INSTALLED_APPS?")
     summary = dues_summary(night, now=True)
@@ -64,8 +57,7 @@ def figures_now(night: Night) -> NightFigures:
 
 
 def money_record(night: Night) -> MoneyRecord:
-    """Record ``night``'s money as it stands: called where a night ends, in the same
-    transaction (docs/rules.md section 7.9)."""
+    """Record ``night``'s money, in the transaction that ends it (docs/rules.md 7.9)."""
     record = MoneyRecord.objects.select_for_update().filter(night_id=night.pk).first()
     record = record or MoneyRecord(night_id=night.pk)
     record.keep(figures_now(night))
@@ -87,9 +79,8 @@ class MoneyLine:
 
 
 class MoneyChange(ServiceError):
-    """A change to a finished night that would move its money: nothing was saved. The
-    host sees ``lines`` (the money before and after) and may send the change again with
-    ``token`` to say yes to exactly this change."""
+    """A change that would move a finished night's money: nothing saved; ``lines`` before
+    and after, and the ``token`` to send again to say yes."""
 
     def __init__(self, night: Night, lines: list[MoneyLine], token: str):
         super().__init__(
@@ -178,14 +169,9 @@ def money_lines(before: NightFigures, after: NightFigures) -> list[MoneyLine]:
 
 
 def money_settle(*, night: Night, by=None, money_ok: str = "") -> bool:
-    """After a host's change to ``night``, in its transaction: a finished night's money is
-    worked out again (``figures_now``). The same money: the record follows any other
-    detail (a standing's count, who is tied) and nothing is asked. Prizes that were
-    waiting for a winner (a tie not broken, a door prize not drawn) getting one, with the
-    same money: recorded too, as nobody's money moves. Any other move of money raises
-    ``MoneyChange`` unless ``money_ok`` is the token of that very change (the host said
-    yes to it): then the new money is recorded, and the history says what moved. Returns
-    whether the recorded money changed."""
+    """After a host's change to a finished ``night``, in its transaction: re-record its
+    money if nobody's money moves, or if ``money_ok`` is this change's token; else raise
+    ``MoneyChange``. Returns whether the record changed."""
     night = Night.objects.get(pk=night.pk)
     if not night.is_over:
         return False

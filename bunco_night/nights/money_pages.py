@@ -1,5 +1,4 @@
-"""The host's question before a change to a finished night's money (docs/rules.md section
-7.9), as a page of its own or inside the section the change was made in."""
+"""The host's question before a change to a finished night's money (docs/rules.md 7.9)."""
 
 from __future__ import annotations
 
@@ -8,9 +7,7 @@ from django.shortcuts import render
 
 from .money import MoneyChange
 
-# A payment on a finished night changes its prize money; the same cash recorded on the
-# next night pays the oldest dues first and leaves this night's money as it was
-# (docs/rules.md sections 7.9 and 8.6).
+# Cash recorded on the next night pays the oldest dues instead (docs/rules.md 7.9, 8.6).
 PAYMENT_HINT = (
     "To leave this night's prize money as it is, record the payment on the next night "
     "instead: cash pays the oldest dues first."
@@ -26,8 +23,7 @@ def resend_fields(request: HttpRequest) -> list[tuple[str, str]]:
 def money_change_context(
     request: HttpRequest, change: MoneyChange, *, back: str, what: str = "", hint: str = ""
 ) -> dict:
-    """What ``nights/_money_change.html`` shows: ``change``'s money before and after, and
-    the form sending the same change again to the same address with the host's yes."""
+    """The context of ``nights/_money_change.html`` for ``change``."""
     return {
         "night": change.night,
         "change": change,

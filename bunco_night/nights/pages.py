@@ -1,6 +1,4 @@
-"""What the host's night page shows: attendance with each row's refused change, dues with
-the latest payment to undo, and the seating (no writes here); and the seating's pages on
-a TV."""
+"""What the host's night page shows (attendance, dues, seating) and the seating on a TV."""
 
 from __future__ import annotations
 
@@ -39,8 +37,7 @@ class AttendanceRow:
     dues: DuesRow | None = None  # the row's dues tonight (None: no dues line)
     came_and_went: str = ""  # "Arrived for round 2", "Left after round 1" (docs/rules.md 10)
     substitute_left: bool = False  # a regular's row: her substitute played and left
-    # Its player or the substitute who plays for it sat in a closed round: they can only
-    # leave early (docs/rules.md section 10), so the row offers no other change.
+    # Someone of it sat in a closed round: they can only leave early (docs/rules.md 10).
     played: bool = False
 
 
@@ -63,19 +60,15 @@ class DuesLine:
 
     @property
     def shown(self) -> bool:
-        """Whether the row has anything to say: an attendance that owes nothing, paid
-        nothing and carries nothing is an empty placeholder, for a row-level change to
-        fill in when it does."""
+        """Whether the row owes, paid or carries anything (else it is a placeholder)."""
         r = self.row
         return bool(r.owes_cents or r.paid_cents or r.carried_cents or r.prepaid_cents)
 
 
 @dataclass(frozen=True)
 class NextStep:
-    """What the host does next on a night, first on the night page's phone screen:
-    "standings" once it is over, "buck" to open a Buck Dice table, "live" while a round is
-    played, "start" a seated round, "answers" before a night to come (``note``: how they
-    stand), else "draw"."""
+    """The host's next step: "standings", "buck", "live", "start", "answers" (``note``:
+    how they stand) or "draw"."""
 
     kind: str
     round: Round | None = None
@@ -85,8 +78,7 @@ class NextStep:
 def night_next_step(
     night: Night, rnd: Round | None, chart: list[SeatedTable], today: dt.date
 ) -> NextStep:
-    """The host's next step on ``night``, whose seating round is ``rnd`` (seated as
-    ``chart``), ``today``."""
+    """The host's next step on ``night`` (seating round ``rnd`` as ``chart``), ``today``."""
     if night.is_over:
         return NextStep("standings")
     if night.rules_obj.is_buck_dice:
@@ -101,8 +93,7 @@ def night_next_step(
 
 
 def _answers_note(night: Night) -> str:
-    """How the regulars' answers to ``night`` stand, in a line: what the invites app keeps
-    (answers, substitutes asked, notices sent), read through the relations it names."""
+    """How the regulars' answers to ``night`` stand, in a line (the invites app's rows)."""
     regulars = night.attendances.filter(player__kind=Player.Kind.REGULAR)
     answered = regulars.filter(answer__isnull=False).count()
     if not answered and not night.notices.filter(kind__in=("invitation", "reminder")).exists():
@@ -137,8 +128,7 @@ def night_context(
     confirm_undo: int | None = None,
     new_tables: list[int] = (),
 ) -> dict:
-    """Everything the night page and its sections show, on ``today`` (the host's next step
-    depends on it: by default, today where the group is)."""
+    """Everything the night page shows, on ``today`` (default: the group's today)."""
     night.refresh_from_db()
     attendances = list(night.attendances.select_related("player", "substitute"))
     summary = dues_summary(night)
@@ -186,13 +176,8 @@ def night_context(
 def attendance_row_context(
     night: Night, attendance_pk: int, *, row_error: RowError | None = None, added: bool = False
 ) -> dict | None:
-    """What one attendance change redraws on the night page: the row, the count playing,
-    the row's dues line and the dues totals, the late-arrival form's list, and the seating
-    when there is one, which the change may re-seat. ``added``: the row is new (a late
-    arrival), and goes in before the row ``after`` (None: at the end), as does its dues
-    line, both lists being in the same order. None when the row is gone (a guest removed,
-    here or meanwhile in another tab): the whole section is redrawn instead. Its queries
-    do not grow with the night's size."""
+    """What one attendance change redraws: the row, counts, dues and seating; ``added``:
+    a new row, put before ``after``. None when the row is gone (redraw the section)."""
     night.refresh_from_db()
     attendances = list(night.attendances.select_related("player", "substitute"))
     index = next((i for i, a in enumerate(attendances) if a.pk == attendance_pk), None)
@@ -222,9 +207,8 @@ def _row(
     played: dict[int, Played] | None = None,
     sat: set[int] = frozenset(),
 ) -> AttendanceRow:
-    """An attendance row, with its dues tonight, when its player came or went (``played``:
-    ``who_played`` by player id), whether someone of it sat in a closed round (``sat``,
-    ``played_a_round``), and the error of the change refused in it, if it was."""
+    """An attendance row with its dues, comings and goings (``played``), whether it sat in
+    a closed round (``sat``), and its refused change's error."""
     who = (attendance.plays or attendance.player).pk
     played = played or {}
     note = played[who].came_and_went if who in played else ""
@@ -238,9 +222,7 @@ def _row(
 
 
 def _list_parts(night: Night, attendances: list[Attendance], played: dict[int, Played]) -> dict:
-    """What the attendance list shows besides its rows: the count playing (once the night
-    is over, everyone who played it (``played``, by player id), a leaver and a late
-    arrival too), and who on the roster is free to come late or to substitute."""
+    """The attendance list's count playing and who is free to come late or substitute."""
     on_list = {a.player_id for a in attendances} | {a.substitute_id for a in attendances}
     free = night.group.players.filter(retired=False).exclude(pk__in=on_list)
     if night.is_over:
@@ -292,9 +274,7 @@ def _dues_of_one(night: Night, attendance_pk: int, error: str = "") -> dict:
 def dues_row_context(
     night: Night, attendance_pk: int, *, pay_error: str = "", confirm_undo: int | None = None
 ) -> dict:
-    """What a payment (or its taking back) redraws on the night page: the attendance's
-    dues line, with the question or the refusal, and the dues totals. Its queries do not
-    grow with the night's size."""
+    """What a payment (or its undo) redraws: the dues line and the totals."""
     night.refresh_from_db()
     return {
         "night": night,
@@ -305,8 +285,7 @@ def dues_row_context(
     }
 
 
-# A TV cannot scroll: its seating chart comes in pages of at most this many tables, which
-# turn by themselves (static/js/pages.js), as the room screen's do.
+# A TV cannot scroll: pages of at most this many tables turn by themselves (pages.js).
 TV_TABLES_PER_PAGE = 20
 # The grid of a TV page by the most tables a page of the night shows: (up to, columns, rows).
 TV_GRIDS = (
@@ -319,9 +298,7 @@ TV_GRIDS = (
     (15, 5, 3),
     (TV_TABLES_PER_PAGE, 5, 4),
 )
-# The most characters of a name that a line of a TV card holds at the grid's own size
-# (static/css/site.css gives every grid about as many): a page with a longer name tells the
-# stylesheet, which makes room for two lines a name where no script fits them.
+# The most characters of a name a TV card's line holds (static/css/site.css).
 TV_LINE_CHARS = 16
 
 
@@ -336,8 +313,7 @@ class TvPage:
 
     @property
     def chart_class(self) -> str:
-        """The chart's classes in the stylesheet: its grid (columns x rows), whether its
-        cards are compact, and whether a name is longer than a line."""
+        """The chart's classes: grid, compact cards, long names."""
         return (
             f"tv-grid tv-grid-{self.columns}x{self.rows}"
             + ("" if self.roomy else " tv-compact")
@@ -346,8 +322,7 @@ class TvPage:
 
     @property
     def long_names(self) -> bool:
-        """A name on the page, with its tag (``short_text``, on the same line), is longer
-        than a card's line holds at the grid's size."""
+        """A name on the page, with its tag, is longer than a card's line holds."""
         return any(
             len(seat.occupant_name) + (len(tag.short_text) + 1 if tag else 0) > TV_LINE_CHARS
             for t in self.tables
@@ -356,8 +331,7 @@ class TvPage:
 
     @property
     def roomy(self) -> bool:
-        """One or two tables on the screen: each card also has room for how its table plays
-        and a box around each seat; with more, a card is its seats' names, a line each."""
+        """One or two tables: cards have room for how the table plays and seat boxes."""
         return self.columns * self.rows <= 2
 
     @property
@@ -366,10 +340,7 @@ class TvPage:
 
 
 def even_pages(items: list, most: int) -> list[list]:
-    """``items`` in as few pages as hold ``most`` each, shared out evenly, in order: the
-    first pages take one more where they cannot all be the same (13 tables at twelve a
-    page: 7 and 6, not 12 and 1). A screen nobody scrolls shows them one at a time
-    (static/js/pages.js): the seating TV's and the room screen's."""
+    """``items`` in as few pages of at most ``most`` as can be, evenly (13 by 12: 7 and 6)."""
     if not items:
         return []
     count = -(-len(items) // most)
@@ -383,8 +354,7 @@ def even_pages(items: list, most: int) -> list[list]:
 
 
 def tv_pages(chart: list[SeatedTable]) -> list[TvPage]:
-    """``chart`` in even pages of at most ``TV_TABLES_PER_PAGE`` tables (50 tables: 17, 17
-    and 16, not 20, 20 and 10), every page in the grid its largest page needs."""
+    """``chart`` in even pages of at most ``TV_TABLES_PER_PAGE``, in the largest's grid."""
     pages = even_pages(chart, TV_TABLES_PER_PAGE)
     if not pages:
         return []

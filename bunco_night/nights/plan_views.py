@@ -1,7 +1,4 @@
-"""Planning a night and editing it: the new night's form (a date four weeks on, the
-rotation's place), saving it once the host has answered any doubt about the date, its
-changes, and deleting a night that will not happen.
-"""
+"""Planning, editing and deleting a night."""
 
 from __future__ import annotations
 
@@ -29,11 +26,9 @@ NO_NIGHT_DAYS = {(12, 24), (12, 25), (12, 31), (1, 1)}
 
 
 def next_night_date(last: dt.date | None, today: dt.date) -> dt.date:
-    """The date a new night's form starts with: four weeks after the ``last`` night (so
-    the same weekday), moved on a week at a time until it is not in the past; a week from
-    ``today`` for a group's first night. Never on a day in ``NO_NIGHT_DAYS`` (a week on)."""
+    """A new night's default date: four weeks after ``last``, in weeks until not past (a
+    week from ``today`` for a first night), never in ``NO_NIGHT_DAYS``."""
     if last is None or last > today + dt.timedelta(days=3650):
-        # A first night, or the last one is (mis)dated far away: a week from today.
         date = today + dt.timedelta(days=7)
     else:
         date = last + dt.timedelta(days=28)
@@ -47,9 +42,6 @@ def default_night_date(group: Group) -> dt.date:
     last = group.nights.order_by("-date").values_list("date", flat=True).first()
     # Looked up on ``views`` at each call: the tests pin it there (tests/conftest.py).
     return next_night_date(last, views.planning_today())
-
-
-# Planning and editing a night -------------------------------------------------------
 
 
 @login_required
@@ -127,8 +119,7 @@ def night_save(request: HttpRequest, pk: int) -> HttpResponse:
     return _night_form(request, night.group, form, night)
 
 
-# The nights this browser's host deleted: a Yes sent again (the back button, a second tap)
-# is told so. Any other missing night is a 404, as for another host's.
+# The nights this browser deleted: a Yes sent again is told so (others are a 404).
 DELETED = "deleted_nights"
 
 
@@ -168,10 +159,8 @@ def _night_form(
     deleting: bool = False,
     doubts: list[str] = (),
 ) -> HttpResponse:
-    """The night's form; with ``effects``, first a question: the change does these things;
-    ``deleting``, first the question whether to delete the night. ``turn`` is the season's
-    hosting turn the new night's place comes from. ``doubts``: why the date may be a slip,
-    asked before a new night is planned (``plan_doubts``)."""
+    """The night's form, with a question first for ``effects``, ``deleting`` or ``doubts``;
+    ``turn``: the hosting turn its place comes from."""
     if night is None:
         action = reverse("nights:create", args=[group.slug])
     else:

@@ -1,7 +1,5 @@
-"""Everyone who played a night: who sits at a table tonight, and anyone who played a round
-and has since left (docs/rules.md section 10). The sheets and lists of a night's players
-read it, so nobody who played is left off one; and the words every page and sheet says
-when someone came or went (``Played.came_and_went``)."""
+"""Everyone who played a night, leavers too, and the words for who came or went
+(docs/rules.md section 10)."""
 
 from __future__ import annotations
 
@@ -14,11 +12,7 @@ from .models import Attendance, Night, Seat
 
 @dataclass(frozen=True)
 class Played:
-    """A person who plays or played tonight.
-
-    ``attendance``: the row whose player link is theirs; None for a substitute who left
-    (her row is the regular's again). ``last_round``: the last round they sat in;
-    ``first_round``: the first (after round 1 for a late arrival)."""
+    """A person who plays or played tonight (``attendance`` None: a substitute who left)."""
 
     player: Player
     attendance: Attendance | None
@@ -33,8 +27,7 @@ class Played:
 
     @property
     def came_and_went(self) -> str:
-        """When someone not there all night came or went (docs/rules.md section 10):
-        "Arrived for round 2", "Left after round 1", or both; "" for everyone else."""
+        """Words such as "Arrived for round 2" or "Left after round 1"; "" (docs/rules.md 10)."""
         return _came_and_went(self, you=False)
 
     @property
@@ -87,8 +80,7 @@ def who_played(night: Night) -> list[Played]:
 
 
 def substitute_left(attendance: Attendance, played: dict[int, Played]) -> bool:
-    """A row left early whose own player never sat: the substitute she sent played and
-    left (``played``: ``who_played`` by player id)."""
+    """A row whose substitute played and left, its own player never sitting."""
     return attendance.has_left and attendance.player_id not in played
 
 
@@ -99,15 +91,13 @@ def in_a_line(played: Played | None) -> str:
 
 
 def left_note(attendance: Attendance, played: dict[int, Played]) -> str:
-    """Why a row that left early is no longer playing, in a line's words: "left after
-    round 1", or "sent a substitute, who left early" when she never sat herself."""
+    """Why a row that left early no longer plays, in words."""
     if substitute_left(attendance, played):
         return "sent a substitute, who left early"
     return in_a_line(played.get(attendance.player_id)) or "left early"
 
 
 def played_a_round(night: Night) -> set[int]:
-    """The ids of everyone who sat in a closed round of ``night``: they can only leave
-    early now (docs/rules.md section 10)."""
+    """Ids of everyone who sat in a closed round of ``night`` (docs/rules.md section 10)."""
     seats = Seat.objects.filter(round__in=night.rounds.closed(), player__isnull=False)
     return set(seats.values_list("player_id", flat=True))

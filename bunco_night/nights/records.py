@@ -1,8 +1,5 @@
-"""What the app keeps of a night besides its play: its money as it stood when the night
-ended, and the history of what its hosts did (docs/rules.md sections 6.6 and 7.9).
-
-The models are imported by ``models``, where Django finds them.
-"""
+"""A night's recorded money and its hosts' history (docs/rules.md sections 6.6 and 7.9);
+imported by ``models``."""
 
 from __future__ import annotations
 
@@ -13,11 +10,8 @@ from bunco_night.rules.money import NightFigures, figures_data, figures_from_dat
 
 
 class MoneyRecord(models.Model):
-    """A finished night's money, recorded when it ended and again only when a host
-    changes that night's money on purpose (docs/rules.md section 7.9): what was
-    collected, the season's share, the pot, each prize's payout and who is paid it, and
-    the money left over. ``figures`` holds the whole of it (``rules.money.figures_data``);
-    the totals beside it are for the database to check and for reading at a glance."""
+    """A finished night's money, as ended or as a host changed it (docs/rules.md 7.9);
+    ``figures`` is all of it, the totals are for checks and a glance."""
 
     night = models.OneToOneField(
         "nights.Night", on_delete=models.CASCADE, primary_key=True, related_name="money_record"
@@ -55,9 +49,7 @@ class MoneyRecord(models.Model):
 
 
 class NightAction(models.Model):
-    """One thing a host or co-host did to a night that changed its money, seating, scores
-    or results: who (the user, and their name then, kept if the account goes) and when,
-    in words (docs/rules.md section 6.6). Written in the same transaction as the change."""
+    """One change a host made to a night, who and when, in words (docs/rules.md 6.6)."""
 
     class Kind(models.TextChoices):
         PAYMENT = "payment", "Payment"

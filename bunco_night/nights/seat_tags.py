@@ -1,5 +1,4 @@
-"""What the seating chart (the host's seating and its TV) says after a name: whose seat a
-substitute takes, or that someone on tonight's list for no regular is a guest."""
+"""What the seating chart says after a name: whose seat a substitute takes, or "guest"."""
 
 from __future__ import annotations
 
@@ -16,8 +15,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class SeatTag:
-    """A seat's tag: ``regular`` is who a substitute plays for ("" for a guest), and
-    ``short_regular`` that regular by first name where no other regular tonight shares it."""
+    """A seat's tag: the ``regular`` a substitute plays for ("" for a guest)."""
 
     regular: str = ""
     short_regular: str = ""

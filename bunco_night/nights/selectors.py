@@ -1,9 +1,6 @@
-"""What the night pages read: the nights a host may see, who plays tonight, dues and the
-pot (``dues``, whose names are here too), and each round's tables with their seats.
+"""What the night pages read: nights, who plays, dues, and each round's seated tables.
 
-``seated_tables`` is the one bridge between a round's seat rows and the rules: it asks
-the rules once per table whether it plays in teams, its target, its sides and who
-partners whom (docs/rules.md sections 1, 3.3 and 4).
+``seated_tables`` asks the rules how each table plays (docs/rules.md sections 1, 3.3, 4).
 """
 
 from __future__ import annotations
@@ -44,9 +41,7 @@ def night_for_host(user, pk: int) -> Night:
 
 
 def delete_refusal(night: Night) -> tuple[str, str] | None:
-    """Why ``night`` may not be deleted (a message and its code), or None: a night whose
-    first round started is part of the group's history; money taken for it, or chips
-    dealt in its Bonanza ledger, are records the host keeps."""
+    """(message, code) why ``night`` may not be deleted (started, money, chips), or None."""
     if night.rounds.started().exists():
         return "This night has started: its scores stay in the group's history.", "night_started"
     if Payment.objects.filter(attendance__night=night).exists():
@@ -75,9 +70,7 @@ def players_tonight(night: Night) -> list[Player]:
 
 
 def free_substitutes(night: Night) -> set[int]:
-    """The substitutes every row's substitute picker on the night page offers: the group's
-    substitutes who are not retired and not on tonight's list, neither sent for a regular
-    nor added as late arrivals."""
+    """The group's active substitutes not on tonight's list in any way."""
     sent = night.attendances.filter(substitute__isnull=False).values("substitute_id")
     listed = Q(pk__in=night.attendances.values("player_id")) | Q(pk__in=sent)  # no NULL in NOT IN
     subs = night.group.players.filter(kind=Player.Kind.SUBSTITUTE, retired=False).exclude(listed)
@@ -91,8 +84,7 @@ def next_round_number(night: Night) -> int:
 
 
 def redraw_replaces(night: Night) -> str:
-    """What drawing the seating again would throw away, when a host should be asked first
-    (the movement seated the next round from a round played); '' when nothing is lost."""
+    """What drawing the seating again would throw away, or ''."""
     rnd = night.rounds.pending().seated().order_by("number").first()
     last = night.rounds.closed().order_by("-number").first()
     if rnd is None or last is None:
@@ -104,8 +96,7 @@ def redraw_replaces(night: Night) -> str:
 
 
 def sets_change_effects(night: Night, sets: int) -> list[str]:
-    """What changing the night to ``sets`` sets would do that a host should agree to first:
-    seatings dropped, and the night ending (docs/rules.md section 8.4). [] when nothing."""
+    """What changing to ``sets`` sets would drop or end (docs/rules.md section 8.4), or []."""
     if sets >= night.sets:
         return []
     last = night.rules_obj.rounds_for(sets)
@@ -125,8 +116,7 @@ def sets_change_effects(night: Night, sets: int) -> list[str]:
     return effects
 
 
-# The round a night is playing, as every table phone's board asks for it: written once
-# (bunco_night/core/speed/compiled.py).
+# The round a night is playing (bunco_night/core/speed/compiled.py).
 _PLAYING_ROUND = Compiled(
     lambda night: Round.objects.playing().filter(night_id=night).order_by("number")[:1],
     ID_MARKERS[0],
@@ -135,7 +125,7 @@ _PLAYING_ROUND = Compiled(
 
 def current_round(night: Night) -> Round | None:
     """The round ``night`` is playing, else the next one seated, else the last one closed."""
-    playing = _PLAYING_ROUND.first(night.pk)  # every table phone's board asks this
+    playing = _PLAYING_ROUND.first(night.pk)
     if playing is not None:
         playing.night = night
         return playing
@@ -145,10 +135,6 @@ def current_round(night: Night) -> Round | None:
 def seating_round(night: Night) -> Round | None:
     """The round whose seating the host sees: the one being played, else the next one."""
     return night.rounds.playing().first() or night.rounds.pending().order_by("number").first()
-
-
-# ---------------------------------------------------------------------------
-# A round's tables and seats
 
 
 @dataclass(frozen=True)
@@ -185,8 +171,7 @@ class SeatedTable:
         return tuple(s.player_id or Ghost(s.ghost_for_id, s.pk) for s in self.seats)
 
     def roller(self, number: int) -> Player | None:
-        """Who rolls for seat ``number``: its player, or a ghost's partner
-        (docs/rules.md section 5.5)."""
+        """Who rolls for seat ``number`` (a ghost's partner, docs/rules.md section 5.5)."""
         seat = self.seats[number - 1]
         partner = self.partner(seat) if seat.is_ghost else None
         return partner.player if partner is not None else seat.player
@@ -202,8 +187,7 @@ class SeatedTable:
         return [(s, self.partner(s), self.tags.get(s.pk)) for s in self.seats]
 
     def side_names(self, short: bool = False) -> list[str]:
-        """Each side as people see it: "Ann & Cat" for a team, the player otherwise; with
-        ``short``, each player by first name where no one else at the table shares it."""
+        """Each side's names ("Ann & Cat"); ``short``: first names where unique."""
         names = [seat.occupant_name for seat in self.seats]
         if short:
             names = first_names(names, names)
@@ -224,11 +208,8 @@ def round_before(rnd: Round) -> Round | None:
 
 
 def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]]:
-    """The partners of ``chart`` (``rnd``'s tables, not started) who were partners in the
-    round before too, by name: the movement never seats them so (docs/rules.md section
-    5.3), but a swap by hand may (section 4.4), and the host is told. Partners the rules
-    keep together at the head table (section 5.4: they won together at table 1 or 2) are
-    not named."""
+    """Partners of ``chart`` who were partners last round too, by name (a swap may do it:
+    docs/rules.md sections 4.4, 5.3), except those section 5.4 keeps together."""
     last = round_before(rnd)
     if last is None:
         return []
@@ -258,8 +239,7 @@ def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]
     ]
 
 
-# A table's seats in a round, as every table phone's board reads them: written once.
-# With the round too (each seat's ``round``), for a write that reads both at once.
+# A table's seats in a round (with the round too, for a write that reads both).
 def _seats_of(*related: str) -> Compiled:
     return Compiled(
         lambda rnd, table: (
@@ -276,8 +256,7 @@ _TABLE_SEATS_AND_ROUND = _seats_of("round")
 
 
 def table_seats_and_round(round_id: int, table_id: int) -> tuple[Round | None, list[Seat]]:
-    """A table's seats in the round ``round_id``, in order, and that round (read in the
-    same query: None when the table has no seats in it), for ``seated_tables``' ``seats``."""
+    """(the round or None, the table's seats in it in order), in one query."""
     seats = _TABLE_SEATS_AND_ROUND.all(round_id, table_id)
     return (seats[0].round if seats else None), seats
 
@@ -289,9 +268,8 @@ def seated_tables(
     only: Collection[int] | None = None,
     seats: list[Seat] | None = None,
 ) -> list[SeatedTable]:
-    """The round's tables, head table first, each with its seats: only ``table`` if given,
-    else only the tables whose ids are in ``only`` if given. ``seats``: with ``table``, its
-    seats in ``rnd`` when the caller has read them (``table_seats_and_round``)."""
+    """The round's tables, head first, with seats; only ``table`` or ``only`` if given;
+    ``seats``: ``table``'s seats, if read already."""
     if table is None:
         seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
             "table__number", "number"
@@ -318,9 +296,7 @@ def seated_tables(
 
 
 def plan_doubts(group, date, today) -> list[str]:
-    """What may be a slip in planning a night of ``group`` on ``date``: a date in the past
-    (an old night entered afterwards is fine, a typo in the year is not), or a date the
-    group has a night on already. The host is asked before the night is planned."""
+    """Possible slips in planning a night on ``date`` (past, or taken) to ask about."""
     day = f"{date:%A, %B} {date.day}, {date.year}"
     doubts = []
     if date < today:
@@ -331,8 +307,7 @@ def plan_doubts(group, date, today) -> list[str]:
 
 
 def night_rules_explained(night: Night):
-    """How a night is played in words (``groups.selectors.rules_explained``): the rules,
-    sets and prizes it was planned with (docs/rules.md section 8.5)."""
+    """How a night is played in words, as planned (docs/rules.md section 8.5)."""
     return rules_explained(
         night.group, night.rules_obj, sets=night.sets, prizes=night.prize_categories
     )

@@ -1,7 +1,5 @@
-"""The host's night page and its seating: the page, a section answered alone to htmx,
-drawing, taking back and swapping seats, the TV chart, the history. Every form is a plain
-POST that redirects back to its section; with htmx it answers with the section alone.
-"""
+"""The host's night page and its seating; a form's POST redirects back to its section (with
+htmx: answers with the section)."""
 
 from __future__ import annotations
 
@@ -28,12 +26,8 @@ PAGE = "nights/night.html"
 
 
 def planning_today() -> dt.date:
-    """Today, where the group is (``TIME_ZONE``), for what may be a slip in a night's date;
-    the tests pin it (tests/conftest.py), as their dates were written on one day."""
+    """Today in ``TIME_ZONE`` (pinned by tests/conftest.py)."""
     return timezone.localdate()
-
-
-# The night page -----------------------------------------------------------------------
 
 
 @login_required
@@ -48,8 +42,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _after_change(
     request: HttpRequest, night: Night, section: str, partial: str, **errors
 ) -> HttpResponse:
-    """htmx gets the changed section; a plain POST goes back to it, or sees the page
-    again with the message if the change was refused."""
+    """htmx gets the changed section; a plain POST is redirected or shown the refusal."""
     if request.htmx:
         return render(request, f"{PAGE}#{partial}", night_context(night, **errors))
     if any(errors.values()):
@@ -78,10 +71,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat everyone at random for the next round; a seed repeats a draw exactly.
-
-    After a round has been played this replaces the movement's seating, so the host is
-    asked first (the draw can be taken back until the round starts)."""
+    """Seat everyone at random for the next round (asking first after a round played)."""
     night = night_for_host(request.user, pk)
     replaces = redraw_replaces(night)
     form = DrawForm(request.POST)
@@ -134,8 +124,7 @@ def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The seating chart full screen for a TV, in pages that turn by themselves when it has
-    too many tables for one screen; it checks for a new draw every few seconds."""
+    """The seating chart full screen for a TV, in pages that turn."""
     night = night_for_host(request.user, pk)
     rnd = seating_round(night)
     chart = tagged(night, seated_tables(rnd)) if rnd is not None else []
@@ -147,8 +136,7 @@ def seating_tv(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 def history(request: HttpRequest, pk: int) -> HttpResponse:
-    """The night's history, newest first (docs/rules.md section 6.6): the list alone for
-    the night page's History section as it opens, else the night page at that section."""
+    """The night's history, newest first (docs/rules.md section 6.6); htmx: the list alone."""
     night = night_for_host(request.user, pk)
     if request.htmx:
         context = {"night": night, "history": night_history(night)}

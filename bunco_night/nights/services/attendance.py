@@ -1,7 +1,4 @@
-"""Who plays tonight: a regular coming, sending a substitute or not; a guest added; someone
-leaving between rounds; the lists following a player's retirement (docs/rules.md
-section 8.1). Each change re-seats the next round (``seating_reseat``).
-"""
+"""Who plays tonight (docs/rules.md section 8.1); each change re-seats the next round."""
 
 from __future__ import annotations
 
@@ -18,11 +15,9 @@ from .seating import seating_reseat
 
 
 def lists_follow_retirement(*, player: Player, retired: bool) -> None:
-    """A retired player leaves the lists of the group's nights not started yet, and what
-    their place said is kept; brought back, they are on those lists again as their place
-    said, and a regular who had none there is on it as coming (docs/rules.md section 8.1).
-    A night in play changes between rounds, by the host. A place with dues taken for it,
-    and the place of a regular who sends a substitute, stay for the host to settle."""
+    """A retired player leaves the lists of nights not started (their places kept) and is
+    put back on un-retiring (docs/rules.md section 8.1); places with dues or a substitute
+    stay for the host."""
     for pk in player.group.nights.filter(status=Night.Status.PLANNING).values_list("pk", flat=True):
         try:
             night = night_lock(pk)
@@ -38,8 +33,7 @@ def lists_follow_retirement(*, player: Player, retired: bool) -> None:
                 night=night, player=player, defaults={"status": place.status, "token": place.token}
             )
             plays = place.plays
-            place.delete()  # a ghost that stood in for them stands in for nobody (SET_NULL)
-            # A draw taken back would bring back a seating that names the place.
+            place.delete()  # SET_NULL: a ghost for them stands in for nobody
             night.rounds.pending().update(replaced_seating=None)
             seating_reseat(night, **_plays_change(plays, None))
             night_touch(night)
@@ -82,10 +76,7 @@ def _playing_ids(night: Night, exclude: Attendance | None = None) -> set[int]:
 
 
 def _check_only_leaves(night: Night, attendance: Attendance, status: str, substitute) -> None:
-    """Someone who has played a round tonight can only leave early (docs/rules.md section
-    10): their row is not made "not coming", nor given to a substitute, nor given back to
-    the regular from a substitute who played. Saying again what the row says, and a
-    leaver coming back, are no change to who played."""
+    """Refuse any change but leaving for someone who played a round (docs/rules.md 10)."""
     same = status == attendance.status and (substitute is None or substitute == attendance.plays)
     back = attendance.has_left and status == Attendance.Status.COMING
     if same or back:
@@ -105,8 +96,7 @@ def _check_only_leaves(night: Night, attendance: Attendance, status: str, substi
 def attendance_set(
     *, attendance: Attendance, status: str, substitute: Player | None = None
 ) -> Attendance:
-    """Say whether a regular comes, sends a substitute, or sends nobody. Someone who has
-    played a round tonight can only leave (``attendance_leave``)."""
+    """Say whether a regular comes, sends a substitute, or sends nobody."""
     night = night_lock(attendance.night_id)
     _check_between_rounds(night)
     _check_only_leaves(night, attendance, status, substitute)
@@ -165,9 +155,8 @@ def attendance_send_new_substitute(
 
 @transaction.atomic
 def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> Attendance:
-    """Someone not on tonight's list comes (a late arrival, a substitute playing for the
-    pot): a player on the roster, or someone new by ``name``, who joins the roster as a
-    substitute."""
+    """Add a roster ``player`` not on tonight's list, or someone new by ``name`` (who joins
+    the roster as a substitute)."""
     night = night_lock(night.pk)
     _check_between_rounds(night)
     if player is None:
@@ -186,8 +175,7 @@ def guest_add(*, night: Night, player: Player | None = None, name: str = "") -> 
 
 @transaction.atomic
 def attendance_leave(*, attendance: Attendance) -> Attendance | None:
-    """Someone leaves between rounds. With no round played, a guest's row goes away;
-    anyone who has played is kept (as left early) with their history and dues."""
+    """Someone leaves between rounds: a guest who has not played goes; others are kept."""
     night = night_lock(attendance.night_id)
     _check_between_rounds(night)
     attendance.refresh_from_db()

@@ -1,7 +1,5 @@
-"""A night itself: planning it, changing when and where, deleting it, and what every
-night service uses: ``night_lock`` serialises changes to a night, ``night_touch`` moves
-its version so polling pages know something changed.
-"""
+"""A night itself: plan, change, delete; ``night_lock`` and ``night_touch`` for every
+night service."""
 
 from __future__ import annotations
 
@@ -40,10 +38,8 @@ def night_create(
     sets: int | None = None,
     nonce: str | None = None,
 ) -> Night:
-    """Plan a night: the group's rules, dues and prizes are copied, every active regular is
-    coming.
-    A repeated ``nonce`` (the same plan form sent again) gives the night it planned, as it
-    is (its ``planned_before`` is True)."""
+    """Plan a night with copies of the group's rules, dues and prizes; regulars coming.
+    A repeated ``nonce`` gives the night it planned (``planned_before`` True)."""
     if nonce and not is_nonce(nonce):
         raise _bad_form_id()
     if nonce:
@@ -89,12 +85,7 @@ def night_update(
 ) -> Night:
     """Change when and where, or how many sets, before the night is over.
 
-    The night is locked before the last round played is read, as a round's close, start
-    and the seating services lock it: a close in progress commits first (its round
-    closed, the next one seated), and this sees it, deletes a round seated beyond the new
-    last one and ends a night whose last round is played; those wait for this. It takes
-    no started round's row, so the order of the locks is theirs: the night, then the
-    pending rounds' rows it deletes."""
+    Locks the night first (why: docs/architecture.md, Design notes)."""
     night = night_lock(night.pk)
     if night.is_over:
         raise ServiceError("This night is over.", "night_over")
@@ -125,13 +116,9 @@ def night_update(
 
 @transaction.atomic
 def night_delete(*, night: Night) -> None:
-    """Delete a night that will not happen (planned by mistake, or called off), with its
-    list, answers and any seating drawn, unless ``delete_refusal`` says why not.
-
-    The delete waits for no lock for long: a co-host's change to the night at the same
-    moment may hold its rows in another order (a payment holds its attendance, then
-    moves the night), so on PostgreSQL the delete gives up after a moment and asks the
-    host to try again, instead of a deadlock that might cancel the co-host's change."""
+    """Delete a night that will not happen, with its list, answers and seating, unless
+    ``delete_refusal`` says why not. On PostgreSQL it gives up on a held lock after a
+    moment and asks to try again (why: docs/architecture.md, Design notes)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL lock_timeout = '500ms'")
@@ -148,11 +135,7 @@ def night_delete(*, night: Night) -> None:
 
 
 def night_lock(night_id: int) -> Night:
-    """Serialise changes to one night (the database lock is the guard, not the process).
-
-    A co-host may have deleted the night since the request looked it up: then the
-    request is answered as any link to a deleted night is (``Gone``, Not Found), not
-    with a server error."""
+    """Lock and return the night's row; raise ``Gone`` (a 404) if it was deleted since."""
     locked = Night.objects.select_for_update().filter(pk=night_id).first()
     if locked is None:
         raise Gone("That night has been deleted.")

@@ -1,7 +1,4 @@
-"""Dues taken: a payment for a place on a night's list, dues paid ahead for the nights
-from a date on (docs/rules.md section 8.6), and taking either back. A repeated ``nonce``
-records a payment once.
-"""
+"""Dues taken, and paid ahead (docs/rules.md section 8.6), and taking either back."""
 
 from __future__ import annotations
 
@@ -27,20 +24,16 @@ def payment_record(
 ) -> Payment:
     """The host took money for an attendance's dues; a repeated ``nonce`` records it once.
 
-    ``last_seen``: the attendance's latest payment as the host's page showed it (0: none).
-    When given and the dues have changed since (another tab or a co-host took a payment,
-    or took one back), the payment is refused, so a page out of date records none twice."""
+    ``last_seen``: the latest payment the page showed (0: none); refused if out of date."""
     if nonce and not is_nonce(nonce):
         raise _bad_form_id()
-    # NO KEY UPDATE: a plain FOR UPDATE would also block the foreign-key check of a
-    # ghost's seat for this attendance (PostgreSQL checks it when a round close
-    # commits, after the close bumped the night this payment bumps next): a deadlock.
+    # NO KEY UPDATE: FOR UPDATE would block a ghost seat's foreign-key check at a round
+    # close's commit on PostgreSQL, which holds the night this payment bumps: a deadlock.
     if Attendance.objects.select_for_update(no_key=True).filter(pk=attendance.pk).first() is None:
         raise Gone(
             "That place on the night's list is gone: the night was deleted, or the guest left."
         )
-    # Looked up once the attendance is held: the same tap sent again, even while its first
-    # send held the lock, is that payment.
+    # Looked up once the attendance is held, so a retry racing its first send finds it.
     if nonce:
         existing = Payment.objects.filter(nonce=nonce).first()
         if existing is not None:
@@ -89,8 +82,7 @@ def prepayment_record(
     note: str = "",
     nonce: str | None = None,
 ) -> Prepayment:
-    """The host took dues ahead (a season up front); they pay the player's nights from
-    ``starts`` on. A repeated ``nonce`` records it once."""
+    """Dues paid ahead, for nights from ``starts`` on; a repeated ``nonce`` records once."""
     if nonce:
         existing = Prepayment.objects.filter(nonce=nonce).first()
         if existing is not None:

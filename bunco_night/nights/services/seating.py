@@ -1,7 +1,5 @@
-"""Seating a night's rounds: drawing at random (seeded), taking a draw back, swapping two
-seats by hand, and re-seating the next round when who plays changes between rounds
-(docs/rules.md sections 4, 5 and 10). Each public service is one transaction.
-"""
+"""Seating a night's rounds: drawing, undoing a draw, swapping, re-seating (docs/rules.md
+sections 4, 5 and 10). Each public service is one transaction."""
 
 from __future__ import annotations
 
@@ -30,11 +28,7 @@ def seating_reseat(
     """Who plays changed between rounds: re-seat the next round, keeping everyone else where
     the movement put them (docs/rules.md section 10).
 
-    ``leaving`` and ``arriving`` are player ids. A leaver's seat goes to a ghost standing in
-    for their place on the list, where the group plays with ghosts. Someone a partner rule
-    moved off their seat at an earlier change goes back to the seat the round was planned
-    with (``Round.planned_seating``) once no rule needs the move. A seating that cannot be
-    kept (it no longer matches who plays) is cleared, and the host draws again.
+    ``leaving``, ``arriving``: player ids. A seating that no longer fits is cleared.
     """
     rnd = night.rounds.pending().seated().order_by("number").first()
     if rnd is None or not (leaving or arriving):
@@ -83,9 +77,8 @@ def seating_reseat(
 
 
 def _ghosts_for_the_absent(night: Night, seating: Seating) -> Seating:
-    """``seating`` with each ghost standing in for a place on tonight's list whose player
-    does not play (absent, or left), each place once (docs/rules.md section 4.2): a ghost
-    whose place's player plays again stands in for another such place, or for nobody."""
+    """``seating`` with each ghost standing in for one place not playing tonight, or for
+    nobody (docs/rules.md section 4.2)."""
     gone = [
         a.pk
         for a in night.attendances.order_by("pk")
@@ -139,11 +132,7 @@ def tables_sync(night: Night, sizes: list[int]) -> list[Table]:
 
 @transaction.atomic
 def seating_draw(*, night: Night, seed: int | None = None) -> Round:
-    """Seat everyone at random for the next round (seeded, so a re-draw is reproducible).
-
-    The layout follows docs/rules.md section 4 for the number present and the group's
-    choice of small tables or ghosts; ghosts stand in for absent regulars.
-    """
+    """Seat everyone at random (seeded) for the next round (docs/rules.md section 4)."""
     night = night_lock(night.pk)
     _check_between_rounds(night)
     if night.rules_obj.is_buck_dice:
@@ -174,9 +163,7 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
     made = not night.rounds.filter(number=number).exists()
     rnd = round_for(night, number)
     tables = seated_tables(rnd)
-    # What this draw replaces, so the host can take the draw back until the round starts.
-    # A first draw replaces no seating: taking it back leaves the round unseated (or not
-    # made), with the tables in use before it.
+    # What this draw replaces, so the host can take it back until the round starts.
     rnd.replaced_seating = {
         "mark": rnd.mark,
         "seed": night.seed,
@@ -201,8 +188,7 @@ def seating_draw(*, night: Night, seed: int | None = None) -> Round:
 
 @transaction.atomic
 def seating_draw_undo(*, night: Night) -> Round:
-    """Put back the seating a draw replaced, while its round has not started; after a
-    first draw, no seating, as before it."""
+    """Put back the seating a draw replaced (none after a first draw), before it starts."""
     night = night_lock(night.pk)
     _check_between_rounds(night)
     rnd = night.rounds.pending().filter(replaced_seating__isnull=False).order_by("number").first()
@@ -228,7 +214,6 @@ def seating_draw_undo(*, night: Night) -> Round:
     if kept.get("made"):  # a round the first draw made goes with it
         rnd.delete()
     else:
-        # The seed of the draw that made the seating put back, if a draw made it.
         rnd.mark, rnd.replaced_seating, rnd.draw_seed = kept["mark"], None, kept.get("draw_seed")
         rnd.save(update_fields=["mark", "replaced_seating", "draw_seed"])
     night.seed = kept["seed"]
@@ -238,8 +223,7 @@ def seating_draw_undo(*, night: Night) -> Round:
 
 
 def seats_save(rnd: Round, tables: list[Table], seating: Seating) -> None:
-    """Replace a round's seats with ``seating`` (player ids, and ``Ghost`` values): the
-    seating the round is planned with from now on (a re-seat keeps its plan)."""
+    """Replace a round's seats with ``seating`` (player ids and ``Ghost`` values)."""
     rnd.seats.all().delete()
     Round.objects.filter(pk=rnd.pk).update(planned_seating=None)
     rows = []
@@ -267,8 +251,7 @@ def seating_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     if seat_a.round_id != seat_b.round_id:
         raise ServiceError("Both seats must be in the same round.", "other_round")
     gone = Gone("That seating is gone: the night was deleted or changed meanwhile.")
-    # The night first, then the round, as every change to a seating: a correction to the
-    # round before seats this one again (play.services.results_recompute).
+    # The night first, then the round, as every change to a seating (lock order).
     night_id = Round.objects.filter(pk=seat_a.round_id).values_list("night_id", flat=True).first()
     if night_id is None:
         raise gone
