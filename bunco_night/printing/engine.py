@@ -1,11 +1,4 @@
-"""HTML to PDF, and PDFs joined: the part of printing that worker processes run.
-
-Nothing here imports Django or reads the database, so a worker process needs only
-WeasyPrint, pypdf and qrcode (the QR codes are made here, see ``qr``). The parent
-process renders each piece's HTML and reads the static files it links (``pdf.piece``);
-a worker turns a piece into PDF bytes (``render_piece``); the parent joins the pieces
-in order (``Joiner``).
-"""
+"""HTML to PDF, and PDFs joined: what print workers run. No Django, no database."""
 
 from __future__ import annotations
 
@@ -39,8 +32,7 @@ class Rendered:
 
 
 class MemoryFetcher(URLFetcher):
-    """Serves the files handed over with a piece and the QR codes the piece links
-    (``qr:`` addresses); every other URL is refused."""
+    """Serves a piece's files and its ``qr:`` codes; refuses every other URL."""
 
     def __init__(self, files: Mapping[str, tuple[bytes, str]]):
         super().__init__(fail_on_errors=True)
@@ -62,12 +54,8 @@ _gc_pauses = 0
 
 @contextlib.contextmanager
 def gc_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while WeasyPrint builds a document.
-
-    A big document is millions of long-lived objects with few cycles, and the
-    collector keeps rescanning them: pausing it makes 500 tally sheets about a
-    quarter faster (bench/print_bench.py). Concurrent renders share one pause.
-    """
+    """Pause Python's cycle collector while WeasyPrint builds a document (much faster;
+    bench/print_bench.py). Concurrent renders share one pause."""
     global _gc_pauses
     with _gc_lock:
         # Leave the collector alone if something else turned it off.
@@ -92,21 +80,14 @@ def render_piece(piece: Piece) -> Rendered:
         document = html.render()
         rendered = Rendered(document.write_pdf(), len(document.pages))
     del html, document
-    # The document's boxes hold reference cycles, all in the youngest generation (the
-    # collector was paused): collecting it now gives their memory back before the next
-    # piece, where a worker printing one piece after another otherwise grew by several
-    # MB a piece (twelve pieces of 25 tally sheets: 154 MB at its peak, against 115 MB),
-    # for about the time the collector's next pass takes anyway.
+    # The boxes' cycles are all young: collect now, or a worker grows by MBs a piece.
     if gc.isenabled():
         gc.collect(0)
     return rendered
 
 
 class Joiner:
-    """Documents joined one after the other as they are added, in order, into one PDF:
-    pages in order, each document's outline (bookmarks) under the pages it points to,
-    the first one's title. A long document's pieces are added as they come back from
-    the workers, while the later ones print, so little is left to do after the last."""
+    """PDFs joined in order as they are added, with their outlines and the first's title."""
 
     def __init__(self):
         self.count = 0

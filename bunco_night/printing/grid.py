@@ -1,10 +1,6 @@
-"""The tally sheet's grid of rounds, laid out as a few lines of text per set.
-
-It looks like a table of cells but is drawn in layers over one box per set: each row's
-numbers and letters one line of text, placed with figure and punctuation spaces; the
-round numbers and marks the night's picture (``pictures.sets_png``); the rules one SVG
-drawing (``lines_svg``). Column widths are in ``ch``. It computes only text and numbers,
-which ``templates/printing/tally_sheets.html`` draws. Why: docs/architecture.md, Design notes."""
+"""The tally sheet's grid of rounds as a few lines of text per set, with its rules as one
+SVG (``lines_svg``); ``templates/printing/tally_sheets.html`` draws it.
+Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
@@ -15,23 +11,18 @@ FIGURE_SPACE = "\u2007"
 HALF_SPACE = "\u2008"  # punctuation space
 QUARTER_EM = "\u2005"  # four-per-em space
 
-# Advance widths in DejaVu Sans (units of the em): they size the columns to match the
-# sheet as it was, and put W or L where it is centred. Digits are what must line up,
-# and figure spaces keep them lined up in any font with digits of one width.
+# Advance widths in DejaVu Sans (em); figure spaces keep digits lined up in any font.
 DIGIT_EM = 1303 / 2048
 LETTER_EM = {"W": 2025 / 2048, "L": 1141 / 2048}
 
 # How tightly rows are set (``documents.shared.row_density``): font size and row pitch in points.
 DENSITIES = {"roomy": (16, 33), "compact": (13, 20), "dense": (11, 16)}
 
-# Columns before the wide ones, in points on Letter paper (7.5 in of grid), as the
-# sheet's table had them: set, round, mark, table, W / L. Group marks need room.
+# Set, round, mark, table, W / L columns in points on Letter (with group marks: True).
 _NARROW_PT = {False: (52.2, 57.6, 57.6, 63.0, 84.6), True: (42.8, 48.2, 48.2, 53.6, 69.8)}
 _GRID_PT = 540.0
 
-# The frame below the sets (points): the thick line over the totals, the totals' row,
-# the line under it. The sets start right under the header's thick line, and the frame
-# is as thick as the table's border round the header.
+# The frame below the sets (points): the line over the totals, their row, the line under.
 TOTALS_LINE_PT = 3.0
 TOTALS_ROW_PT = 28.0
 FRAME_PT = 1.0
@@ -43,8 +34,7 @@ def _half(value: float) -> float:
 
 @dataclass(frozen=True)
 class Rule:
-    """A vertical line of the grid: where it is centred, in digits from the left edge of
-    the sets, and how thick (points)."""
+    """A vertical line: its centre in digits from the sets' left edge, thickness in points."""
 
     at: float
     width: float
@@ -66,8 +56,7 @@ class TallyGrid:
 
     @property
     def inner(self) -> float:
-        """The sets' width, points: inside the frame, as a table's cells are inside its
-        collapsed border."""
+        """The sets' width inside the frame, points."""
         return self.width - 2 * FRAME_PT
 
     @property
@@ -163,14 +152,12 @@ class TallyGrid:
         return [Rule(self.set, 2)] + [Rule(x, 1) for x in edges]
 
     def set_height(self, rows: int) -> float:
-        """A set's box: its rows, less the rule under the last one (the next set's thick
-        line, or the totals', takes its place)."""
+        """A set's box height: its rows less the rule under the last one."""
         return rows * self.pitch - 1
 
 
 def tally_grid(density: str, *, card_game: bool, marks: int, width: float = _GRID_PT) -> TallyGrid:
-    """The columns for a night's sheets: the sheet's old proportions, in whole digits;
-    ``width`` is the grid's on the page (points: Letter's text width by default)."""
+    """The columns for a night's sheets in whole digits; ``width``: on the page, points."""
     font_pt, pitch = DENSITIES[density]
     wide = (0 if card_game else 2) + marks
     set_pt, round_pt, mark_pt, table_pt, wl_pt = _NARROW_PT[marks > 0]
@@ -194,8 +181,7 @@ def tally_grid(density: str, *, card_game: bool, marks: int, width: float = _GRI
 
 
 def centred(digits: str, width: int) -> str:
-    """``digits`` in the middle of a field ``width`` digits wide, padded with spaces as
-    wide as a digit (and half a digit when the padding is odd)."""
+    """``digits`` centred in a field ``width`` digits wide (figure and half spaces)."""
     pad = max(width - len(digits), 0)
     side = FIGURE_SPACE * (pad // 2) + HALF_SPACE * (pad % 2)
     return f"{side}{digits}{side}"
@@ -217,8 +203,7 @@ _PART_SPACES = {
 
 
 def space(width: float) -> tuple[str, float]:
-    """Blank space as near to ``width`` digits wide as the spaces above make it, and
-    how wide it is."""
+    """(blank space near ``width`` digits wide, its width)."""
     whole = int(max(width, 0))
     part = min(_PART_SPACES, key=lambda s: abs(whole + _PART_SPACES[s] - width))
     return FIGURE_SPACE * whole + part, whole + _PART_SPACES[part]
@@ -253,14 +238,12 @@ class GridSet:
 
     @property
     def wins_url(self) -> str:
-        """Where the document's files have the picture of the rounds won in a set like
-        this one (``pictures.wins_png``): "made:wins-6-0-3.png" is six rows, 1 and 4 won."""
+        """The URL of this set's wins picture, e.g. "made:wins-6-0-3.png" (rows 1, 4 won)."""
         return f"made:wins-{'-'.join(map(str, (self.rows, *self.wins)))}.png"
 
 
 def grid_set(grid: TallyGrid, number: int, rows: list[GridRow], *, pictured: bool) -> GridSet:
-    """The text and boxes of one set of ``rows``; ``pictured``: the rounds and the marks
-    are in the night's picture (``pictures.sets_png``), not in the text."""
+    """The text and boxes of one set; ``pictured``: rounds and marks are in the picture."""
     regular, bold, wins = [], [], []
     wide_left = grid.narrow - grid.set  # from the start of the line
     for i, row in enumerate(rows):
@@ -298,13 +281,8 @@ def grid_set(grid: TallyGrid, number: int, rows: list[GridRow], *, pictured: boo
 
 
 def lines_svg(grid: TallyGrid, set_rows: Sequence[int]) -> str:
-    """Every rule of the grid below the header, as SVG, as wide as the grid: the frame,
-    the rules under the rows, the thick line between two sets and over the totals, the
-    column rules down the sets and, from W / L on, through the totals. The sets and the
-    totals are laid out 1 pt in from the frame's outer edge, as a table's cells are
-    inside its collapsed border (``tally_sheets.html``); each line is centred where a
-    border would be.
-    """
+    """Every rule of the grid below the header, as SVG as wide as the grid, each centred
+    where a collapsed table border would be."""
     pitch, width = grid.pitch, grid.width
     sets_height = sum(grid.set_height(n) for n in set_rows) + 3 * max(len(set_rows) - 1, 0)
     height = sets_height + TOTALS_LINE_PT + TOTALS_ROW_PT + FRAME_PT
@@ -322,7 +300,6 @@ def lines_svg(grid: TallyGrid, set_rows: Sequence[int]) -> str:
             across(top + row * pitch - 0.5, thin, set_edge)
         top += grid.set_height(rows) + 3
     across(sets_height + TOTALS_LINE_PT / 2, thick)
-    # Down the columns: the sets' rules, and from W / L on, through the totals too.
     for rule in grid.rules:
         x = round(FRAME_PT + rule.at * grid.digit, 3)
         bottom = height if rule.at >= grid.wl_left else sets_height

@@ -1,11 +1,5 @@
-"""Printing a long document in the background, so no web worker waits a minute for it.
-
-``job_start`` records the job and hands it to this process's print thread once the
-transaction commits; the thread prints it, counting pieces into the row, and writes the
-PDF under ``PRINT_JOBS_DIR``, so any web process may show the job's page. A job whose row
-has not moved for ``PRINT_JOBS_STALE`` was lost with its process: the next process to show
-it prints it again, once (lost twice, it fails). Whichever process claims a job first
-prints it (``job_run``); finished jobs and their files go after ``PRINT_JOBS_KEEP``."""
+"""Printing a long document in the background, in this process's print thread, into
+``PRINT_JOBS_DIR``. A job idle past ``PRINT_JOBS_STALE`` is taken over once, then fails."""
 
 from __future__ import annotations
 
@@ -56,8 +50,7 @@ def _stale() -> dt.timedelta:
 def job_start(
     *, night: Night, kind: str, options: printouts.Options, base_url: str, user, pages: int
 ) -> PrintJob:
-    """A job printing ``kind`` for ``night``: the one already under way for the same
-    document, else a new one, started in the background."""
+    """The job under way for this document, else a new one, started after commit."""
     jobs_clean()
     fresh = timezone.now() - _stale()
     same = PrintJob.objects.filter(
@@ -147,8 +140,7 @@ LOST_MESSAGE = "The printing stopped twice (the server restarted). Please ask fo
 
 
 def job_refresh(job: PrintJob) -> PrintJob:
-    """The job as it stands. One lost with its process (a restart) is taken over by this
-    process and printed again from the start; lost again, it is marked failed."""
+    """The job as it stands; one lost with its process is taken over (or failed)."""
     job.refresh_from_db()
     if job.in_progress and job.updated < timezone.now() - _stale():
         lost = PrintJob.objects.filter(pk=job.pk, updated=job.updated)
@@ -169,8 +161,7 @@ def job_refresh(job: PrintJob) -> PrintJob:
 
 
 def jobs_clean(now: dt.datetime | None = None) -> int:
-    """Delete jobs finished longer than ``PRINT_JOBS_KEEP`` ago, their files, and any file
-    in the jobs folder as old that no job names. Returns how many files went."""
+    """Delete jobs and files older than ``PRINT_JOBS_KEEP``; returns the files deleted."""
     now = now or timezone.now()
     cutoff = now - _keep()
     old = PrintJob.objects.filter(finished__lt=cutoff)

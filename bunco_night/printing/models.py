@@ -7,11 +7,9 @@ from django.db import models
 
 
 class PrintJob(models.Model):
-    """One request to print a long document, and how far it has got.
+    """One request to print a long document, and how far it has got; a random id.
 
-    The id is random: it is in the job page's address. The finished PDF is a file
-    under ``PRINT_JOBS_DIR``; it carries the night's secret links, so only a host of the
-    night's group may fetch it, and it is deleted after ``PRINT_JOBS_KEEP``.
+    The PDF under ``PRINT_JOBS_DIR`` has secret links: hosts only, kept ``PRINT_JOBS_KEEP``.
     """
 
     class Status(models.TextChoices):
@@ -33,8 +31,7 @@ class PrintJob(models.Model):
     pieces_done = models.PositiveIntegerField(default=0)
     pieces_total = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)
-    # How many processes have started it: a job lost with its process is taken over once.
-    tries = models.PositiveSmallIntegerField(default=1)
+    tries = models.PositiveSmallIntegerField(default=1)  # processes that started it
     file = models.CharField(max_length=100, blank=True)  # name under PRINT_JOBS_DIR
     filename = models.CharField(max_length=200)  # the name the host downloads it as
     created = models.DateTimeField(auto_now_add=True)

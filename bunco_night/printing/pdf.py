@@ -1,11 +1,5 @@
-"""Turning a template into PDF bytes with WeasyPrint.
-
-``render_pdf`` and ``print_pieces`` are plain functions: views only set the response
-headers. The static files a document links are read from disk (``StaticFetcher`` refuses
-every other address), so rendering never touches the network and a worker process
-(``parallel``) needs neither Django nor the database. A long document prints in pieces,
-in parallel, joined as they come back, its "Page X of Y" footers right.
-How: docs/architecture.md, Design notes."""
+"""Turning a template into PDF bytes with WeasyPrint (``render_pdf``, ``print_pieces``);
+static files only from disk, never the network. How: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
@@ -40,8 +34,7 @@ def static_file(path: str) -> Path | None:
     name = unquote(path.removeprefix(prefix))
     if ".." in Path(name).parts:
         return None
-    # The sources first: a collected copy (STATIC_ROOT, left by `make run`'s collectstatic)
-    # may be older than the checkout. Then the collected files, for hashed names only they have.
+    # The sources first (STATIC_ROOT may be stale), then STATIC_ROOT for hashed names.
     found = finders.find(name)
     if found:
         return Path(found)
@@ -75,8 +68,7 @@ _LINK = re.compile(r'<(?:link|img)\b[^>]*?\b(?:href|src)="([^"]+)"')
 def piece(
     html: str, base_url: str | None = None, files: Mapping[str, tuple[bytes, str]] | None = None
 ) -> engine.Piece:
-    """``html`` with the static files it links (stylesheets, images), read now, and
-    ``files`` made for the document (by URL: content and type)."""
+    """``html`` with the static files it links, read now, and ``files`` made for it."""
     base_url = base_url or DEFAULT_BASE_URL
     fetcher = StaticFetcher()
     files = dict(files or {})
@@ -95,13 +87,10 @@ def render_pdf(template_name: str, context: dict, base_url: str | None = None) -
 
 @dataclass(frozen=True)
 class Pieces:
-    """A document in pieces: the template, and a context for each piece.
+    """A document in pieces: the template and a context per piece; ``pages`` if known.
 
-    ``pages`` is each piece's page count when it is known beforehand. ``numbered``: the
-    document's pages carry "Page X of Y" (base.html), and ``page_class`` names the
-    ``<section>`` class that gives its pages their size and margins (for the numbers
-    printed afterwards, when ``pages`` is not known). ``files``: images made for the
-    document, the same in every piece, by the URL the template links them with.
+    ``numbered``: pages carry "Page X of Y"; ``page_class``: the ``<section>`` class of
+    its page size; ``files``: images for every piece, by URL.
     """
 
     template: str
@@ -118,10 +107,7 @@ def print_pieces(
     base_url: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> bytes:
-    """The document as one PDF, its pieces printed in parallel.
-
-    ``progress(done, total)`` is told how many pieces are printed, as they finish.
-    """
+    """The document as one PDF, its pieces printed in parallel; ``progress(done, total)``."""
     count = len(pieces.contexts)
     numbers = None
     if pieces.numbered and count > 1:

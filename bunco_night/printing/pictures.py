@@ -1,11 +1,6 @@
-"""Parts of the tally sheets drawn as pictures: the same picture on many sheets.
-
-``header_png`` (the header row, one per night), ``sets_png`` (the set and round numbers
-and marks laid over the grid, one per night) and ``wins_png`` (the shading of a set's
-rounds won) are PNGs in the type of the text they stand for (DejaVu Sans, found through
-fontconfig). The first two are None where they cannot be drawn (no such font, a character
-it lacks, a heading too long for one line): the sheet then prints text, as a table would.
-Why pictures: docs/architecture.md, Design notes."""
+"""Parts of the tally sheets drawn once as PNGs in DejaVu Sans: ``header_png``, ``sets_png``
+and ``wins_png``. The first two are None when they cannot be drawn (the sheet prints
+text). Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
@@ -27,8 +22,7 @@ BASELINE_PT = 12.67  # from the top: border, padding, half-leading, DejaVu's asc
 HEIGHT_PT = BORDER_PT + ROW_PT + UNDER_PT
 GREY = 0xD6
 
-# DejaVu Sans's ascent and descent (em): where a line box of a given height puts the
-# baseline, as WeasyPrint centres the type in it.
+# DejaVu Sans's ascent and descent (em), to place a baseline as WeasyPrint does.
 ASCENT, DESCENT = 1901 / 2048, 483 / 2048
 SET_NUMBER_PT = 18.0  # print.css: .tg .set-no
 TOTALS_ROW_PT = 28.0  # print.css: .tgt
@@ -49,10 +43,8 @@ def sets_drawable() -> bool:
 
 
 def sets_png(grid: TallyGrid, sets: Sequence[tuple[int, Rounds]], height: float) -> bytes | None:
-    """Each set's number, down the set column, its rounds' numbers and marks in theirs
-    (``sets``: number and rows of each, in order), and "Totals" under the sets, as a
-    transparent PNG as wide as the columns "Totals" spans and ``height`` points high
-    (the grid's drawing, ``grid.lines_svg``); None without the fonts."""
+    """The sets' numbers, rounds and marks and "Totals" as a transparent PNG ``height``
+    points high; None without the fonts."""
     return _sets_png(grid, tuple(sets), height)
 
 
@@ -86,8 +78,7 @@ def _sets_png(grid: TallyGrid, sets: tuple[tuple[int, Rounds], ...], height: flo
             if grid.has_mark and mark is not None:
                 write(mark_x, baseline, str(mark), bold)
         top += tall + SET_GAP_PT
-    # The totals' row is under the sets' box, whose padding is below its last set (or
-    # at its top when there is none).
+    # The totals' row is under the sets' box and its padding.
     top = top if sets else SET_GAP_PT
     write(INSET_PT + grid.wl_left_pt / 2, _baseline(top, TOTALS_ROW_PT, grid.font), "Totals", bold)
     out = io.BytesIO()
@@ -96,9 +87,7 @@ def _sets_png(grid: TallyGrid, sets: tuple[tuple[int, Rounds], ...], height: flo
 
 
 def wins_png(pitch: int, rows: int, wins: Sequence[int]) -> bytes:
-    """A set of ``rows`` rows ``pitch`` points apart with rows ``wins`` (from 0) shaded,
-    each a point less than the pitch (the rule under it), as a PNG a pixel wide and a
-    pixel a point high."""
+    """A set's rows ``wins`` (from 0) shaded, as a PNG a pixel wide and a pixel a point."""
     from PIL import Image  # WeasyPrint's own dependency
 
     image = Image.new("L", (1, rows * pitch - 1), 255)
@@ -114,8 +103,7 @@ REGULAR = "Book"  # DejaVu Sans's name for its regular style
 
 @functools.cache
 def font_file(style: str = "Bold") -> str | None:
-    """DejaVu Sans Bold's file (or ``style``'s), if fontconfig has it (not a font
-    standing in for it)."""
+    """DejaVu Sans Bold's file (or ``style``'s) if fontconfig has it, not a stand-in."""
     fc_match = shutil.which("fc-match")
     if fc_match is None:
         return None
@@ -143,9 +131,7 @@ def _characters(path: str) -> frozenset[int]:
 
 
 def header_edges(grid: TallyGrid) -> list[float]:
-    """Where the header's column borders are centred, points from the grid's left edge:
-    as a table with collapsed borders places them, its first and last on the frame's
-    centre line, the columns without a width sharing what is left equally."""
+    """The header's column border centres, points from the grid's left edge."""
     widths = grid.col_widths
     fixed = sum(w for w in widths if w is not None) * grid.digit
     shared = sum(w is None for w in widths)
@@ -157,9 +143,7 @@ def header_edges(grid: TallyGrid) -> list[float]:
 
 
 def header_png(grid: TallyGrid, labels: Sequence[str], *, padding: float) -> bytes | None:
-    """The header row with ``labels`` in its columns as a PNG (``padding``: each cell's
-    on the left and the right, points), or None (see the module's doc). Made once for
-    every piece of a document."""
+    """The header row with ``labels`` as a PNG (``padding``: each cell's, points), or None."""
     return _header_png(grid, tuple(labels), padding)
 
 

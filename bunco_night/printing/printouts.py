@@ -1,9 +1,5 @@
-"""A registered document as something to print: its template, its pieces, its file name.
-
-A printout is built from its ``Source`` (the night, the host's options, the site's
-address for the QR codes' links), never from a request, so a view can print it at
-once and a background job later, in another thread (``jobs``).
-"""
+"""A registered document as something to print, built from its ``Source``, never from a
+request, so a job can print it later in another thread."""
 
 from __future__ import annotations
 
@@ -36,8 +32,7 @@ class Printout:
 
 def links_at(base_url: str) -> PlayLinks:
     """Play links on the site at ``base_url`` (the public address, ``core.links``)."""
-    # As ``core.links.phone_url`` joins them: a public address with a path (a site behind
-    # a proxy at https://example.org/bunco) keeps its path.
+    # As ``core.links.phone_url``: a public address keeps its path (behind a proxy).
     base = base_url.rstrip("/")
     return PlayLinks(lambda path: base + path)
 
@@ -79,9 +74,7 @@ def printout_filename(kind: str, night: Night, options: Options) -> str:
 
 
 def prints_in_pieces(night: Night, tables: int) -> bool:
-    """Whether any of the night's documents, with ``tables`` tables, may print in pieces,
-    in worker processes (``parallel``). One query: every row of the night's attendance
-    counted as a player."""
+    """Whether any of the night's documents may print in pieces (one query)."""
     sizes = Sizes(night, tables=tables, players=night.attendances.count())
     return any(
         d.pages(sizes, Options()) > parts.PIECE_PAGES

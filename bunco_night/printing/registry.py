@@ -27,13 +27,9 @@ def never(night: Night) -> bool:
 
 @dataclass(frozen=True)
 class Document:
-    """A printed document: its name (for a night's, its address's name, ``printing:<name>``,
-    under ``nights/<pk>/print/<path>/``), its title, its file name's ``slug`` and its
-    template; ``pieces`` builds its context, in pieces for a long one; ``pages`` estimates
-    its length from a night's ``Sizes`` before anything is built. A night's ``background``
-    document longer than ``PRINT_BACKGROUND_PAGES`` prints as a job; any other prints at
-    once. ``numbered``: "Page X of Y" footers, on pages of ``page_class``. A document
-    ``instead_of`` another prints in its place on a night ``when`` says so."""
+    """A printed document: ``name`` (URL ``printing:<name>``), title, ``slug``, template,
+    ``pieces`` (its context) and ``pages`` (an estimate from ``Sizes``). A ``background``
+    one past ``PRINT_BACKGROUND_PAGES`` prints as a job; ``instead_of`` another ``when``."""
 
     name: str
     title: str

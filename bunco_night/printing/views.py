@@ -1,8 +1,5 @@
-"""The host's printed documents (``registry``), each a PDF, and the page that lists them.
-
-Only a host of the group may print (anyone else gets a 404, as for every host page).
-A long document of a night becomes a background job (``jobs``) and the host is sent to
-its page; any other is printed at once. The PDFs carry secret links: never cached.
+"""The host's printed documents (``registry``) as PDFs, hosts only; a long one becomes a
+background job (``jobs``). PDFs carry secret links: never cached.
 """
 
 from __future__ import annotations
@@ -59,8 +56,7 @@ def print_now(printout: printouts.Printout, base_url: str) -> HttpResponse:
 @require_safe
 @never_cache
 def night_document(request: HttpRequest, pk: int, name: str) -> HttpResponse:
-    """The night's document ``name`` (``registry``) as a PDF now, or, for a long one, the
-    page of its background job; a bad option in the address is a 400."""
+    """The night's document ``name`` as a PDF, or a long one's job page; bad options: 400."""
     try:
         options = registry.document(name).read_options(request.GET)
     except ServiceError as error:
@@ -115,11 +111,7 @@ def job_for_host(request: HttpRequest, pk: int, job_id) -> PrintJob:
 @require_safe
 @never_cache
 def job(request: HttpRequest, pk: int, job_id) -> HttpResponse:
-    """A long document being printed: its progress, then its download link.
-
-    With htmx the status polls itself every second; without JavaScript the page
-    reloads itself, and has a link to check again.
-    """
+    """A long document being printed: its progress, then its download link."""
     print_job = jobs.job_refresh(job_for_host(request, pk, job_id))
     night = print_job.night
     context = {

@@ -15,8 +15,7 @@ from .parts import Options, Parts, Sizes, Source, cut
 @dataclass(frozen=True)
 class BuckPad:
     """A Buck Dice pad (docs/rules.md section 9.3): one game, a column per player (at most
-    ``BUCK_PAD_COLUMNS``, so a big game takes two sheets), a row per turn for the running
-    total, and the order the players went out in. ``wide`` pads print landscape."""
+    ``BUCK_PAD_COLUMNS``); ``wide`` pads print landscape."""
 
     game: int
     sheet: int
@@ -45,9 +44,7 @@ BUCK_PAD_BLANK = 6  # columns of a blank pad
 
 
 def buck_pads(*, night: Night, blank: bool = False) -> list[BuckPad]:
-    """A Buck Dice pad per game of the night (its sets), a column per player tonight in list
-    order, then anyone who played and left (``blank``: empty columns to write names in),
-    with the scoring in words."""
+    """A Buck Dice pad per game of the night; ``blank``: empty columns for names."""
     names = [] if blank else [p.name for p in players_tonight(night)]
     names += [] if blank else [p.player.name for p in who_played(night) if p.left]
     names = names or [""] * BUCK_PAD_BLANK

@@ -16,18 +16,15 @@ from .parts import Options, Parts, Sizes, Source
 
 @dataclass(frozen=True)
 class RulesCard:
-    """A group's rules in words (or a night's, which keeps the rules it was planned with),
-    on one page to leave on the tables: the same sections as "How do we play?"
-    (bunco_night/rules/explain.py, after docs/rules.md). ``density`` is "roomy",
-    "compact" or "tight": a long set of rules prints smaller so the card stays one page."""
+    """A group's (or night's) rules in words on one page (``rules.explain``); ``density``
+    "roomy", "compact" or "tight" keeps it to one page."""
 
     rules_label: str
     sections: list[Section]
     density: str
 
 
-# Characters of rules text that fit one page in two columns at each size of print.css's
-# rules card, biggest first; longer rules print at the "tight" size.
+# Characters of rules text that fit one page at each size, biggest first; else "tight".
 DENSITIES = (("roomy", 2500), ("compact", 3700))
 
 

@@ -25,8 +25,7 @@ from .shared import (
 # The master sheet shows at most this many rounds side by side (two sets of six).
 MASTER_ROUNDS_PER_BLOCK = 12
 
-# Rows in a piece: two landscape pages, on Letter or A4, when no name takes two lines
-# (one that does can push a row or two onto a third page).
+# Rows in a piece: two landscape pages when no name takes two lines.
 MASTER_PIECE_ROWS = 40
 ROWS_PER_PAGE = 20  # about, for the estimate
 
@@ -125,8 +124,7 @@ def master_sheet(*, night: Night) -> MasterSheet:
 
 
 def pieces(source: Source) -> Parts:
-    """The sheet whole, or, past ``MASTER_PIECE_ROWS`` players, each block in runs of
-    rows: a run after a block's first goes on under the repeated column headers."""
+    """The sheet whole, or past ``MASTER_PIECE_ROWS`` players each block in runs of rows."""
     doc = master_sheet(night=source.night)
     parts = [doc]
     if sum(len(b.rows) for b in doc.blocks) > MASTER_PIECE_ROWS:

@@ -18,9 +18,7 @@ from .shared import Slot, night_slots
 
 @dataclass(frozen=True)
 class ScorePad:
-    """A table's pad for one set: a row per round, a column per side. ``ghosts``: the
-    group fills empty seats with ghosts and this table plays in teams, so the pad reminds
-    the table who rolls for a ghost (docs/rules.md section 4.2)."""
+    """A table's pad for one set; ``ghosts``: remind who rolls for one (docs/rules.md 4.2)."""
 
     table: int | None
     head: bool
@@ -45,10 +43,7 @@ def _pad_tables(night: Night, rules: Rules) -> list[tuple[int, int]]:
 
 
 def pad_rule(rules: Rules, *, target: int, head: bool | None) -> str:
-    """How a round ends at this table, in one line (docs/rules.md section 3).
-
-    ``head`` is None on a blank pad, which may end up at any table.
-    """
+    """How a round ends at this table, in a line (docs/rules.md 3); ``head`` None: blank."""
     if rules.is_card_game:
         return "The host enters each game's winner"
     clock = f"; the bell rings after {rules.round_minutes} minutes" if rules.is_timed else ""

@@ -1,10 +1,5 @@
-"""What a document module is given and gives back.
-
-A document is built from a ``Source`` (a night, or a group or a season; the host's
-``Options``; the play links) into ``Parts``: a context for each piece it prints in,
-and each piece's pages when they are known. ``Sizes`` are the counts its length is
-estimated from before it is built; ``cut`` cuts a long list into pieces.
-"""
+"""What a document module is given (``Source``, ``Options``, ``Sizes``) and gives back
+(``Parts``); ``cut`` cuts a long list into pieces."""
 
 from __future__ import annotations
 
@@ -21,12 +16,10 @@ from bunco_night.nights.selectors import players_tonight
 from .. import parallel
 from .shared import PlayLinks
 
-# Pages in a piece of a long document, at most: a piece has a fixed cost (fonts, the
-# stylesheet) and its memory grows with its pages.
+# Pages in a piece at most: a piece has a fixed cost, and memory grows with its pages.
 PIECE_PAGES = 25
 
-# Pages in a piece, at least, when a long document is cut so that every print worker
-# has a piece (``cut``).
+# Pages in a piece at least, when cut so that every worker has one.
 MIN_PIECE_PAGES = 4
 
 
@@ -60,8 +53,7 @@ class Options:
 
 @dataclass(frozen=True)
 class Source:
-    """What a document is printed for: a night, or a group (its rules card) or a season;
-    ``links`` make the QR codes' addresses."""
+    """A night, group or season to print for; ``links`` make the QR codes' addresses."""
 
     group: Group
     night: Night | None = None
@@ -72,8 +64,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Parts:
-    """A document's context for each piece, each piece's pages when known beforehand,
-    and the images made for it (the same in every piece, by URL: content and type)."""
+    """A context per piece, each piece's pages if known, and its images by URL."""
 
     contexts: list[dict]
     pages: list[int] | None = None
@@ -81,8 +72,7 @@ class Parts:
 
 
 class Sizes:
-    """A night's counts that its documents' lengths depend on, each read once, when a
-    document first asks for it; ``tables`` and ``players`` may be given instead."""
+    """A night's counts, each read once when first asked (or given)."""
 
     def __init__(self, night: Night, *, tables: int | None = None, players: int | None = None):
         self.night = night
@@ -110,10 +100,8 @@ class Sizes:
 
 
 def cut(items: list, size: int | None = None, least: int = MIN_PIECE_PAGES) -> list[list]:
-    """``items`` in runs of at most ``size`` (``PIECE_PAGES``). A longer list is cut into
-    runs as even as can be, as many as there are print workers or a multiple of it, each
-    of ``least`` items at least; with ``least`` at ``size`` or more, runs of ``size``
-    exactly. A list of ``size`` or fewer is one run."""
+    """``items`` in even runs of at most ``size`` (``PIECE_PAGES``), as many as the
+    workers or a multiple, each of ``least`` at least (else runs of exactly ``size``)."""
     size = PIECE_PAGES if size is None else size
     count = math.ceil(len(items) / size)
     if count <= 1 or least >= size:  # runs of exactly ``size``, the last one shorter

@@ -1,6 +1,4 @@
-"""Prizes and standings: each prize's winner (or the tie) and money, and the night's
-ranked standings.
-"""
+"""Prizes and standings: each prize's winner (or tie) and money, and the ranked standings."""
 
 from __future__ import annotations
 
@@ -28,14 +26,11 @@ class PrizeLine:
     detail: str
     percent: int | None = None
     split: bool = False
-    # Each share paid: who won it, whom it is paid to when not them (the regular a
-    # substitute came for, docs/rules.md section 7.7; else ""), and its cents.
+    # (winner, paid to if not them (docs/rules.md section 7.7) else "", cents) per share.
     payouts: tuple[tuple[str, str, int], ...] = ()
-    # The money left over that was added to this prize (the first, docs/rules.md section
-    # 7.8): the amount is its own share plus this, so the percent is of the share only.
+    # Leftover added to the first prize (docs/rules.md section 7.8); the percent excludes it.
     leftover_cents: int = 0
-    # The door prize (section 7.5): not drawn yet among ``present`` people, or drawn with
-    # the number ``seed``.
+    # The door prize (section 7.5): pending, or drawn with ``seed``.
     door_pending: bool = False
     present: int = 0
     seed: int | None = None
@@ -70,10 +65,8 @@ class LastBunco:
 
 @dataclass(frozen=True)
 class DoorDrawSheet:
-    """The door prize's draw as the standings page shows it (docs/rules.md section 7.5):
-    the list it was drawn from, in name order and numbered from 1, the draw's number,
-    the number it picked and who that is. ``without_substitutes``: substitutes were
-    present and left off the list, since they cannot win (section 7.7)."""
+    """The door prize's draw as the standings page shows it (docs/rules.md sections 7.5
+    and 7.7: ``without_substitutes``)."""
 
     seed: int
     number: int
@@ -113,8 +106,7 @@ PRIZE_UNITS = {
 def prize_line(
     prize, names: list[str], detail: str, percents: dict, payouts: tuple = ()
 ) -> PrizeLine:
-    """A night's or a season's prize (an engine ``PrizeResult``) as the sheets print it;
-    ``percents`` are the pot's percents by prize key, ``payouts`` as ``PrizeLine``'s."""
+    """An engine ``PrizeResult`` as the sheets print it; ``percents`` by prize key."""
     return PrizeLine(
         title=prize.title,
         amount_cents=prize.amount_cents,
@@ -140,8 +132,7 @@ def prize_sheet(*, night: Night) -> PrizeSheet:
     ns = night_standings(night)
     cols = columns(night.rules_obj)
     name = {pk: p.name for pk, p in ns.players.items()}
-    # Beside amounts of $0.00 (less collected than the fixed amounts need) a percent would
-    # say what nobody is paid yet: none is printed.
+    # No percents beside amounts nobody is paid yet.
     percents = {} if ns.payout_error else {c.key: c.percent for c in night.prize_categories}
     to_first = ns.awards.first_prize_cents if ns.awards else 0
     prizes = []

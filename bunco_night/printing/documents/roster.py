@@ -16,9 +16,7 @@ from .parts import Options, Parts, Sizes, Source
 
 @dataclass(frozen=True)
 class DuesLine:
-    """Someone on the roster sheet: who, why they are listed, their dues, and what to ask
-    them for (``due_cents``: a substitute is asked for the seat's dues tonight, never for
-    what the regular owes from earlier nights, which the note says)."""
+    """Someone on the roster sheet and their dues; ``due_cents``: what to ask them for."""
 
     name: str
     note: str

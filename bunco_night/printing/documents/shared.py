@@ -1,9 +1,5 @@
-"""What every printed document of a night shares: the paper, the play links of its QR
-codes, the night's rounds (slots) and each player's result in them, their totals, and
-the columns a night's counters take.
-
-A night's seats are read once, as value tuples (``seat_results``), so a night of 500
-players prints without a query per player or per round.
+"""What every printed document of a night shares: paper, play links, rounds, results and
+columns. Seats are read once, as tuples (``seat_results``), not per player.
 """
 
 from __future__ import annotations
@@ -23,18 +19,14 @@ def paper(group: Group) -> str:
     return "A4" if group.paper_size == Group.PaperSize.A4 else "letter"
 
 
-# The paper's width, points, and the text width of a page in print.css's "bare" margins
-# (half an inch each side): what a tally sheet's grid spans.
+# The paper's width, and the text width in print.css's "bare" margins (points).
 PAPER_WIDTH_PT = {"letter": 612.0, "A4": 595.2756}
 BARE_MARGINS_PT = 72.0
 
 
 @dataclass(frozen=True)
 class PlayLinks:
-    """Absolute links to the play pages, as a phone opens them from a QR code.
-
-    ``absolute`` turns a path into a full URL: ``request.build_absolute_uri`` in a view.
-    """
+    """Absolute links to the play pages for QR codes; ``absolute(path)`` makes a URL."""
 
     absolute: Callable[[str], str]
 
@@ -64,8 +56,7 @@ class Slot:
 
 
 def night_slots(night: Night, *, every_round: bool = False) -> list[Slot]:
-    """Every round of the night; a finished night keeps only the rounds it played,
-    unless ``every_round`` is asked for."""
+    """Every round of the night (a finished night's played ones, unless ``every_round``)."""
     rules = night.rules_obj
     rounds = {r.number: r for r in night.rounds.all()}
     if night.is_over and not every_round:

@@ -1,6 +1,4 @@
-"""Tally sheets: a sheet per player who plays or played tonight, filled for the closed
-rounds, with the player's own QR code; blank sheets after them.
-"""
+"""Tally sheets: one per player, filled for closed rounds, with a QR code; blanks after."""
 
 from __future__ import annotations
 
@@ -59,8 +57,7 @@ class TallySheet:
 
     @property
     def wide_totals(self) -> tuple[int, ...]:
-        """The totals under the wide columns: buncos and mini buncos (not at a card
-        party), then each group mark."""
+        """The totals under the wide columns: buncos, mini buncos, then group marks."""
         t = self.totals
         if t is None:
             return ()
@@ -80,9 +77,7 @@ class TallySheets:
     grid: TallyGrid
     blank_marks: tuple[None, ...]
 
-    # The grid's rules (``grid.lines_svg``) and the pictures of its header row, its set
-    # numbers and "Totals", and each set's rounds won (``pictures``), handed to the PDF
-    # engine with each piece.
+    # The grid's rules and pictures, handed to the PDF engine with each piece.
     lines_url = "made:tally-lines.svg"
     header_url = "made:tally-header.png"
     sets_url = "made:tally-sets.png"
@@ -111,8 +106,7 @@ class TallySheets:
 
     @property
     def sets_png(self) -> bytes | None:
-        """The set numbers, the rounds' numbers and marks, and "Totals" as a picture;
-        None where they print as text."""
+        """``pictures.sets_png`` for these sheets, or None (printed as text)."""
         sets = [(s.number, s.rounds) for s in self.sheets[0].sets] if self.sheets else []
         return pictures.sets_png(self.grid, sets, self.lines_height)
 
@@ -181,8 +175,7 @@ def _grid_sets(
 
 
 def tally_sheets(*, night: Night, links: PlayLinks, blank: int = 0) -> TallySheets:
-    """A sheet per player who plays or played tonight (by name; one who left too), filled
-    for closed rounds, then ``blank``."""
+    """A sheet per player who played tonight, by name, then ``blank`` blank ones."""
     cols = columns(night.rules_obj)
     slots = night_slots(night)
     density = row_density(len(slots))
