@@ -1,11 +1,7 @@
 """The address phones on the same Wi-Fi can open, for `make run` (no Django needed).
 
-    python -m bunco_night.core.address HOST PORT
-
-prints ``http://<address>:PORT`` where ``<address>`` is the one phones can reach: HOST
-itself when it names an address, this computer's address on its network (the one its
-traffic leaves from) when HOST is a wildcard (0.0.0.0 or ::), and nothing at all when HOST
-is loopback (127.0.0.1, localhost: no phone can reach it) or no network is up.
+``python -m bunco_night.core.address HOST PORT`` prints ``http://<address>:PORT``, or
+nothing when HOST is loopback or no network is up.
 """
 
 import ipaddress
@@ -13,8 +9,7 @@ import socket
 import sys
 
 WILDCARDS = {"", "0.0.0.0", "::", "[::]", "*"}
-# A documentation address (RFC 5737): connecting a UDP socket to it sends nothing, but makes
-# the system pick the interface its traffic would leave from.
+# RFC 5737: a UDP connect to it sends nothing but picks the outgoing interface.
 PROBE = "192.0.2.1"
 
 

@@ -1,13 +1,5 @@
-"""Many rows' changed fields written in one batch, without the ORM's ``bulk_update``.
-
-``QuerySet.bulk_update`` writes one UPDATE with a ``CASE WHEN id = ... THEN ...`` for every
-row and field, and builds each of those expressions in Python: closing a round of 84
-players (84 seats, 7 result fields) spent 0.2-0.4 s there, of 200 players 0.3-0.5 s, while
-the host waited (this way: 5 ms for 84, 25-30 ms for 500). ``update_each`` sends the
-same values as one short UPDATE a row, run for all the rows in one call (``executemany``:
-psycopg sends them in a pipeline, sqlite3 runs them in a loop in C). Values go through
-each field's own preparation for saving (``get_db_prep_save``), as ``bulk_update`` puts
-them; like it, this sends no signals and leaves ``auto_now`` fields as they are.
+"""Many rows' changed fields in one ``executemany`` of short UPDATEs: far cheaper than
+``bulk_update``'s CASE WHEN built in Python. Like it: no signals, ``auto_now`` untouched.
 """
 
 from __future__ import annotations
@@ -19,8 +11,7 @@ from django.db.models import Model
 
 
 def update_each(objs: Sequence[Model], fields: Sequence[str]) -> None:
-    """Write ``fields`` (attribute names of concrete fields) of the saved model instances
-    ``objs``, all of one model, to their rows."""
+    """Write ``fields`` of the saved instances ``objs`` (one model) to their rows."""
     if not objs:
         return
     model = type(objs[0])

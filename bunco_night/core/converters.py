@@ -2,11 +2,7 @@
 
 
 class TokenConverter:
-    """A secret link's token: the letters ``secrets.token_urlsafe`` uses, and nothing else.
-
-    A token with any other character (a NUL from ``%00``, which PostgreSQL cannot even
-    compare) is no link of ours: the address is not found before any query is made.
-    """
+    """A secret link's token: only ``secrets.token_urlsafe``'s letters (a NUL is a 404)."""
 
     regex = "[A-Za-z0-9_-]+"
 

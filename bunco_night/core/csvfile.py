@@ -1,11 +1,6 @@
-"""CSV files for spreadsheets: one header row, then the rows, in UTF-8 after a byte-order
-mark. Excel reads a CSV file without the mark in the computer's own code page, so
-"Zoë Müller" would open as "ZoÃ« MÃ¼ller": every CSV file the site writes goes through
-``csv_bytes`` (a download through ``csv_download``).
+"""CSV files for spreadsheets, UTF-8 with a byte-order mark (for Excel), via ``csv_bytes``.
 
-A cell that starts with = + - @ (or a tab or carriage return) would be read as a
-formula by a spreadsheet, so text like that (a player named "=HYPERLINK(...)") is
-written with a leading apostrophe. Numbers are written as they are.
+Text starting with = + - @, a tab or CR gets a leading apostrophe (no formulas).
 """
 
 from __future__ import annotations

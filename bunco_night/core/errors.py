@@ -17,7 +17,4 @@ class ServiceError(Exception):
 
 
 class Gone(Http404):
-    """What a request would change was deleted meanwhile (by a co-host, in another tab).
-
-    Not a refusal to show beside a form: the request is answered as any link to
-    something deleted is, 404 Not Found (and ``host.js`` says so on a host's page)."""
+    """What a request would change was deleted meanwhile: answered 404 Not Found."""

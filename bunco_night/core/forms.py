@@ -1,6 +1,5 @@
-"""Form pieces every app's pages use: labels without colons, errors in the site's own words,
-money in dollars, a service's refusal shown next to the field it is about, and the
-renderer that keeps each field's label, help, errors and box together."""
+"""Form pieces every app uses: plain labels and errors, money, service refusals on their
+field, and the field-group renderer."""
 
 from __future__ import annotations
 
@@ -34,9 +33,7 @@ def form_apply(
 ):
     """Run ``action(form.cleaned_data)`` when the form is valid and return what it returns.
 
-    A ``ServiceError`` it raises goes onto the form, next to the field it names (or the
-    field ``field_for(error.code)`` names), so afterwards the form has errors exactly
-    when the action did not happen.
+    A ``ServiceError`` goes onto the form at its field (or ``field_for(error.code)``).
     """
     if not form.is_valid():
         return None
@@ -48,16 +45,13 @@ def form_apply(
 
 
 class SiteFormRenderer(TemplatesSetting):
-    """Forms drawn with the project's templates; a field's group (``as_field_group``) is
-    one box, its label first, so a grid of fields never parts a label from its field."""
+    """Forms drawn with the project's templates; a field group is one box, label first."""
 
     field_template_name = "core/_field.html"
 
 
 NO_NULL = "Take out the null character: it cannot be saved."
-# Django's stock words for what is wrong with a field ("This field is required.", "Ensure
-# this value is greater than or equal to 0."), by the error's code, said as the rest of the
-# site says things. Words a field was given where it is declared are kept.
+# Django's stock error words by code, in the site's words (a field's own words are kept).
 PLAIN_ERRORS = {
     "required": "Fill this in.",
     "invalid_choice": "Choose one of the choices given.",
@@ -99,8 +93,7 @@ def error_text(message) -> str:
 
 
 def stock_errors(field: forms.Field) -> dict[str, str]:
-    """The words Django gives ``field`` for each error it can raise, by code: its class's
-    and its validators'."""
+    """{code: Django's words} for each error ``field`` or its validators can raise."""
     stock = {}
     for cls in reversed(type(field).__mro__):
         stock.update(getattr(cls, "default_error_messages", {}))
@@ -128,9 +121,7 @@ def plain_errors(field: forms.Field) -> None:
 
 
 class PlainErrors:
-    """A form whose every field's errors are in the site's words (``plain_errors``), the
-    fields a form adds in its own ``__init__`` too, and whose labels end without a colon:
-    they read as questions on the page."""
+    """A form mixin: every field's errors in plain words, labels without a colon."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("label_suffix", "")
@@ -143,8 +134,7 @@ class PlainErrors:
 
 
 class ErrorLink(NamedTuple):
-    """One error of a refused form, as its summary lists it: the field's label ("" for
-    the form's own error), the words, and the id to link to ("" for none)."""
+    """One error in a form's summary: label ("" for the form's), words, id to link ("")."""
 
     label: str
     message: str
@@ -152,25 +142,21 @@ class ErrorLink(NamedTuple):
 
 
 class ErrorSummary(NamedTuple):
-    """What a refused form says at its top (templates/core/_error_summary.html): how many
-    fields are marked in error below, and every error, each field's with its label and
-    a link to it, in the form's order, then the form's own."""
+    """A refused form's summary (templates/core/_error_summary.html): count and errors."""
 
     count: int
     errors: list[ErrorLink]
 
 
 class HostForm(PlainErrors, forms.Form):
-    """A form of the site's pages: labels without a colon, errors in plain words.
-    ``error_anchors``: the id to link to for a field not drawn as one box of its own, and
-    for the form's own errors (under ``NON_FIELD_ERRORS``) where it has one."""
+    """A form of the site's pages; ``error_anchors``: ids to link errors to where a field
+    (or ``NON_FIELD_ERRORS``) is not a box of its own."""
 
     error_anchors: dict[str, str] = {}
 
     @property
     def error_summary(self) -> ErrorSummary | None:
-        """The form's errors summed up, fields in the form's order first; None when it has
-        none (or was not sent)."""
+        """The form's errors summed up, in field order; None when it has none."""
         if not self.is_bound or not self.errors:
             return None
         errors = []
@@ -185,8 +171,7 @@ class HostForm(PlainErrors, forms.Form):
 
 
 class PostForm(HostForm):
-    """A post of buttons and hidden fields, not boxes a person types in: ``parsed()`` is
-    its cleaned data, or a ``ServiceError`` with the form's words."""
+    """A post of buttons and hidden fields: ``parsed()`` or a ``ServiceError``."""
 
     def parsed(self) -> dict:
         if not self.is_valid():
@@ -209,17 +194,13 @@ class MoneyField(forms.Field):
 
 
 def whole_number(text: str | None) -> int | None:
-    """``text`` as a whole number when it is one, in ASCII digits (at most 18 of them), else
-    None. For ids and versions read from a query string: ``"²"`` passes ``str.isdigit`` but
-    ``int`` refuses it, and a number of a thousand digits is no id."""
+    """``text`` as a whole number of at most 18 ASCII digits, else None (``"²"`` too)."""
     text = (text or "").strip()
     return int(text) if text.isascii() and text.isdecimal() and len(text) <= 18 else None
 
 
 class PassedOnField(forms.CharField):
-    """Text a page sends that a service checks itself (a nonce, a tap, a prize's code):
-    passed on as sent, NUL and length included, so that the refusal is the service's own
-    (the codes the phones read, the words the pages show)."""
+    """Text passed on as sent (NUL and length too), so the service refuses it itself."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
@@ -231,11 +212,8 @@ class PassedOnField(forms.CharField):
 
 
 class NumberOrField(forms.Field):
-    """A number a page's button or hidden field sends, read as a whole number in ASCII
-    digits with a sign (at most 18 of them); anything else, or nothing, is ``default``.
-    For fields whose nonsense the service refuses in its own words (a seat no table has,
-    an entry not of this table): a number of a thousand digits is no seat either.
-    ``signed`` False: no sign either (an id, a count), as ``whole_number`` reads them."""
+    """A signed whole number of at most 18 ASCII digits, else ``default``, for the service
+    to refuse; ``signed`` False: no sign (as ``whole_number``)."""
 
     def __init__(self, *, default: int | None = None, signed: bool = True, **kwargs):
         kwargs.setdefault("required", False)

@@ -1,10 +1,5 @@
-"""Keep secrets out of the log: the secret part of table, player, invitation and
-password-reset links is replaced by "…".
-
-A table's or a player's link works for whoever has it, so a log line with the full
-path would hand out the link. ``redact`` is used for Django's own log records (the
-``RedactSecrets`` filter in ``LOGGING``) and for gunicorn's access log (gunicorn.conf.py).
-"""
+"""Keep secret links out of the log (their token becomes "…"): ``redact`` serves the
+``RedactSecrets`` filter and gunicorn's access log."""
 
 from __future__ import annotations
 

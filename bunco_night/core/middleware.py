@@ -10,10 +10,7 @@ from django.urls import Resolver404, resolve
 
 
 class HtmxLoginRedirectMiddleware:
-    """An htmx request whose login has expired goes to the login page as a whole page.
-
-    Without this, htmx would swap the login form into a section of the page.
-    """
+    """An htmx request whose login has expired goes to the login page as a whole page."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -43,11 +40,7 @@ class PermissionsPolicyMiddleware:
 
 
 class FormOnlyAddressMiddleware:
-    """A page opened at an address that only takes a form (a reload after a refused form,
-    a bookmark) says so, with a link to the page above it, instead of an empty 405.
-
-    Only browsers' page loads: an htmx request or any other method keeps the bare 405.
-    """
+    """A browser's GET of a form-only address gets a page with a link up, not a bare 405."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -81,12 +74,8 @@ def _page_above(path: str) -> str:
 
 
 def client_ip(request: HttpRequest) -> str | None:
-    """The address a request came from, for counting failed logins (None if unknown).
-
-    Behind a TLS proxy (``BEHIND_PROXY``) every request comes from the proxy, which adds
-    the client's address as the last entry of X-Forwarded-For; entries before it were
-    sent by the client and prove nothing. Anything that is not an IP address is ignored.
-    """
+    """The address a request came from (None if unknown); behind ``BEHIND_PROXY`` the last
+    X-Forwarded-For entry, the only one the proxy vouches for."""
     candidates = [request.META.get("REMOTE_ADDR", "")]
     if settings.BEHIND_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")

@@ -4,8 +4,7 @@ import re
 
 from django.core.exceptions import ValidationError
 
-# "5", "5.00", "$5", ".50", "1,000.50": digits with optional thousands commas and cents.
-# ASCII digits only: "²" or "٣" are digits to Python's \d but not amounts.
+# "5", "$5", ".50", "1,000.50"; ASCII digits only ("²" is a \d).
 AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d*)(?:\.(?P<cents>\d*))?", re.ASCII)
 MAX_CENTS = 10_000_00
 

@@ -1,10 +1,5 @@
-"""QR codes as SVG paths, the same drawing on screen and on paper; CSS sizes them.
-
-The web pages put ``qr_svg`` inline. The printed documents link ``qr_image`` instead, an
-``<img>`` whose address (``qr:`` and the link) the PDF engine answers with the code as a
-tiny PNG, one pixel a module (``png_image``, ``engine.MemoryFetcher``), which print.css
-scales up without smoothing. Nothing here needs Django's settings: the print workers import
-it too. Why a PNG on paper: docs/architecture.md, Design notes."""
+"""QR codes: ``qr_svg`` inline on pages, ``qr_image`` (a ``qr:`` PNG the PDF engine makes)
+on paper. No Django settings: print workers import it. Why: docs/architecture.md, Design notes."""
 
 import io
 from functools import lru_cache
@@ -37,8 +32,7 @@ def svg_markup(url: str) -> str:
 
 @lru_cache(maxsize=4096)
 def png_image(url: str) -> bytes:
-    """``url`` as a grey-scale PNG, one pixel a module: black on white; made once per
-    process and link."""
+    """``url`` as a grey-scale PNG, one pixel a module; cached per process."""
     from PIL import Image  # WeasyPrint's own dependency; the web pages do not need it
 
     modules = _modules(url)
@@ -54,8 +48,7 @@ def qr_svg(url: str):
     """``url`` as an inline ``<svg class="qr">`` for a page; its size comes from CSS."""
     from django.utils.safestring import mark_safe
 
-    # The markup is made here from the code's modules (the URL is never written into
-    # it), so it is safe.
+    # Made from the modules only (the URL is never written into it): safe.
     return mark_safe(svg_markup(url))
 
 
@@ -76,13 +69,7 @@ def url_of(address: str) -> str:
 
 
 def module_path(modules: list[list[bool]]) -> str:
-    """The dark modules as an SVG path: one horizontal stroke, a module thick, per run
-    of dark modules in a row.
-
-    WeasyPrint parses and draws every command of a path, and a printed night has
-    hundreds of codes: a run as "move, line" is two commands, where a filled square
-    per module was five, and a filled rectangle per run still five.
-    """
+    """The dark modules as an SVG path: one stroke per run of dark modules (few commands)."""
     parts = []
     for y, row in enumerate(modules):
         x = 0

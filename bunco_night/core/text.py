@@ -1,10 +1,5 @@
-"""Text the database can hold: the services refuse, with a clear message, what a column would.
-
-SQLite keeps a string of any length in a ``varchar`` and keeps NUL characters;
-PostgreSQL refuses both (a ``DataError``, or a ``ValueError`` before the query is
-sent). Without these checks the same input is saved on one database and is a 500 on
-the other. Forms refuse the same values first, where they can say so next to the field.
-"""
+"""Text the database can hold: services refuse, clearly, what a column would (PostgreSQL
+refuses long text and NUL where SQLite keeps them)."""
 
 from __future__ import annotations
 
@@ -26,10 +21,7 @@ def is_nonce(value) -> bool:
 
 
 def text_check(value: str, *, label: str, max_length: int | None, field: str | None = None) -> str:
-    """``value`` unchanged if a text column of ``max_length`` holds it, else a ServiceError.
-
-    ``label`` starts the message ("The phone number"); ``field`` is the form field it is about.
-    """
+    """``value`` if a column of ``max_length`` holds it, else a ServiceError on ``field``."""
     if NUL in value:
         raise ServiceError(f"{label} cannot contain a NUL character.", "nul_character", field)
     if max_length is not None and len(value) > max_length:
@@ -40,7 +32,6 @@ def text_check(value: str, *, label: str, max_length: int | None, field: str | N
 
 
 def column_check(model: type[models.Model], name: str, value: str, *, label: str) -> str:
-    """``text_check`` against the model field ``name`` (its ``max_length``); the form
-    field it is reported on has the same name."""
+    """``text_check`` against the model field ``name``, reported on the field ``name``."""
     max_length = model._meta.get_field(name).max_length
     return text_check(value, label=label, max_length=max_length, field=name)

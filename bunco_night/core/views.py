@@ -28,11 +28,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cache_control(no_cache=True)
 def manifest(request: HttpRequest) -> JsonResponse:
-    """The web app manifest, so a phone can add Bunco Night to its home screen.
-
-    Phone pages link it with ``?start=`` their own address, so the icon a table phone
-    adds opens that table; any other start is the welcome page.
-    """
+    """The web app manifest; ``?start=`` a phone page's address (else the welcome page)."""
     start = request.GET.get("start", "")
     data = {
         "name": "Bunco Night",
@@ -59,8 +55,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 def static_build(storage=None) -> str:
-    """A short name for this release's static files: a hash of the hashed file names in
-    the static files manifest, or "dev" without one (DEBUG serves plain names)."""
+    """A short hash naming this release's static files, or "dev" without a manifest."""
     storage = storage if storage is not None else staticfiles_storage
     hashed = getattr(storage, "hashed_files", None)
     if not hashed:
@@ -72,10 +67,8 @@ def static_build(storage=None) -> str:
 @require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """The phones' service worker (see the template): served from the root of the site,
-    so its scope may cover the table pages (/t/) and the player pages (/p/). Its static
-    cache is named after the release (``static_build``): a new release is a new worker,
-    which drops the last release's files."""
+    """The phones' service worker, from the site's root to cover /t/ and /p/; its cache
+    is named by ``static_build``."""
     return render(
         request,
         "core/sw.js",

@@ -1,10 +1,6 @@
-"""``{% glyph "bell" %}``: the bell, a die, a tick, a trophy, a ghost and a stopwatch drawn
-as inline SVG.
+"""``{% glyph "bell" %}``: small decorative icons as inline SVG (no emoji fonts needed).
 
-Debian's headless Chromium and WeasyPrint's fonts have no emoji, so 🔔, 🎲 and ⏱ showed as
-empty boxes there. The drawing is decoration (``aria-hidden``): the words beside it carry
-the meaning. It takes the text's size, and its colour on screen; WeasyPrint does not
-pass the text's colour into an SVG, so a PDF names it: ``{% glyph "bell" colour="#fff" %}``.
+In a PDF name the colour: ``{% glyph "bell" colour="#fff" %}``.
 """
 
 from django import template

@@ -1,6 +1,4 @@
-"""How often live pages change by themselves, from the settings: ``{% every_poll %}`` is
-the htmx trigger of a page that asks for news (POLL_SECONDS), ``{% page_turn_ms %}`` how
-long a TV shows each page of tables (PAGE_TURN_SECONDS, read by js/pages.js)."""
+"""``{% every_poll %}`` (POLL_SECONDS) and ``{% page_turn_ms %}`` (PAGE_TURN_SECONDS)."""
 
 from django import template
 from django.conf import settings
