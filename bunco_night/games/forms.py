@@ -1,6 +1,4 @@
-"""Forms for the Buck Dice table and the Bonanza ledger: each parses one post of a
-game's phone (or the host's new Bonanza table); the services decide. A post that is not
-what the page sends is answered with words, never a 500."""
+"""Forms parsing the Buck Dice and Bonanza phones' posts; the services decide."""
 
 from __future__ import annotations
 
@@ -10,8 +8,7 @@ from bunco_night.core.forms import HostForm, NumberOrField, PostForm
 
 
 class BuckOrderForm(PostForm):
-    """The opening throws (docs/rules.md section 9.3): ``t_<player>`` is the total each
-    player threw. ``typed`` keeps what was typed, to show again when refused."""
+    """The opening throws (docs/rules.md section 9.3): ``t_<player>`` totals; ``typed``."""
 
     TOTALS_ERROR = "Enter each total as a number from 3 to 18."
 
@@ -56,8 +53,7 @@ class BuckThrowForm(PostForm):
 
 
 class BonanzaStepForm(PostForm):
-    """One step of the Bonanza ledger (docs/rules.md section 9.4), posted to the step's
-    own address: its nonce, the player, the space and the chips it names."""
+    """One step of the Bonanza ledger (docs/rules.md section 9.4)."""
 
     nonce = forms.CharField(required=False, strip=False)
     player = NumberOrField(default=None)
@@ -66,8 +62,7 @@ class BonanzaStepForm(PostForm):
 
 
 class BonanzaCallForm(BonanzaStepForm):
-    """Bonanza called: the caller (``player``) and each other player's cards left
-    (``cards_<player>``, empty for none)."""
+    """Bonanza called: ``player`` and the others' ``cards_<player>`` (empty: none)."""
 
     def cards(self, players) -> tuple[dict[int, int], dict[int, str]]:
         """Each other player's cards left (-1: not a number, refused), and what was typed."""
@@ -82,8 +77,7 @@ class BonanzaCallForm(BonanzaStepForm):
 
 
 class BonanzaStepNameForm(PostForm):
-    """A post to the ledger's former single step address (``games:bonanza_step``), from a
-    page drawn before: ``action`` names the step."""
+    """A post to the old ``games:bonanza_step``: ``action`` names the step."""
 
     action = forms.CharField(required=False, max_length=40)
 

@@ -1,10 +1,5 @@
-"""Buck Dice and Bonanza, each kept on one phone (docs/rules.md sections 9.3 and 9.4).
-
-Neither fits the dice tables of 2 to 4 seats: a Buck Dice table seats 2 to 20 and a
-Bonanza table 2 to 9. So each keeps what happened as a list of steps (the order of play
-and the point number, then every throw; every chip step), and the pages rebuild the game
-or the ledger by replaying them through the rules engine. Steps are never deleted: undo
-marks the latest one undone. A phone's ``nonce`` makes a retried submit a no-op.
+"""Buck Dice and Bonanza, each kept on one phone (docs/rules.md sections 9.3 and 9.4) as
+steps the pages replay; never deleted (undo marks one), a ``nonce`` each.
 """
 
 from __future__ import annotations
@@ -23,9 +18,7 @@ class StepQuerySet(models.QuerySet):
 
 
 class Step(models.Model):
-    """What every entry a one-table phone makes has: its nonce (a retried post is stored
-    once), when it was made, and when it was undone (kept on record, docs/rules.md
-    section 6.2)."""
+    """A one-table phone's entry: nonce, made, and undone (docs/rules.md section 6.2)."""
 
     nonce = models.CharField(max_length=64, unique=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -54,12 +47,7 @@ class BuckTable(models.Model):
 
 
 class BuckGame(models.Model):
-    """One game of Buck Dice, a round of the night.
-
-    ``players`` are the player ids in the game, in the night's list order; ``opening``
-    maps each (as a string, JSON's keys) to the totals they threw for the order of play,
-    the first throw first; ``point`` is the point number the last in the order threw.
-    """
+    """One game of Buck Dice, a round of the night; ``opening``: {str(player id): totals}."""
 
     table = models.ForeignKey(BuckTable, on_delete=models.CASCADE, related_name="games")
     round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="buck_game")
@@ -118,10 +106,7 @@ class BuckThrow(Step):
 
 
 class BonanzaTable(models.Model):
-    """A Bonanza table of a night and its chip ledger, kept on one phone.
-
-    ``players`` are player ids in their seats' order: the first deals first.
-    """
+    """A Bonanza table of a night; ``players`` in seat order (the first deals first)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="bonanza_tables")
     number = models.PositiveSmallIntegerField()
@@ -142,11 +127,7 @@ class BonanzaTable(models.Model):
 
 
 class BonanzaStep(Step):
-    """One step of a Bonanza ledger (``bonanza.BonanzaStep``, stored).
-
-    ``player`` is the buyer, bettor, taker or caller; ``cards_left`` the cards in each
-    other hand when Bonanza is called, as [player id, cards] pairs.
-    """
+    """One stored ``bonanza.BonanzaStep``; ``cards_left`` as [player id, cards] pairs."""
 
     class Action(models.TextChoices):
         DEAL = bonanza.DEAL, "Deal"

@@ -139,8 +139,7 @@ class BuckPage:
 
 
 def buck_page(table: BuckTable, typed: dict[int, str] | None = None) -> BuckPage:
-    """The Buck Dice table now: the game in play (or the last one) and every game so far;
-    ``typed``: the order totals a refused post sent, to show them again."""
+    """The Buck Dice table now; ``typed``: a refused post's order totals, shown again."""
     night = table.night
     rules = night.rules_obj
     games = list(BuckGame.objects.filter(table=table).select_related("round"))

@@ -1,5 +1,4 @@
-"""Where a Buck Dice game or a Bonanza ledger stands, rebuilt from the stored steps by the
-rules engine (docs/rules.md sections 9.3 and 9.4). Nothing here writes."""
+"""A Buck Dice game or a Bonanza ledger replayed from its steps (docs/rules.md 9.3, 9.4)."""
 
 from __future__ import annotations
 
@@ -14,9 +13,6 @@ from bunco_night.rules.standings import BuncoRoll, PlayerRound
 
 from .models import BonanzaStep, BonanzaTable, BuckGame, BuckThrow
 
-# ---------------------------------------------------------------------------
-# Buck Dice
-
 
 def opening_throws(game: BuckGame) -> dict[int, list[int]]:
     """Each player's opening totals (player id -> totals, the first throw first)."""
@@ -25,9 +21,7 @@ def opening_throws(game: BuckGame) -> dict[int, list[int]]:
 
 
 def order_to_throw(throws: dict[int, list[int]]) -> tuple[buck.BuckOrder | None, list[int]]:
-    """The order of play once it is settled, and who throws three dice for it now
-    (docs/rules.md section 9.3): everyone once, then those level again among themselves;
-    a player behind the others level with them catches up first."""
+    """(the settled order or None, who throws for it now) (docs/rules.md section 9.3)."""
     if any(not t for t in throws.values()):
         return None, [p for p, t in throws.items() if not t]
     behind = [
@@ -45,12 +39,7 @@ def order_to_throw(throws: dict[int, list[int]]) -> tuple[buck.BuckOrder | None,
 
 @dataclass
 class BuckState:
-    """A game of Buck Dice as the phone shows it.
-
-    ``order`` is settled once nobody is level; ``play`` is the engine's game once the point
-    number is thrown (None before); ``throws`` the stored throws that count, in order,
-    each with the engine's reading of it (``played``).
-    """
+    """A game of Buck Dice as the phone shows it; ``play``: None before the point number."""
 
     game: BuckGame
     rules: Rules
@@ -63,8 +52,7 @@ class BuckState:
 
     @property
     def played(self) -> list[tuple[BuckThrow, buck.BuckThrow]]:
-        """Each stored throw with what the engine made of it (an "over" is a throw that
-        would have passed the target)."""
+        """Each stored throw with what the engine made of it."""
         engine = self.play.throws if self.play else ()
         return list(zip(self.throws, engine, strict=True))
 
@@ -125,10 +113,8 @@ def buck_state(game: BuckGame, rules: Rules, names: dict[int, str] | None = None
 
 
 def buck_results(night: Night) -> tuple[list[PlayerRound], list[tuple[BuncoRoll, BuckThrow]]]:
-    """The results of a Buck Dice night's closed games, as the standings read them
-    (docs/rules.md section 9.3): a game is a round, each player out gets a win and the
-    loser a loss, a Big Buck counts as a bunco and a Little Buck as a mini bunco. Also
-    every Big Buck of the started games, in the order they were thrown (section 6.3)."""
+    """A Buck Dice night's closed games as rounds for the standings (docs/rules.md 9.3),
+    and every Big Buck of the started games, in order (6.3)."""
     rules = night.rules_obj
     rows: list[PlayerRound] = []
     big: list[tuple[BuncoRoll, BuckThrow]] = []
@@ -162,10 +148,6 @@ def buck_results(night: Night) -> tuple[list[PlayerRound], list[tuple[BuncoRoll,
                 )
             )
     return rows, big
-
-
-# ---------------------------------------------------------------------------
-# Bonanza
 
 
 @dataclass

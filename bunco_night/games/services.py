@@ -1,9 +1,5 @@
-"""Buck Dice and Bonanza, the writes (docs/rules.md sections 9.3 and 9.4).
-
-Each write is one transaction that locks the row it changes (the Buck Dice game, the
-Bonanza table), so one phone's quick taps queue in order; the rules engine replays the
-stored steps and refuses a step that makes no sense. A phone's ``nonce`` is unique, so a
-repeated submit is stored once.
+"""Buck Dice and Bonanza, the writes (docs/rules.md sections 9.3 and 9.4): one transaction
+locking the game or table each; a repeated ``nonce`` is stored once.
 """
 
 from __future__ import annotations
@@ -39,10 +35,6 @@ def _rule(call, *args, **kwargs):
 def _check_nonce(nonce: str) -> None:
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
-
-
-# ---------------------------------------------------------------------------
-# Buck Dice
 
 
 @transaction.atomic
@@ -92,8 +84,7 @@ def buck_game_start(*, table: BuckTable) -> BuckGame:
 
 @transaction.atomic
 def buck_opening_record(*, game: BuckGame, totals: dict[int, int]) -> BuckGame:
-    """The opening throws (three dice each) of the players who throw now for the order of
-    play (docs/rules.md section 9.3): everyone at first, then those level."""
+    """The opening throws of those throwing for the order now (docs/rules.md 9.3)."""
     game = _lock_game(game)
     throws = opening_throws(game)
     order, due = order_to_throw(throws)
@@ -150,8 +141,7 @@ def buck_throw_record(
     count: int = 0,
     dice: list[int] | None = None,
 ) -> BuckThrow:
-    """One throw of the player whose turn it is: the three ``dice``, or what it scored
-    (``kind`` points with ``count`` 1 to 3, a Little Buck, a Big Buck or a miss)."""
+    """One throw of the player whose turn it is: ``dice``, or ``kind`` (and ``count``)."""
     _check_nonce(nonce)
     existing = BuckThrow.objects.filter(nonce=nonce).first()
     if existing is not None:
@@ -184,8 +174,7 @@ def buck_throw_record(
 
 @transaction.atomic
 def buck_undo(*, game: BuckGame) -> None:
-    """Undo the latest throw (kept, marked undone); with no throw left, the point number;
-    with no point number, the opening throws, to throw for the order again."""
+    """Undo the latest throw, else the point number, else the opening throws."""
     game = _lock_game(game)
     last = game.throws.counting().last()
     if last is not None:
@@ -205,8 +194,7 @@ def buck_undo(*, game: BuckGame) -> None:
 
 @transaction.atomic
 def buck_game_close(*, game: BuckGame) -> Round:
-    """Close a game that is over: it counts in the standings (docs/rules.md section 9.3).
-    Closing the last game ends the night."""
+    """Close a game that is over (docs/rules.md section 9.3); the last one ends the night."""
     game = _lock_game(game)
     night = game.round.night
     state = buck_state(game, night.rules_obj, names={})
@@ -223,10 +211,7 @@ def buck_game_close(*, game: BuckGame) -> Round:
     return rnd
 
 
-# ---------------------------------------------------------------------------
-# Bonanza
-
-# More chips than any table bets in one step: a typing slip, refused before it is stored.
+# More chips than any table bets in one step: a typing slip.
 MAX_CHIPS = 100_000
 
 
@@ -234,8 +219,7 @@ MAX_CHIPS = 100_000
 def bonanza_table_create(
     *, night: Night, player_ids: list[int], start_chips: int = 0, poker: bool = True
 ) -> BonanzaTable:
-    """A Bonanza table of the night for 2 to 9 people of the group's roster, in their
-    seats' order (the first deals first), each starting with ``start_chips``."""
+    """A Bonanza table for 2 to 9 of the roster, in seat order, with ``start_chips`` each."""
     night = night_lock(night.pk)
     players = Player.objects.filter(group=night.group, retired=False, pk__in=player_ids)
     if len(set(player_ids)) != len(player_ids) or players.count() != len(player_ids):
@@ -260,9 +244,7 @@ def bonanza_step_record(
     chips: int = 0,
     cards_left: dict[int, int] | None = None,
 ) -> BonanzaStep:
-    """One step of the ledger (docs/rules.md section 9.4): deal, sell the widow, a poker bet,
-    a space won, Bonanza called (with the cards left in each other hand), or, after the
-    last hand, who takes the chips left on a space. The engine refuses what cannot be."""
+    """One step of the ledger (docs/rules.md section 9.4), as ``action`` says."""
     _check_nonce(nonce)
     existing = BonanzaStep.objects.filter(nonce=nonce).first()
     if existing is not None:
@@ -280,7 +262,6 @@ def bonanza_step_record(
         raise ServiceError(f"At most {MAX_CHIPS:,} chips in one step: a typing slip?", "bad_chips")
     state = bonanza_state(table)
     for p, cards in (cards_left or {}).items():
-        # The engine names a player by their id; the phone names them by their name.
         if p in state.names and (
             isinstance(cards, bool)
             or not isinstance(cards, int)
@@ -315,8 +296,7 @@ def bonanza_step_record(
 
 @transaction.atomic
 def bonanza_undo(*, table: BonanzaTable) -> BonanzaStep:
-    """Undo the latest step of the ledger (kept, marked undone): the ledger is replayed
-    without it."""
+    """Undo the latest step of the ledger (kept, marked undone)."""
     table = BonanzaTable.objects.select_for_update().get(pk=table.pk)
     last = table.steps.counting().last()
     if last is None:

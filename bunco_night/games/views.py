@@ -1,9 +1,5 @@
 """The Buck Dice table and the Bonanza ledger, each on one phone (a secret link, no login),
-and the host's doors to them from the night page.
-
-Every form posts and comes back to the page (it works without JavaScript); a refusal is
-shown as a message on the page, never as an error page.
-"""
+and the host's doors to them. A refusal is a message on the page."""
 
 from __future__ import annotations
 
@@ -39,7 +35,6 @@ def _done(request: HttpRequest, to: str, token: str, error: ServiceError | None 
     return redirect(to, token=token)
 
 
-# ---------------------------------------------------------------------------
 # Buck Dice (docs/rules.md section 9.3)
 
 
@@ -82,8 +77,7 @@ def buck_rules(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _buck_call(request: HttpRequest, token: str, service, fields=dict) -> HttpResponse:
-    """Call ``service`` for the game being played with ``fields()``, what the post says
-    (parsed by its form, which may refuse it)."""
+    """Call ``service`` for the game being played with ``fields()`` (parsed from the post)."""
     table = _buck(token)
     game = pages.current_game(table)
     try:
@@ -110,8 +104,7 @@ def buck_start(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def buck_order(request: HttpRequest, token: str) -> HttpResponse:
-    """The opening throws: a total for each player who throws for the order now. A refused
-    post shows the page again with what was typed, and says why."""
+    """The opening throws: a total for each player throwing for the order now."""
     form = BuckOrderForm(request.POST)
     table = _buck(token)
     game = pages.current_game(table)
@@ -157,7 +150,6 @@ def buck_close(request: HttpRequest, token: str) -> HttpResponse:
     return _buck_call(request, token, services.buck_game_close)
 
 
-# ---------------------------------------------------------------------------
 # Bonanza (docs/rules.md section 9.4)
 
 
@@ -209,9 +201,7 @@ def bonanza_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/bonanza.html", {"page": page, "token": token})
 
 
-# The ledger's steps: one address each, posted by the ledger page's forms; each answers
-# back on the ledger, with why not if refused. The link is a capability URL: no cookie
-# authorises its writes.
+# The ledger's steps, one address each; a capability URL, so no CSRF.
 
 
 def _step_record(table: BonanzaTable, data: dict, action: str, cards_left=None) -> None:
@@ -274,8 +264,7 @@ def bonanza_settle(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def bonanza_call(request: HttpRequest, token: str) -> HttpResponse:
-    """Bonanza called, with the cards left in each other hand. A refused call shows the
-    page again with the cards left as typed, and says why."""
+    """Bonanza called, with the cards left in each other hand."""
     table = _bonanza(token)
     form = BonanzaCallForm(request.POST)
     try:
@@ -306,8 +295,7 @@ BONANZA_STEPS = {
 @csrf_exempt
 @require_POST
 def bonanza_step(request: HttpRequest, token: str) -> HttpResponse:
-    """The one address the steps had before each had its own, kept for a page drawn
-    before: its ``action`` names the step, which answers."""
+    """The steps' old shared address, for a page drawn before: ``action`` names the step."""
     step = BONANZA_STEPS.get(BonanzaStepNameForm(request.POST).parsed_action())
     if step is None:
         _bonanza(token)
