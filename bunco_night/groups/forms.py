@@ -1,8 +1,4 @@
-"""Forms for a group and its roster: a new group, a player, retiring one, a preset, the
-dues, a roster file and the rows imported from it. Forms parse what was typed; the
-services decide. The rules' knobs are in
-``rules_forms``, the prizes in ``prize_forms``.
-"""
+"""Forms for a group and its roster (rules: ``rules_forms``; prizes: ``prize_forms``)."""
 
 from __future__ import annotations
 
@@ -87,8 +83,7 @@ class PlayerForm(HostForm):
 
 
 class ConfirmForm(PostForm):
-    """Whether the host said yes to the question the page asked (``confirmed`` 1); any
-    other value, or none, asks it (again)."""
+    """Whether the host said yes (``confirmed`` 1); anything else asks again."""
 
     confirmed = PassedOnField()
 
@@ -97,8 +92,7 @@ class ConfirmForm(PostForm):
 
 
 class RetireForm(ConfirmForm):
-    """A player retired (``retired`` anything but 0, or not sent), once the host said
-    yes, or brought back (``retired`` 0)."""
+    """Retire a player (any ``retired`` but 0) after a yes, or bring back (0)."""
 
     retired = PassedOnField()
 
@@ -153,8 +147,7 @@ class RosterFileForm(HostForm):
 
 
 class RosterRowsForm(PostForm):
-    """The rows of a roster the host saw in the preview, to import (``csv``, read again
-    by the service: nothing in it is trusted; more than ``MAX_BYTES`` is refused)."""
+    """The previewed roster rows to import (``csv``, re-read; ``MAX_BYTES`` at most)."""
 
     csv = PassedOnField()
 

@@ -181,11 +181,7 @@ class PrizeShare(models.Model):
 
 
 class Prize(PrizeShare):
-    """A prize category a group awards, with its share of the pot.
-
-    ``mark`` is the group mark's code for "most of a group mark" (one prize per mark,
-    docs/rules.md section 7.5), and empty for every other category.
-    """
+    """A prize a group awards and its share; ``mark``: for ``most_mark`` (docs/rules.md 7.5)."""
 
     CODES = list(ALL_PRIZE_LABELS.items())
 
@@ -241,8 +237,7 @@ def _mark_prize_title(mark: str, rules: Rules) -> str:
 
 
 def prize_category(data: dict, rules: Rules) -> PrizeCategory:
-    """The engine's value for a prize kept as ``Prize.as_data`` gives it (``rules`` name a
-    group mark's prize)."""
+    """The engine's value for a ``Prize.as_data`` (``rules`` name a mark's prize)."""
     mark = data.get("mark", "")
     return PrizeCategory(
         data["code"],
@@ -253,9 +248,7 @@ def prize_category(data: dict, rules: Rules) -> PrizeCategory:
     )
 
 
-# ---------------------------------------------------------------------------
-# Seasons: the group's year, its year-end prizes and who hosts which month
-# (docs/rules.md section 8.7)
+# Seasons, year-end prizes and hosting turns (docs/rules.md section 8.7)
 
 
 class SeasonQuerySet(models.QuerySet):
@@ -265,8 +258,7 @@ class SeasonQuerySet(models.QuerySet):
 
 
 class Season(models.Model):
-    """A group's season, such as "2027": its nights are the group's nights between the
-    dates. A share of each night's dues goes to its year-end pot."""
+    """A group's season ("2027"): its nights between the dates, and their dues' share."""
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=60)

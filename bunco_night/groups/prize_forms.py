@@ -1,7 +1,5 @@
-"""The prize forms: which prizes are awarded and each one's share of a pot
-(``PrizeSharesForm``, also a season's), and a group's prizes with its prize settings
-(``PrizesForm``, docs/rules.md sections 7.4 to 7.8).
-"""
+"""The prize forms: ``PrizeSharesForm`` (a season's too) and ``PrizesForm`` with the prize
+settings (docs/rules.md sections 7.4 to 7.8)."""
 
 from __future__ import annotations
 
@@ -20,8 +18,7 @@ from bunco_night.rules.shares import ALL_PRIZE_LABELS, PRIZE_LABELS
 from .models import Prize, mark_prize_title
 from .services import PRIZE_KNOBS
 
-# The prize settings (docs/rules.md sections 7.6 to 7.8) are knobs of the rules, set with
-# the prizes.
+# The prize knobs of the rules (docs/rules.md sections 7.6 to 7.8).
 PRIZE_ROUNDING_CHOICES = [
     (prize_rules.ROUND_DOLLARS, "Whole dollars"),
     (prize_rules.ROUND_QUARTERS, "Quarters"),
@@ -51,16 +48,13 @@ PRIZE_ROWS_ERROR = "prize-rows-error"
 
 
 def prize_field(key: str) -> str:
-    """A form field name for a prize's key: "most_wins" as it is; "most_mark:snake eyes"
-    has a colon and a space, so anything but ASCII letters, digits and underscores is
-    spelt out ("most_mark-3a-snake-20-eyes")."""
+    """A field name for a prize's key: "most_mark:snake eyes" -> "most_mark-3a-snake-20-eyes"."""
     return "".join(c if c.isascii() and (c.isalnum() or c == "_") else f"-{ord(c):x}-" for c in key)
 
 
 @dataclass(frozen=True)
 class PrizeChoice:
-    """A prize the group can tick: its category, a group mark's code for "most of a group
-    mark", and its name."""
+    """A prize the group can tick: category, ``mark`` code and name."""
 
     code: str
     mark: str
@@ -72,9 +66,7 @@ class PrizeChoice:
 
 
 def prize_choices(rules: Rules, prizes: list[Prize]) -> list[PrizeChoice]:
-    """Every prize the group can give (docs/rules.md sections 7.2 and 7.5), its own first in
-    its order: "most of a group mark" once for each of its marks, low and high buncos
-    where its rules split them, and any prize it has even if its rules changed since."""
+    """Every prize the group can give (docs/rules.md sections 7.2 and 7.5), its own first."""
     chosen = [PrizeChoice(p.code, p.mark, p.title(rules)) for p in prizes]
     offered = []
     for code, label in ALL_PRIZE_LABELS.items():
@@ -91,8 +83,7 @@ def prize_choices(rules: Rules, prizes: list[Prize]) -> list[PrizeChoice]:
 
 
 class PrizeSharesForm(HostForm):
-    """Which prizes are awarded, and each one's share of a pot (percent or dollars): the
-    season's year-end prizes as it is, and the base of a night's prizes (``PrizesForm``)."""
+    """Which prizes are awarded and each one's share (percent or dollars)."""
 
     labels = PRIZE_LABELS  # the categories offered
 
@@ -170,9 +161,7 @@ class PrizeSharesForm(HostForm):
         return cleaned
 
     def _over_100(self, total: int, percents: list[str]) -> None:
-        """Percents that add up to more than the whole pot (docs/rules.md section 7.4): the
-        form's own error, with the total, and each percent box marked (the summary
-        links to the first)."""
+        """Refuse percents over the whole pot (docs/rules.md section 7.4), marking each."""
         self.add_error(None, f"The shares add up to {total}%: at most 100%.")
         for name in percents:
             self.fields[name].widget.attrs |= {
@@ -183,9 +172,7 @@ class PrizeSharesForm(HostForm):
 
 
 class PrizesForm(PrizeSharesForm):
-    """Which prizes the group awards, each one's share of the pot (percent or dollars), and
-    the prize settings: rounding, the money left over, ties, substitutes, and the rounds
-    needed for fewest wins (docs/rules.md sections 7.4 to 7.8)."""
+    """The group's prizes and shares, and its prize settings (docs/rules.md 7.4 to 7.8)."""
 
     # A setting left out of a submitted form stays as it is.
     prize_rounding = forms.ChoiceField(

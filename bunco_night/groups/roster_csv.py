@@ -1,10 +1,5 @@
-"""A roster in and out as CSV, the shape people keep in a spreadsheet: name, phone,
-e-mail, regular or substitute (and notes).
-
-``read_roster`` reads a file into rows, each with what importing it would do (add a
-player, update one, or nothing) or why it cannot be imported, in words for the host.
-It never raises for what is in the file: a bad row is a message. ``roster_csv``
-writes the roster in the same shape, so an export reads back in.
+"""A roster in and out as CSV (name, phone, e-mail, kind, notes): ``read_roster`` never
+raises for the file's content; ``roster_csv``'s export reads back in.
 """
 
 from __future__ import annotations
@@ -118,11 +113,8 @@ def _columns(first: list[str]) -> dict[str, int] | None:
 
 
 def _rows(text: str) -> list[tuple[int, list[str]]]:
-    """Each row that has something in it, with the line of the file it starts on (blank
-    lines and a cell over several lines counted, so the preview names the line the host
-    sees in the file), its cells split on the separator the first line uses most: a
-    comma, a semicolon (spreadsheets set to a language that writes decimals with a comma)
-    or a tab."""
+    """Each non-empty row with its first line number, split on the first line's commonest
+    separator (comma, semicolon or tab)."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(",;\t", key=lambda d: (first.count(d), d == ","))
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
@@ -135,8 +127,7 @@ def _rows(text: str) -> list[tuple[int, list[str]]]:
 
 
 def read_roster(text: str, group: Group) -> RosterFile:
-    """Read a roster file and say, row by row, what importing it into ``group`` would do.
-    A byte-order mark in front (a file Excel saved, pasted) is no part of the first cell."""
+    """Read a roster file: what importing each row into ``group`` would do (BOM ignored)."""
     text = text.lstrip(BOM)
     if not text.strip():
         return RosterFile(problem="The file is empty.")

@@ -1,7 +1,4 @@
-"""The rules form: the important knobs of a group's ``Rules`` and its own marks, parsed
-from the rules page; ``rules_differences`` words what a change moves. The engine checks
-the combination; ``RULE_ERROR_FIELDS`` points its errors at the fields.
-"""
+"""The rules form for a group's ``Rules`` and marks; ``rules_differences`` words a change."""
 
 from __future__ import annotations
 
@@ -104,9 +101,7 @@ MARK_EFFECT_CHOICES = [
 
 
 class MarkRows(forms.HiddenInput):
-    """Reads the house-mark rows the rules page draws (``RulesForm.mark_rows``): for row
-    i, ``<name>-i-label``, ``-points``, ``-effect``, and the hidden ``-code`` of a mark
-    that already exists (its tallies are kept under that code when it is renamed)."""
+    """Reads the mark rows ``<name>-i-label``, ``-points``, ``-effect`` and ``-code``."""
 
     def value_from_datadict(self, data, files, name):
         rows = []
@@ -130,9 +125,7 @@ MARKS_NOTE = "marks-note"  # the note's id on the rules page
 
 
 def repeated_marks_note(marks: tuple[int, ...]) -> str:
-    """What a list of round numbers with a number in it more than once means (docs/rules.md
-    section 1, **Mark**: allowed), for the host to see: "A set rolls for 1s twice (rounds
-    1 and 2). ..."; "" when each number is listed once."""
+    """What repeated round numbers mean, in words (docs/rules.md section 1), or ""."""
     rounds: dict[int, list[int]] = {}
     for n, face in enumerate(marks, start=1):
         rounds.setdefault(face, []).append(n)
@@ -308,9 +301,7 @@ class RulesForm(HostForm):
 
     mark_effects = MARK_EFFECT_CHOICES
 
-    # The note under the round numbers when a number comes twice in them
-    # (``repeated_marks_note``), for the rules as the form shows them: saved, or typed
-    # and valid. None with a die rolled for each round: the list only counts rounds then.
+    # ``repeated_marks_note`` for the rules as shown (none when a die picks each mark).
     marks_note = ""
 
     def __init__(self, *args, **kwargs):
@@ -334,8 +325,7 @@ class RulesForm(HostForm):
 
     @property
     def mark_rows(self) -> list[dict]:
-        """The house marks as the page shows them, a row each, with blank rows to add more:
-        what was typed when the form comes back with errors, else the group's marks."""
+        """The mark rows to show (as typed, else saved), with blank rows to add more."""
         rows = [r for r in self["group_marks"].value() or () if any(r.values())]
         rows += [{"code": "", "label": "", "points": "", "effect": ""}] * MARK_BLANK_ROWS
         name = self.add_prefix("group_marks")

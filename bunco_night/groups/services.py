@@ -1,5 +1,4 @@
-"""Changes to a group: creating it, its roster, rules and prizes, its seasons and hosting
-rotation (each one transaction)."""
+"""Changes to a group, its roster, rules, prizes, seasons and rotation (one transaction each)."""
 
 from dataclasses import dataclass, field
 
@@ -19,8 +18,7 @@ from .models import Group, HostingTurn, Membership, Player, Prize, Season, Seaso
 from .roster_csv import read_roster
 from .signals import player_retired
 
-# A letter's group pays $15 / $12 / $6 / $3 of a $36 pot (docs/rules.md section 7.4):
-# as whole percents of any pot.
+# $15 / $12 / $6 / $3 of a $36 pot (docs/rules.md section 7.4), as whole percents.
 DEFAULT_PRIZES = [("most_wins", 42), ("most_buncos", 33), ("last_bunco", 17), ("fewest_wins", 8)]
 
 
@@ -35,9 +33,8 @@ def _unique_slug(name: str) -> str:
 
 @transaction.atomic
 def group_create(*, name: str, user, rules: str = "house", dues_cents: int = 500) -> Group:
-    """A new group hosted by ``user``, with a preset's rules and the usual four prizes
-    (docs/rules.md section 7.4). A name the user's groups already have (whatever its
-    capitals and spaces) is refused: their tiles would look the same."""
+    """A new group hosted by ``user`` with a preset and four prizes (docs/rules.md 7.4);
+    a name like one of the user's groups (case and spaces aside) is refused."""
     name = name.strip()
     if not name:
         raise ServiceError("Give the group a name.", "empty_name", "name")
@@ -157,8 +154,7 @@ def player_update(*, player: Player, **fields) -> Player:
 
 @transaction.atomic
 def player_retire(*, player: Player, retired: bool = True) -> Player:
-    """Retire a player (or bring them back); their history stays. The nights not started
-    yet follow (``signals.player_retired``)."""
+    """Retire a player (or bring them back); coming nights follow (``signals``)."""
     player.retired = retired
     player.save(update_fields=["retired"])
     player_retired.send(sender=Player, player=player, retired=retired)
@@ -187,8 +183,7 @@ def rules_update(*, group: Group, changes: dict) -> Rules:
     return updated
 
 
-# The prize settings (docs/rules.md sections 7.6 to 7.8) are knobs of the rules that go
-# with the group's prizes: starting the rules again from a preset keeps them.
+# Prize knobs (docs/rules.md sections 7.6 to 7.8): kept when the rules restart from a preset.
 PRIZE_KNOBS = (
     "prize_rounding",
     "prize_leftover",
@@ -212,9 +207,8 @@ def rules_reset(*, group: Group, name: str) -> Rules:
 
 @transaction.atomic
 def prizes_set(*, group: Group, prizes: list[dict], settings: dict | None = None) -> list[Prize]:
-    """Replace the group's prize categories: each has a code (and, for the most of a group
-    mark, the mark's ``mark`` code) and an amount or a percent. ``settings`` are the
-    prize knobs of the rules (docs/rules.md sections 7.6 to 7.8), changed with them."""
+    """Replace the group's prizes (code, ``mark``, amount or percent) and, with ``settings``,
+    the prize knobs (docs/rules.md sections 7.6 to 7.8)."""
     if settings:
         unknown = set(settings) - set(PRIZE_KNOBS)
         if unknown:
@@ -276,9 +270,7 @@ def substitute_asking_set(*, group: Group, mode: str) -> Group:
     return group
 
 
-# ---------------------------------------------------------------------------
 # Seasons, year-end prizes and the hosting rotation (docs/rules.md section 8.7)
-
 # A new season's year-end prizes: whole percents of the season's pot.
 DEFAULT_SEASON_PRIZES = [("most_wins", 40), ("most_buncos", 40), ("best_attendance", 20)]
 
@@ -385,8 +377,7 @@ def hosting_turn_set(
     place: str = "",
     brings: str = "",
 ) -> HostingTurn | None:
-    """Say who hosts a month of the season, where and who brings what; nothing at all
-    clears the month."""
+    """Who hosts a month, where, and who brings what; all empty clears the month."""
     month = month.replace(day=1)
     if month not in season.months():
         raise ServiceError(f"{month:%B %Y} is not in the season.", "month_outside", "month")
@@ -407,8 +398,7 @@ def hosting_turn_set(
 
 @transaction.atomic
 def rotation_fill(*, season: Season) -> list[HostingTurn]:
-    """Give every month without a host to the active regulars in turn, those who host
-    least in the season first (by name among equals)."""
+    """Give every month without a host to the active regulars, fewest turns first."""
     regulars = list(season.group.players.filter(kind=Player.Kind.REGULAR, retired=False))
     if not regulars:
         raise ServiceError("The roster has no regulars to host.", "no_regulars")
@@ -429,7 +419,6 @@ def rotation_fill(*, season: Season) -> list[HostingTurn]:
     return made
 
 
-# ---------------------------------------------------------------------------
 # The roster from a spreadsheet
 
 
@@ -442,8 +431,7 @@ class ImportResult:
 
 @transaction.atomic
 def roster_import(*, group: Group, text: str) -> ImportResult:
-    """Add the new players of a roster file and update the ones already on the roster;
-    rows with a problem are skipped (``read_roster`` says why)."""
+    """Add and update players from a roster file; bad rows are skipped (``read_roster``)."""
     roster = read_roster(text, group)
     if roster.problem:
         raise ServiceError(roster.problem, "bad_file")

@@ -1,8 +1,4 @@
-"""The host's pages for a group: the dashboard, the group hub, roster, rules and prizes.
-
-Every page needs a login, and a group is found only among the groups its user hosts:
-anyone else gets a 404, so a stranger cannot even learn that a group exists.
-"""
+"""The host's pages for a group; a group is found only among its user's (else a 404)."""
 
 from __future__ import annotations
 
@@ -45,8 +41,7 @@ def start(request: HttpRequest) -> HttpResponse:
     return redirect(groups[0] if len(groups) == 1 else "groups:index")
 
 
-# The dashboard takes GET and POST on one address: a separate "create/" address
-# would hide a group whose name slugifies to "create".
+# GET and POST on one address: a "create/" address would hide a group slugged "create".
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
@@ -131,8 +126,7 @@ def _roster_context(group: Group, form: PlayerForm | None = None) -> dict:
 @login_required
 @require_safe
 def roster(request: HttpRequest, slug: str) -> HttpResponse:
-    """Regulars and substitutes with their contact details; retired players apart. With
-    htmx, just the lists (a question in a player's card answered No)."""
+    """Regulars and substitutes, retired players apart; with htmx, just the lists."""
     group = group_for_host(request.user, slug)
     if request.htmx:
         return render(request, "groups/roster.html#roster_lists", _roster_context(group))
@@ -195,9 +189,8 @@ def player_save(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
 @login_required
 @require_POST
 def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
-    """Retire a player once the host has said yes (``retired=0`` brings them back at
-    once); their history stays. Retiring takes them off the lists of the nights to come;
-    bringing them back puts their places back as they were (docs/rules.md section 8.1)."""
+    """Retire a player once the host said yes (``retired=0`` brings them back at once;
+    docs/rules.md section 8.1)."""
     player = player_for_host(request.user, slug, player_pk)
     asked = RetireForm(request.POST)
     retired = asked.retiring()
@@ -219,8 +212,7 @@ def player_retire(request: HttpRequest, slug: str, player_pk: int) -> HttpRespon
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def roster_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """Import a roster from a spreadsheet: a file or pasted rows, then a preview of what
-    each row would do (and why a row cannot be imported) before anything changes."""
+    """Import a roster from a file or pasted rows, after a preview of each row."""
     group = group_for_host(request.user, slug)
     posted = request.method == "POST"
     form = RosterFileForm(request.POST, request.FILES) if posted else RosterFileForm()
