@@ -14,8 +14,7 @@ PASSWORD_MISMATCH = "The two passwords are not the same: type the new one twice.
 
 
 class PasswordAgain:
-    """A form whose password is typed twice, with the second box in the site's words
-    (the checks' own words: bunco_night/accounts/passwords.py)."""
+    """A form mixin: the password typed twice, in the site's words."""
 
     again: tuple[str, str, str]  # the second box's field, label and help text
 
@@ -25,8 +24,7 @@ class PasswordAgain:
         self.fields[name].label, self.fields[name].help_text = label, help_text
 
     def validate_password_for_user(self, user, password_field_name=None, **kwargs):
-        """The checks' words go under the password itself, not under the box that repeats
-        it (Django puts them there); two different passwords are said once, not judged."""
+        """The checks' words go under the password itself, not the repeat box."""
         again = self.again[0]
         if self.cleaned_data.get(again):
             first = again.removesuffix("2") + "1"

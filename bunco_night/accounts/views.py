@@ -1,10 +1,4 @@
-"""A host's account (password, e-mail, sign-up) and who hosts a group (invitations,
-leaving, removing a co-host).
-
-Pages about a group are found only among the groups the user hosts: anyone else gets
-a 404, as for every host page. An invitation link that is unknown, used, cancelled or
-expired gets the same answer.
-"""
+"""A host's account and who hosts a group; another's group or a dead invitation is a 404."""
 
 from __future__ import annotations
 
@@ -89,10 +83,6 @@ def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpRes
     )
 
 
-# ---------------------------------------------------------------------------
-# The account page: e-mail, password
-
-
 def _account_page(request: HttpRequest, email_form: EmailForm | None = None) -> HttpResponse:
     user = request.user
     return render(
@@ -138,9 +128,7 @@ class PasswordChange(PasswordChangeView):
 
 
 class PasswordReset(PasswordResetView):
-    """Ask for a reset link by e-mail. The link uses the site's public address, as phone
-    links do (``core.links``): the host may ask from the laptop at 127.0.0.1 and open the
-    e-mail on a phone."""
+    """Ask for a reset link by e-mail, on the site's public address (``core.links``)."""
 
     form_class = PasswordResetForm
 
@@ -180,10 +168,6 @@ def signup(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Welcome! Start your group below.")
             return redirect("groups:index")
     return render(request, "registration/signup.html", {"form": form})
-
-
-# ---------------------------------------------------------------------------
-# Invitations: the one-time link
 
 
 def _usable_invitation(token: str) -> Invitation | None:
@@ -242,10 +226,6 @@ def _accept(request: HttpRequest, action) -> Group | None:
     except ServiceError as error:
         messages.error(request, error.message)
         return None
-
-
-# ---------------------------------------------------------------------------
-# A group's hosts
 
 
 def _hosts_page(request: HttpRequest, group: Group, form: InvitationForm | None = None):

@@ -1,13 +1,7 @@
-"""The demo group, "Maple Street Bunco", built through the services.
+"""The demo group, "Maple Street Bunco", built through the services (``build_demo``).
 
-``build_demo`` makes the host login, 12 regulars, 5 substitutes and three past
-nights played to the end with seeded dice, so standings and history have
-something to show; then the 2026 season with its hosting rotation, dues paid
-ahead, and December's night with players' answers and substitutes being asked.
-``manage.py build_demo`` writes it to ``fixtures/demo.json`` without any secret
-(``without_secrets``); ``manage.py load_demo`` loads that file into an empty database,
-where every table and player link is made fresh and the host gets a random password
-(``set_demo_password``), kept beside the database.
+``build_demo`` writes ``fixtures/demo.json`` without secrets; ``load_demo`` loads it with
+fresh links and a random host password (``set_demo_password``).
 """
 
 import datetime as dt
@@ -147,8 +141,7 @@ def build_demo() -> Night:
     ]
     player_update(player=regulars[3], usual_substitute=subs[0], notes="Brings the bell.")
     player_update(player=regulars[7], usual_substitute=subs[2])
-    # The season comes first: each night's money, its share of the dues included, is
-    # recorded as the night ends (docs/rules.md section 7.9).
+    # The season first: a night's money is recorded as it ends (docs/rules.md section 7.9).
     season = season_create(
         group=group,
         name="2026",
@@ -196,8 +189,7 @@ def without_secrets(records: list[dict]) -> list[dict]:
 
 
 def password_file() -> Path:
-    """Where the demo host's password is kept: beside an SQLite database file, else in the
-    project folder (DJANGO_DEMO_PASSWORD_FILE overrides it)."""
+    """The demo password's file: beside SQLite, else in the project (env overrides)."""
     override = settings.DEMO_PASSWORD_FILE
     if override:
         return Path(override)
@@ -231,8 +223,7 @@ def demo_password() -> str | None:
 
 
 def build_season(season, regulars: list[Player], subs: list[Player]) -> Night:
-    """The 2026 season's rest: who hosts which month, dues paid ahead, and December's
-    night with answers from the players' own links."""
+    """The 2026 season's rotation, dues ahead and December's night with answers."""
     group = season.group
     rotation = [
         (8, regulars[0], "", "Bea: dessert"),

@@ -67,8 +67,7 @@ class AnswerForm(HostForm):
         return bool(self.data.get("substitute") or self.data.get("new_name", "").strip())
 
     def kept(self) -> dict[str, str]:
-        """What was sent, to show again after an error: the choice as it will be read (a
-        substitute picked or named is "I found someone") and every box as typed."""
+        """What was sent, to show again after an error."""
         choice = self.data.get("choice", "")
         if choice == Answer.Choice.ASK and self.names_someone:
             choice = Answer.Choice.SUBSTITUTE
@@ -79,15 +78,13 @@ class AnswerForm(HostForm):
 
 
 class OfferForm(HostForm):
-    """A substitute's answer posted to the offer's former single address
-    (``invites:offer_answer``), from a page drawn before: ``action`` names it."""
+    """A post to the old ``invites:offer_answer``: ``action`` names the answer."""
 
     action = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])
 
 
 class PanelPlaceForm(PostForm):
-    """Where the host's answers panel is drawn, as its polls and posts say: ``embedded``
-    1 on the night page; any other value, or none, on a page of its own."""
+    """``embedded`` 1: the panel is on the night page; else a page of its own."""
 
     embedded = PassedOnField()
 

@@ -1,10 +1,4 @@
-"""A night as an iCalendar event (RFC 5545), for the invitation e-mails and the players'
-"add to calendar" link.
-
-Small enough to write by hand: one VEVENT with the night's time in UTC (or a whole day
-when the host gave no time), the place, and the player's link in the description.
-Text is escaped and lines are folded at 75 octets with CRLF endings, as the RFC says.
-"""
+"""A night as an iCalendar event (RFC 5545): one VEVENT, written by hand."""
 
 from __future__ import annotations
 
@@ -28,8 +22,7 @@ def escape_text(value: str) -> str:
 
 
 def fold(line: str) -> str:
-    """Split a content line into pieces of at most 75 octets, each continuation starting
-    with a space (RFC 5545 3.1), never inside a UTF-8 character."""
+    """Fold a content line at 75 octets (RFC 5545 3.1), never inside a character."""
     pieces, current, size, limit = [], "", 0, 75
     for char in line:
         width = len(char.encode("utf-8"))

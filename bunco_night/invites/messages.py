@@ -1,9 +1,5 @@
-"""What the group's messages say: e-mails (with the night as a calendar invite) and the
-same news as short text messages for players without e-mail.
-
-Each function returns the words; ``email`` wraps them in Django's ``EmailMessage``.
-Every message to a player carries their own link, which is a secret: the words ask them
-to keep it to themselves.
+"""The group's messages' words, for e-mail (``email``) and text; each carries the player's
+secret link.
 """
 
 from __future__ import annotations
@@ -24,8 +20,7 @@ from .ical import night_event
 
 @dataclass(frozen=True)
 class Links:
-    """Absolute links for messages: ``absolute`` turns a path into a full address
-    (``request.build_absolute_uri`` in a view, the site's address in a command)."""
+    """Absolute links for messages: ``absolute(path)`` gives a full address."""
 
     absolute: Callable[[str], str]
 
@@ -86,8 +81,7 @@ def invitation(
     reminder: bool = False,
     attendance: Attendance | None = None,
 ) -> Words:
-    """The invitation to a night (or the reminder a few days before); a reminder says where
-    the player stands (``attendance``: their own row of the night, if they have one)."""
+    """The invitation (or ``reminder``, saying where ``attendance`` stands)."""
     group = night.group.name
     if reminder:
         subject = f"Reminder: Bunco on {day(night)}"

@@ -1,5 +1,4 @@
-"""Players answer for themselves: personal links, their answers, substitutes asked to
-take a seat, and the messages sent about a night (docs/rules.md section 8.8)."""
+"""Player links, answers, substitute calls and messages sent (docs/rules.md section 8.8)."""
 
 from __future__ import annotations
 
@@ -11,8 +10,7 @@ from bunco_night.nights.models import Attendance, Night, new_token
 
 
 class PlayerLink(models.Model):
-    """A player's personal link to the group's upcoming nights: a secret, like the table
-    links, instead of a password."""
+    """A player's secret link to the group's upcoming nights."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="link")
     token = models.CharField(max_length=43, unique=True, default=new_token)
@@ -41,8 +39,7 @@ class Answer(models.Model):
 
 
 class SubstituteCall(models.Model):
-    """The group's substitutes asked to take a regular's seat: all at once or in turn; the
-    first to accept takes it."""
+    """Substitutes asked for a regular's seat, all at once or in turn."""
 
     Mode = AskSubstitutes
 
@@ -81,8 +78,7 @@ class SubstituteCall(models.Model):
 
 
 def asking_ended(night: Night) -> str:
-    """Why nobody is asked to take a seat of ``night`` any more, said after "Closed:"
-    (the night started or is over; docs/rules.md section 8.8); "" while it is planned."""
+    """Why asking for ``night``'s seats ended, after "Closed:" (docs/rules.md 8.8), or ""."""
     if night.is_over:
         return "the night is over"
     if night.is_in_play:

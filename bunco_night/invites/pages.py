@@ -1,5 +1,4 @@
-"""What the invitation pages show: the answers panel of the host's night page, a player's
-own page and a substitute's offer page (no writes here)."""
+"""What the answers panel, a player's page and an offer page show (no writes)."""
 
 from __future__ import annotations
 
@@ -40,16 +39,14 @@ class AnswerRow:
 
     @property
     def call_status(self) -> str:
-        """What became of the asking: "Asking", "Seat filled", or "Closed: the night is
-        over" for a seat still asked when the night ended."""
+        """The asking's state: "Asking", "Seat filled", or "Closed: ..." once ended."""
         if self.closed_by_night:
             return f"Closed: {self.ended}"
         return self.call.get_status_display() if self.call else ""
 
     @property
     def offer_lines(self) -> list[tuple[SubstituteOffer, str]]:
-        """Each substitute asked, with what became of them (lower case); once the asking
-        ended with the night, those asked never answered and those waiting never were."""
+        """Each substitute asked, with what became of them (lower case)."""
         Status = SubstituteOffer.Status
         late = {Status.ASKED: "asked, no answer", Status.WAITING: "not asked"}
         if not self.closed_by_night:
@@ -66,8 +63,7 @@ class SentSummary:
 
 
 def answers_context(night: Night) -> dict:
-    """The answers panel: every regular's answer and substitute offers, and what was sent;
-    once the night is over, ``played`` counts who played it as its attendance list does."""
+    """The answers panel's context: answers, offers, and what was sent."""
     night.refresh_from_db()
     planning = night.status == Night.Status.PLANNING
     ended = asking_ended(night)
@@ -118,9 +114,8 @@ def answers_context(night: Night) -> dict:
 
 
 def _said(a: Attendance, played: dict[int, Played], *, over: bool) -> str:
-    """Where a regular's row stands: "coming", "sends Sally Fox", "left after round 1",
-    "sent a substitute, who left early", "not coming"; once the night is over, what
-    happened: "played", "sent Sally Fox", "played, left after round 1", "did not come"."""
+    """Where a regular's row stands in words ("coming", "sends Sally Fox"; once ``over``,
+    "played", "did not come")."""
     if a.is_coming:
         return ", ".join(
             filter(None, ["played" if over else "coming", in_a_line(played.get(a.player_id))])
@@ -162,8 +157,7 @@ class MineNight:
 
     @property
     def sub_choice(self) -> str:
-        """The radio checked in "I'm sending a substitute": what a failed form sent, else
-        asking the group's substitutes when any is free."""
+        """The radio checked under "I'm sending a substitute"."""
         if self.kept and self.kept["substitute_form"]:
             return self.kept["choice"]
         return Answer.Choice.ASK if self.free_subs else Answer.Choice.SUBSTITUTE

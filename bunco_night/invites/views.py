@@ -1,14 +1,6 @@
-"""Players' own pages, substitutes' offer pages, and the host's answers, invitations and
-text messages.
-
-A player's page and a substitute's offer page are found by their secret token alone
-(no login, like a table's phone page); an unknown token is a 404. The host's pages need
-a login and a night of a group the user hosts.
-
-The answers panel sits on the host's night page: it loads itself, then polls every few
-seconds and answers 204 while the night has not changed. When it has changed (an answer,
-an accepted seat), it brings the night page's attendance, dues and seating along, out of
-band, so the host sees the answer arrive everywhere at once.
+"""Players' and substitutes' pages (by secret token), and the host's answers panel,
+invitations and texts. The panel polls (204 while unchanged) and brings the night page's
+sections along out of band.
 """
 
 from __future__ import annotations
@@ -42,9 +34,6 @@ PANEL = "invites/_answers.html"
 
 def links_for(request: HttpRequest) -> Links:
     return Links(phone_url(request))
-
-
-# A player's own page ----------------------------------------------------------------
 
 
 def _link(token: str) -> PlayerLink:
@@ -113,9 +102,6 @@ def mine_calendar(request: HttpRequest, token: str, night_pk: int) -> HttpRespon
     return response
 
 
-# A substitute's offer page ------------------------------------------------------------
-
-
 def _offer(token: str) -> SubstituteOffer:
     return get_object_or_404(SubstituteOffer, token=token)
 
@@ -128,8 +114,7 @@ def offer(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _offer_answered(request: HttpRequest, token: str, answer) -> HttpResponse:
-    """Do ``answer(offer)``, which says what happened (a ``ServiceError`` says why not),
-    and come back to the offer page."""
+    """Do ``answer(offer)`` and come back to the offer page with what it says."""
     try:
         answer(_offer(token))
     except ServiceError as error:
@@ -164,8 +149,7 @@ def offer_decline(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def offer_answer(request: HttpRequest, token: str) -> HttpResponse:
-    """The one address accepting and declining had before each had its own, kept for a
-    page drawn before: its ``action`` names the answer."""
+    """The offer's old shared address, for a page drawn before: ``action`` names it."""
     form = OfferForm(request.POST)
     if not form.is_valid():
         _offer(token)
@@ -175,12 +159,8 @@ def offer_answer(request: HttpRequest, token: str) -> HttpResponse:
     return answer(request, token)
 
 
-# The host's answers panel -------------------------------------------------------------
-
-
 def _panel(request: HttpRequest, night, error: str = "", sections: bool = True) -> HttpResponse:
-    """The answers panel; on the night page, with its attendance, dues and seating unless
-    ``sections`` is false (the panel's first load: the page has just been drawn)."""
+    """The answers panel, with the night page's sections unless ``sections`` is false."""
     embedded = (
         PanelPlaceForm(request.GET).on_night_page() or PanelPlaceForm(request.POST).on_night_page()
     )
@@ -198,8 +178,7 @@ def _panel(request: HttpRequest, night, error: str = "", sections: bool = True) 
 @login_required
 @require_safe
 def answers(request: HttpRequest, pk: int) -> HttpResponse:
-    """The players' answers and substitute offers: a page of its own, or (htmx) the panel
-    on the night page, which polls it; 204 while nothing changed."""
+    """The answers: a page, or (htmx) the night page's polling panel; 204 if unchanged."""
     night = night_for_host(request.user, pk)
     if request.htmx:
         # The page's sections each carry the version they show: the newest one counts.
@@ -280,9 +259,6 @@ def ask_mode(request: HttpRequest, pk: int) -> HttpResponse:
     return _after_action(request, night, form_message(form), "Saved.")
 
 
-# Invitations, reminders and text messages ---------------------------------------------
-
-
 def _closed(night) -> str:
     """Why nothing can be sent for the night any more; "" while it is being planned."""
     if night.is_over:
@@ -295,8 +271,7 @@ def _closed(night) -> str:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def send(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    """Send the invitation or the reminder: first a page that says who gets an e-mail and
-    who needs a text, then, once the host confirms, the e-mails."""
+    """Send the invitation or reminder e-mails once the host confirms who gets what."""
     night = night_for_host(request.user, pk)
     if kind not in SEND_KINDS:
         return redirect("invites:answers", pk=night.pk)
@@ -340,8 +315,8 @@ def send(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 @require_safe
 @never_cache
 def texts(request: HttpRequest, pk: int) -> HttpResponse:
-    """Ready-to-send text messages with each player's own link, to copy into a phone:
-    players without e-mail (everyone with ``?all=1``), and substitutes asked for a seat."""
+    """Text messages to copy, for players without e-mail (all with ``?all=1``) and
+    substitutes asked."""
     night = night_for_host(request.user, pk)
     if night.is_over:
         return render(

@@ -1,11 +1,5 @@
-"""Charts drawn on the server as SVG: no JavaScript, the same markup on a phone, a laptop
-and paper.
-
-Each chart scales to the width it is given (a ``viewBox`` and no fixed size), so it never
-overflows a narrow phone; text is sized for a 360-pixel screen. Colours are SVG
-attributes, not ``style``, so a strict content security policy lets them through. A
-table with the same numbers sits beside every chart on the page, for screen readers and
-for anyone who would rather read.
+"""Charts drawn on the server as SVG that scales (``viewBox``); colours are attributes,
+not ``style``, for the content security policy. Pages put a table beside each.
 """
 
 from __future__ import annotations
@@ -50,9 +44,7 @@ def _legend(series: Sequence[tuple[str, str]], y: int) -> list[str]:
 LABEL_SIZE = 16
 LABEL_LINE = 19
 LABEL_ROOM = WIDTH - 16
-# How wide a letter is, in its font's size, at most, in the bold system fonts a phone has
-# (DejaVu Sans Bold is among the widest): the server cannot measure text, so it guesses
-# wide, and a name goes on two lines rather than off the chart's edge.
+# Letter widths guessed wide (as DejaVu Sans Bold): a name wraps rather than overflows.
 NARROW = set("iljtfrI.,:;'!|() ")
 WIDEST = set("mwMW@%")
 
@@ -65,8 +57,7 @@ def text_width(text: str, size: float = LABEL_SIZE) -> float:
 
 
 def label_lines(label: str, room: float = LABEL_ROOM) -> list[str]:
-    """``label`` in lines that fit ``room``: broken between words or after a hyphen, and a
-    word too long for a line of its own broken where it must."""
+    """``label`` in lines that fit ``room``, broken at words, hyphens, or where it must."""
     lines, line = [], ""
     for spaced, word in re.findall(r"(\s*)([^\s-]*-|[^\s-]+)", label):
         joined = f"{line}{' ' if spaced and line else ''}{word}"
@@ -93,9 +84,7 @@ class Bar:
 def bar_chart(
     chart_id: str, title: str, bars: Sequence[Bar], series: Sequence[tuple[str, str]]
 ) -> SafeString:
-    """Horizontal bars, a row per label (a player's name above their bars, on as many
-    lines as it needs, so long names fit a phone), one bar per series with its value at
-    the end."""
+    """Horizontal bars, a row per label (name above), one bar per series with its value."""
     if not bars:
         return mark_safe("")
     top = max([1, *(v for b in bars for v in b.values)])
@@ -140,8 +129,7 @@ class Column:
 def column_chart(
     chart_id: str, title: str, columns: Sequence[Column], series: Sequence[tuple[str, str]]
 ) -> SafeString:
-    """Columns night by night, side by side per series, with a scale on the left. Labels
-    under the columns thin out when there are many nights."""
+    """Columns night by night, per series, with a scale on the left."""
     if not columns:
         return mark_safe("")
     top = max([1, *(v for c in columns for v in c.values)])

@@ -1,5 +1,4 @@
-"""A player's history with the group, for the host: every night they were on the list or
-played as a substitute, their results and prizes, their dues, and who they sent."""
+"""A player's history with the group: nights, results, prizes, dues, substitutes sent."""
 
 from __future__ import annotations
 
@@ -107,9 +106,7 @@ def _role(a: Attendance, player: Player) -> str:
 
 
 def _came_and_went(role: str, player: Player, a: Attendance | None, results) -> str:
-    """``role``, and when the player came late or left that night (docs/rules.md section
-    10: "Left after round 1" in place of "Left early"). ``a``: her row (None: a substitute
-    who played and left); ``results``: what she played (None: nothing)."""
+    """``role`` with when the player came or left that night (docs/rules.md section 10)."""
     if results is None:
         return role
     left = a is None or (a.has_left and a.player_id == player.pk)
@@ -154,8 +151,7 @@ def player_history(player: Player, *, season: Season | None = None) -> History:
     }
     account = dues_accounts(player.group, [player.pk])[player.pk]
     dues = {r.attendance.pk: r for r in account.rows}
-    # A substitute who played and left is on no row of the night any more (the regular's
-    # row is theirs again): her rounds still put the night in her history.
+    # A substitute who played and left has no row, but her rounds count.
     listed = {a.night_id for a in attendances}
     left = Night.objects.filter(pk__in=set(results) - listed)
     if season is not None:

@@ -1,10 +1,5 @@
-"""The group's money over a season: dues in, prizes out and the year-end pot, night by
-night, and who still owes (docs/rules.md sections 7.4 and 8.6).
-
-Every figure comes from the night's own ``dues_summary``, so the ledger and the night
-pages can never disagree. On every night the dues collected are the night's prizes,
-the season's share and the cents left over; across the season the shares are the
-year-end pot, which is the year-end prizes and what is left in it.
+"""The group's money over a season, night by night, from each night's ``dues_summary``
+(docs/rules.md sections 7.4 and 8.6).
 """
 
 from __future__ import annotations
@@ -126,8 +121,7 @@ def night_money(night: Night) -> NightMoney:
 
 
 def season_ledger(season: Season) -> SeasonLedger:
-    """Every held night of the season, the year-end pot and prizes, and the group's balances
-    (every player's dues over all the group's nights, as they stand today)."""
+    """The season's held nights, its pot and prizes, and every player's balance today."""
     nights = [night_money(n) for n in season_money_nights(season)]
     pot = sum(n.season_cents for n in nights)
     categories = [p.as_category() for p in season.prizes.all()]

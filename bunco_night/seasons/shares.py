@@ -1,7 +1,4 @@
-"""The season's share of each night's dues as it truly stands: the share now, which
-nights to come give, and the shares finished nights kept when they ended (docs/rules.md
-sections 7.4 and 7.9). A changed share never moves a finished night's money, so the pages
-and the season's sheet say both."""
+"""The season's share now and those finished nights kept (docs/rules.md 7.4 and 7.9)."""
 
 from __future__ import annotations
 
@@ -14,8 +11,7 @@ from bunco_night.nights.models import MoneyRecord, Night
 
 @dataclass(frozen=True)
 class SeasonShareNowAndKept:
-    """The season's share now (``percent``) and the other shares that nights already
-    played kept (``kept``, smallest first; empty when every night gave ``percent``)."""
+    """The share now (``percent``) and other shares finished nights kept (``kept``)."""
 
     percent: int
     kept: tuple[int, ...]
@@ -50,8 +46,7 @@ def season_share(season: Season) -> SeasonShareNowAndKept:
 
 
 def season_shares(seasons: Sequence[Season]) -> dict[int, SeasonShareNowAndKept]:
-    """``season_share`` of each of ``seasons``, by season id: their finished nights'
-    records are read once for all of them (a list of seasons makes no query per season)."""
+    """``season_share`` of each of ``seasons``, by id, in one query."""
     if not seasons:
         return {}
     records = (

@@ -1,11 +1,5 @@
-"""A season's standings and year-end prizes, read from its nights (docs/rules.md
-sections 7 and 8.7).
-
-Every round a player played in the season's nights goes into the engine's
-``season_standings``: the same tally and ranking as a night, so ties, substitutes
-(who are players in their own right) and ghosts (who have no rows) count exactly as
-they do on each night. Night prizes and their money come from each night's own
-standings.
+"""A season's standings and year-end prizes, read from its nights and ranked as a night
+(docs/rules.md sections 7 and 8.7).
 """
 
 from __future__ import annotations
@@ -37,8 +31,7 @@ def played_nights(season: Season) -> list[Night]:
 
 
 def season_money_nights(season: Season) -> list[Night]:
-    """The season's nights that were held (a round started or dues recorded): their dues
-    count in the season's money."""
+    """The season's held nights, whose dues count in its money."""
     return list(
         season.nights().filter(pk__in=held_nights(season.group).values("pk")).order_by("date", "pk")
     )
@@ -81,8 +74,7 @@ class SeasonTable:
 
     @property
     def rows(self) -> list[tuple[SeasonStanding, Player, tuple[int, ...]]]:
-        """Ranked standings with each player and their group marks in the group's order;
-        players who share a rank in name order."""
+        """(standing, player, group marks) ranked, ties in name order."""
         rows = [
             (s, self.players[s.player], tuple(s.standing.marks.get(c, 0) for c in self.mark_codes))
             for s in self.standings
@@ -130,8 +122,7 @@ def season_table(season: Season) -> SeasonTable:
         payout_error = error.message
         categories = [PrizeCategory(c.code, amount_cents=0, label=c.label) for c in categories]
     prizes = season_prizes(standings, categories, pot_cents=pot, eligible=eligible)
-    # A tie-break counts while its player is still among the tied: a later night may
-    # have changed who is level.
+    # A tie-break counts while its player is still tied.
     recorded = {t.code: t.player_id for t in season.tiebreaks.all()}
     tiebreaks = {
         p.code: recorded[p.code] for p in prizes if p.tied and recorded.get(p.code) in p.candidates

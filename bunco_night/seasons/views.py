@@ -1,9 +1,4 @@
-"""The host's season pages: seasons of a group, standings with charts and year-end
-prizes, the hosting rotation, the group's money, and every player's history.
-
-Every page needs a login and finds the group among the groups its user hosts; anyone
-else gets a 404.
-"""
+"""The host's season pages: standings, charts, prizes, rotation, money, player histories."""
 
 from __future__ import annotations
 
@@ -194,9 +189,6 @@ def season_tiebreak(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{season.get_absolute_url()}#prizes")
 
 
-# The hosting rotation ---------------------------------------------------------------
-
-
 def _rotation_page(request, season, failed: HostingTurnForm | None = None) -> HttpResponse:
     turns = {t.month: t for t in season.rotation.select_related("host")}
     rows = []
@@ -264,9 +256,6 @@ def rotation_fill(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("seasons:rotation", pk=season.pk)
 
 
-# The group's money ------------------------------------------------------------------
-
-
 def _ledger_page(request, season, form: PrepaymentForm | None = None) -> HttpResponse:
     today = timezone.localdate()
     starts = max(season.starts, min(today, season.ends))
@@ -322,9 +311,6 @@ def prepayment_undo(request: HttpRequest, pk: int, prepayment_pk: int) -> HttpRe
     night_services.prepayment_undo(prepayment=prepayment)
     messages.success(request, "Prepaid dues taken back.")
     return redirect(f"{reverse('seasons:ledger', args=[season.pk])}#prepaid")
-
-
-# A player's history -----------------------------------------------------------------
 
 
 @login_required

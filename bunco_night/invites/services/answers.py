@@ -1,9 +1,5 @@
-"""A regular's answer for a night from their own link (docs/rules.md section 8.8):
-coming, not coming, sending a substitute, or asking the group's substitutes.
-
-Every change goes through the night's own services (``attendance_set``,
-``attendance_send_new_substitute``), so the rules about substitutes, dues and seating
-hold whoever makes the change.
+"""A regular's answer for a night from their own link (docs/rules.md section 8.8), made
+through the night's own services.
 """
 
 from __future__ import annotations
@@ -57,10 +53,8 @@ def answer_record(
     new_phone: str = "",
     new_email: str = "",
 ) -> Answer:
-    """A regular answers for a night from their own link: coming, not coming, sending a
-    substitute (one they pick or someone new), or asking the group's substitutes. A
-    substitute picked or named is the answer "sending a substitute", whatever ``choice``
-    says (docs/rules.md section 8.8): the group's substitutes are asked only for nobody."""
+    """Record a regular's answer; a substitute picked or named makes it "sending a
+    substitute" whatever ``choice`` says (docs/rules.md section 8.8)."""
     attendance = night.attendances.select_related("night__group", "player").filter(player=player)
     attendance = attendance.first()
     if attendance is None:

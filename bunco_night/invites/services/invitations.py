@@ -1,6 +1,4 @@
-"""Invitations and reminders for a night: by e-mail with the player's own link and the
-night as a calendar invite, or as words to copy into a text message for those without
-an address. The e-mail and the text say the same."""
+"""Invitations and reminders: e-mail with a calendar invite, or words for a text."""
 
 from __future__ import annotations
 
@@ -17,8 +15,7 @@ from .sending import Outgoing, SendReport, send
 
 
 def recipients(night: Night, kind: str) -> list[Player]:
-    """Who gets an invitation (every regular on the list) or a reminder (everyone on the
-    list who plays: regulars coming and the substitutes playing for others)."""
+    """Who gets an invitation (regulars listed) or a reminder (everyone playing)."""
     attendances = night.attendances.select_related("player", "substitute").order_by("player__name")
     if kind == Notice.Kind.INVITATION:
         return [a.player for a in attendances if a.player.is_regular]
@@ -32,8 +29,7 @@ def own_rows(night: Night) -> dict[int, Attendance]:
 
 
 def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
-    """E-mail the invitation or the reminder, each with the player's own link and the
-    night as a calendar invite; players without e-mail are listed for a text message."""
+    """E-mail the invitation or reminder; those without e-mail are listed for a text."""
     if kind not in (Notice.Kind.INVITATION, Notice.Kind.REMINDER):
         raise ServiceError("Send an invitation or a reminder.", "bad_kind")
     _check_planning(night)
@@ -45,8 +41,7 @@ def invitations_send(*, night: Night, kind: str, links: Links) -> SendReport:
 
 
 def invitation_words(night: Night, kind: str, people: list[Player], links: Links):
-    """(player, their own link, the invitation or reminder's words) for each of ``people``:
-    the same words by e-mail and as a text message to copy."""
+    """(player, link, words) for each of ``people``."""
     personal = links_for(people)
     rows = own_rows(night)
     for player in people:

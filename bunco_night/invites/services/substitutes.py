@@ -1,10 +1,5 @@
-"""Asking the group's substitutes to take a regular's seat (docs/rules.md section 8.8):
-all at once or one at a time, the first to accept gets it, the others hear it is filled.
-
-When several substitutes accept the same seat at the same moment, the database decides:
-the call is locked (``select_for_update``) and a unique constraint allows one acceptance
-per call. The seat changes hands through the night's own ``attendance_set``.
-"""
+"""Asking the group's substitutes to take a regular's seat (docs/rules.md section 8.8);
+the first to accept gets it (a locked call and a unique constraint decide)."""
 
 from __future__ import annotations
 
@@ -29,8 +24,7 @@ Call = SubstituteCall.Status
 
 
 def candidates(attendance: Attendance) -> list[Player]:
-    """The group's substitutes free on the night: the regular's usual substitute first,
-    then by name."""
+    """The group's free substitutes: the regular's usual one first, then by name."""
     night = attendance.night
     on_list = set()
     for player_id, sub_id in night.attendances.values_list("player_id", "substitute_id"):
@@ -51,8 +45,7 @@ def on_tonights_list(night: Night, player: Player) -> bool:
 def call_start(
     *, attendance: Attendance, mode: str, links: Links, by_player: bool = False
 ) -> SubstituteCall:
-    """Ask the group's free substitutes to take a regular's seat: all at once, or one at a
-    time in turn. The regular is down as not coming until someone accepts."""
+    """Ask the free substitutes for a regular's seat, all at once or in turn."""
     attendance = Attendance.objects.select_related("night__group", "player").get(pk=attendance.pk)
     night = attendance.night
     _check_planning(night)
@@ -104,8 +97,7 @@ def call_start(
 
 
 def _ask_next(call: SubstituteCall, links: Links) -> SubstituteOffer | None:
-    """Ask the next substitute waiting their turn; with nobody left to ask and nobody
-    still asked, the call ends: nobody can come."""
+    """Ask the next substitute in turn; with nobody left, the call ends."""
     nxt = call.offers.filter(status=Offer.WAITING).select_related("player").first()
     if nxt is not None:
         nxt.status, nxt.asked_at = Offer.ASKED, timezone.now()
@@ -119,8 +111,7 @@ def _ask_next(call: SubstituteCall, links: Links) -> SubstituteOffer | None:
 
 
 def _withdraw(call: SubstituteCall, status: str, links: Links, taken_by: Player | None = None):
-    """Close a call: every substitute still asked hears the seat is filled (or no longer
-    needed); those still waiting their turn were never asked and hear nothing."""
+    """Close a call: those still asked hear the seat is filled or no longer needed."""
     call.status, call.closed = status, timezone.now()
     if taken_by is not None:
         call.filled_by = taken_by
@@ -148,9 +139,8 @@ def already_on_the_list(regular: Player) -> str:
 
 
 def _lock_call(offer: SubstituteOffer) -> tuple[SubstituteCall, SubstituteOffer]:
-    """The offer's call, locked, and the offer read again; refused once the night is
-    over, or has started (but for the substitute who has the seat): the asking ended
-    with it (docs/rules.md section 8.8)."""
+    """(the offer's call, locked; the offer re-read); refused once the night has started
+    (docs/rules.md section 8.8)."""
     call = SubstituteCall.objects.select_for_update().get(pk=offer.call_id)
     offer = SubstituteOffer.objects.select_related(
         "player", "call__attendance__player", "call__attendance__night__group"
@@ -169,9 +159,7 @@ def _lock_call(offer: SubstituteOffer) -> tuple[SubstituteCall, SubstituteOffer]
 
 @transaction.atomic
 def offer_accept(*, offer: SubstituteOffer, links: Links) -> SubstituteOffer:
-    """A substitute takes the seat: the first to accept gets it, the others hear it is
-    filled. Returns the offer; its status says what happened (accepted, or withdrawn
-    when the seat no longer needs anyone)."""
+    """A substitute takes the seat if first; returns the offer, whose status says."""
     call, offer = _lock_call(offer)
     if offer.status == Offer.ACCEPTED:
         return offer  # a second tap on the same button
@@ -270,10 +258,7 @@ def _stop_calls(attendance: Attendance, links: Links) -> None:
 
 
 def calls_follow_host(*, attendance: Attendance, links: Links) -> None:
-    """Someone set who holds ``attendance``'s place, the host or the regular from her link
-    (docs/rules.md section 8.8): marked coming, the asking for it stops; a substitute
-    picked fills it, as if she accepted, and the others asked hear who took it. A place
-    still without anyone keeps asking."""
+    """The calls follow a place set by the host or the regular (docs/rules.md 8.8)."""
     if attendance.is_absent:
         return
     if not attendance.sends_substitute:
