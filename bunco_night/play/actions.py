@@ -1,11 +1,5 @@
-"""The host's actions while a night is played and after: closing a round, ending the
-night, correcting a table, breaking a prize's tie, drawing the door prize.
-
-Each is the service of the same name (``services``), in one transaction with a line of
-the night's history saying who did what (``nights.history``, docs/rules.md section 6.6).
-On a finished night, a change that would move its recorded money is refused until the
-host has seen the money before and after and said yes (``money_ok``, the token of that
-change: ``nights.money.money_settle``, docs/rules.md section 7.9).
+"""The host's play actions: each its ``services`` namesake plus a history line, in one
+transaction (docs/rules.md section 6.6); ``money_ok`` says yes to a money change (7.9).
 """
 
 from __future__ import annotations

@@ -1,7 +1,4 @@
-"""Forms for what is posted while a night is played: a table phone's taps and buttons,
-the host's round controls, corrections and prize tie-breaks. Each parses one post; the
-services decide. An invalid post is answered with the form's words (or the service's
-refusal of a value no table has), never a 500."""
+"""Forms parsing what is posted while a night is played; the services decide."""
 
 from __future__ import annotations
 
@@ -16,9 +13,7 @@ SMALL_MAX = 10_000
 
 
 class MoneyOkForm(PostForm):
-    """A host's change that may move a finished night's recorded money: ``money_ok`` is
-    the token of the change the host saw and said yes to (``nights.money.money_settle``,
-    docs/rules.md section 7.9), or empty."""
+    """``money_ok``: the token of the money change the host said yes to (docs/rules.md 7.9)."""
 
     money_ok = forms.CharField(
         required=False,
@@ -72,9 +67,8 @@ MAX_WAIT_MS = 12 * 3600 * 1000
 
 
 class TapForm(PostForm):
-    """A tap (docs/rules.md section 2.3): its nonce, the seat that rolled, what it scored
-    ("points:2", "bunco", "mark:<code>", "dice" with the faces ``d1``..``d3``), and the
-    round its buttons were drawn for ("" when it names none; 0 when it names no round)."""
+    """A tap (docs/rules.md section 2.3): nonce, seat, what it scored ("points:2", "bunco",
+    "mark:<code>", "dice" with ``d1``..``d3``) and the round its buttons were drawn for."""
 
     nonce = PassedOnField()
     seat = NumberOrField(default=0)
@@ -105,8 +99,7 @@ class TapForm(PostForm):
         }
 
     def dice(self) -> list[int] | None:
-        """The faces a dice tap names, as many as were sent (the rules refuse a count the
-        game does not roll); None for any other tap."""
+        """The faces a dice tap names, as sent; None for any other tap."""
         if self.tap_fields()["kind"] != "dice":
             return None
         return [self.cleaned_data[f"d{i}"] for i in (1, 2, 3) if f"d{i}" in self.data]
@@ -119,8 +112,7 @@ class EntryForm(PostForm):
 
 
 class DoneForm(PostForm):
-    """A table's Done (``done`` 1, or not sent) or its taking back (any other ``done``).
-    ``pass``: the passes of extra turns finished as the phone saw them, if it says."""
+    """A table's Done (``done`` 1 or not sent) or its undo; ``pass``: passes the phone saw."""
 
     done = PassedOnField()
 
@@ -139,9 +131,7 @@ class SideForm(PostForm):
 
 
 class CorrectionForm(MoneyOkForm, TapForm):
-    """A host's correction at a table (``play:table_fix_undo`` and the others): a tap, an
-    entry or a side says it. A side left empty clears the winner. ``action`` names the
-    correction in a post to the Correct page's own address, from a page drawn before."""
+    """A host's correction at a table: a tap, an entry or a side (empty clears the winner)."""
 
     action = PassedOnField()
     entry = NumberOrField(default=0)
@@ -153,17 +143,14 @@ class CorrectionForm(MoneyOkForm, TapForm):
 
 
 class PrizeTiebreakForm(MoneyOkForm):
-    """Who won a tied prize's or set's tie-break (``play:standings_tiebreak``): the
-    prize's ``code``, and the ``player`` (empty clears it)."""
+    """A tie-break's winner: the prize's ``code`` and ``player`` (empty clears it)."""
 
     code = PassedOnField()
     player = NumberOrField(default=None)
 
 
 class ControlForm(PostForm):
-    """A post to a former single address of several controls (the live board's round
-    controls, the Correct page's corrections, the standings' door prize and tie-breaks):
-    ``action`` names the control."""
+    """A post to an old shared controls address: ``action`` names the control."""
 
     action = forms.CharField(required=False, max_length=20)
 

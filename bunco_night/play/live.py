@@ -1,7 +1,5 @@
-"""The host's live board and the screens that follow it, read from the database (no
-writes here): ``live_board`` draws the board whole, ``board_update`` says what changed
-since the version a screen shows while a round is played.
-"""
+"""The host's live board (``live_board``) and what changed since a screen's version
+(``board_update``); read only."""
 
 from __future__ import annotations
 
@@ -45,8 +43,7 @@ class LiveBoard:
 
     @property
     def standings_shown(self) -> list:
-        """The standings' rows the board lists: the first ``LIVE_STANDINGS_ROWS`` (it says
-        how many more there are, ``standings_more``, and that Prize standings has them)."""
+        """The first ``LIVE_STANDINGS_ROWS`` standings' rows."""
         return self.standings.rows[:LIVE_STANDINGS_ROWS]
 
     @property
@@ -54,8 +51,7 @@ class LiveBoard:
         return len(self.standings.standings) - len(self.standings_shown)
 
 
-# Four full tables' players: a bigger night's live board lists the first ones and says
-# how many more are on Prize standings.
+# Four full tables' players; the rest are on Prize standings.
 LIVE_STANDINGS_ROWS = 16
 
 
@@ -82,12 +78,8 @@ def live_board(night: Night) -> LiveBoard:
 
 @dataclass
 class BoardUpdate:
-    """What changed on the host's screens (the live board, the room screen) since the
-    scores version they show, while a round is played: the tables that changed, the bell,
-    the late entries and the buncos. The standings change only when a round closes, which
-    moves the night's version and re-renders the screens whole. ``board`` has the room's
-    bell and whether every table is done, and the changed tables not in ``kept``: those
-    come as their kept drawings (``board_update``)."""
+    """What changed on the host's screens since their scores version, in play: tables,
+    bell, late entries, buncos; ``kept`` tables come as kept drawings."""
 
     night: Night
     version: str
@@ -114,13 +106,8 @@ class BoardUpdate:
 
 
 def board_update(night: Night, since: str, screen: str) -> BoardUpdate | None:
-    """The update for ``screen`` ("live" or "room") showing version ``since``
-    ("night.scores"), or None when it must be re-rendered whole (the night's version moved,
-    or no round is in play).
-
-    A changed table whose drawing for ``screen`` is kept at its current version, with the
-    room's bell as it is now, is sent as kept (``boards.kept_screens``); only the others
-    are read and drawn."""
+    """The update for ``screen`` ("live" or "room") at ``since`` ("night.scores"), or None
+    to re-render whole. Current kept drawings are sent as kept (``boards.kept_screens``)."""
     shown, _, scores = since.partition(".")
     rnd = current_round(night)
     if shown != str(night.version) or not scores.isdecimal() or len(scores) > 12:

@@ -1,7 +1,5 @@
-"""The host's live board and room screen, their polls (which also ring a timed round's
-bell), and the round controls the board posts: draw, start, bell, close, a card
-party's winner, late entries, finish. Each control answers back on the live board.
-"""
+"""The host's live board and room screen, their polls (which ring a timed round's bell),
+and the round controls, each answering back on the live board."""
 
 from __future__ import annotations
 
@@ -60,9 +58,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _host_screen_unchanged(request: HttpRequest, pk: int) -> bool:
-    """Whether a host's screen (live board, room screen) polling night ``pk`` shows its
-    current versions. Only the host's nights count: for anyone else the night does not
-    exist, and the view goes on to its 404."""
+    """Whether a host's screen polling night ``pk`` is current (others' nights: no)."""
     version = (
         Night.objects.hosted_by(request.user)
         .filter(pk=pk)
@@ -75,8 +71,7 @@ def _host_screen_unchanged(request: HttpRequest, pk: int) -> bool:
 @login_required
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Poll for the live board. The host's poll also checks the clock of a timed round
-    (docs/rules.md section 3.8), so the bell rings at the time even when no phone asks."""
+    """Poll for the live board; it checks a timed round's clock (docs/rules.md 3.8)."""
     _host_clock(request, pk)
     if _host_screen_unchanged(request, pk):
         return _no_change()
@@ -87,15 +82,11 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/live.html#whole", {"board": live_board(night), "night": night})
 
 
-# ---------------------------------------------------------------------------
-# The host's round controls: one address each, posted by the live board's buttons and
-# the night page's next step. Each answers as a plain form is answered: back to the live
-# board with what was done or why not, or the money question on a finished night.
+# The host's round controls, one address each, answered back on the live board.
 
 
 def _round_control(request: HttpRequest, pk: int, act, form_class=MoneyOkForm) -> HttpResponse:
-    """Parse the post with ``form_class`` and do ``act(night, data, by)``, which returns
-    the words saying what was done (a ``ServiceError`` says why not)."""
+    """Parse the post with ``form_class`` and say what ``act(night, data, by)`` returns."""
     night = night_for_host(request.user, pk)
     form = form_class(request.POST)
     if not form.is_valid():
@@ -238,8 +229,7 @@ LIVE_ACTIONS = {
 @login_required
 @require_POST
 def live_action(request: HttpRequest, pk: int) -> HttpResponse:
-    """The one address the round controls had before each had its own, kept for a page
-    drawn before: its ``action`` names the control, which answers."""
+    """The controls' old shared address, for a page drawn before: ``action`` names one."""
     control = LIVE_ACTIONS.get(ControlForm(request.POST).parsed_action())
     if control is None:
         night = night_for_host(request.user, pk)
@@ -263,8 +253,7 @@ def _room_context(night: Night) -> dict:
 @login_required
 @require_GET
 def room_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Poll for the room screen; it checks the clock too. While a round is played, only
-    the tables that changed are sent, as for the live board."""
+    """Poll for the room screen; it checks the clock too."""
     _host_clock(request, pk)
     if _host_screen_unchanged(request, pk):
         return _no_change()

@@ -1,7 +1,4 @@
-"""Where players sit in a round (``moves``), the seat that rolls first at a table
-(docs/rules.md section 2.5) and the round after one: read from the seating, for the play
-pages.
-"""
+"""Where players sit in a round and who rolls first (docs/rules.md section 2.5)."""
 
 from __future__ import annotations
 
@@ -33,9 +30,7 @@ class Move:
 def moves(
     rnd: Round, players: Collection[int] | None = None, table: Table | None = None
 ) -> dict[int, Move]:
-    """Player id -> where they sit in ``rnd``; with ``players``, read at their tables (and
-    ``table``) only, in one statement still: a night of 500 does not read every seat for
-    the four players of one table."""
+    """Player id -> where they sit in ``rnd`` (only ``players``' tables if given)."""
     only = None
     if players is not None:
         only = rnd.seats.filter(Q(player_id__in=players) | Q(table=table)).values("table_id")
@@ -54,9 +49,7 @@ def moves(
 
 
 def first_roller_seat(night: Night, rnd: Round, seated: SeatedTable) -> Seat | None:
-    """The seat that rolls first at a table this round (docs/rules.md section 2.5); None in
-    the card party. Only this table's seats matter to the rule (and, at a one-table
-    night, the last round's winner), so the other tables stand empty in the seating."""
+    """The seat that rolls first at a table (docs/rules.md section 2.5); None for cards."""
     rules = night.rules_obj
     if rules.is_card_game or not seated.seats:
         return None

@@ -1,6 +1,4 @@
-"""What the phones say of the prizes once a night is over: every table's phone lists them
-and who won them, and a player's own page tells her what she won or is tied for
-(docs/rules.md section 7). Read-only."""
+"""What the phones say of the prizes once a night is over (docs/rules.md section 7)."""
 
 from __future__ import annotations
 
@@ -13,10 +11,7 @@ from .standings import NightStandings
 
 @dataclass(frozen=True)
 class MyPrize:
-    """A prize a player won (or is tied for, until the host records the tie-break).
-
-    ``paid``: the regular the money goes to when she played as a substitute and the
-    group says so (section 7.7); None when it is hers."""
+    """A prize a player won or is tied for; ``paid``: the regular paid (7.7), or None."""
 
     title: str
     cents: int

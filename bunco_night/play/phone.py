@@ -1,6 +1,4 @@
-"""What the table phone shows beyond its page's facts (pages.TablePage): the news at the top
-of its screen, in a word, and what each tap would add to its side's score, for the taps a
-phone holds that are not sent yet (docs/rules.md section 2.3)."""
+"""The table phone's news word and what each tap would add (docs/rules.md section 2.3)."""
 
 from __future__ import annotations
 
@@ -18,9 +16,7 @@ if TYPE_CHECKING:
 
 
 def news(page: TablePage) -> str:
-    """What the top of the table phone says, in a word (the status, or in play: the host's
-    winner, a tie, Done, the round over here, the bell, or nothing new). js/bunco-round.js shows
-    the top of the page when it changes."""
+    """What the top of the table phone says, in a word."""
     if page.status != "playing":
         return page.status
     if page.host_winner is not None:
@@ -37,8 +33,7 @@ def news(page: TablePage) -> str:
 
 
 class TapButton(NamedTuple):
-    """A tap button (``rolls.Tap``) with what its roll does to its side's score: adds
-    ``points``, or (``reset``) puts the score back to 0 (docs/rules.md section 2.4)."""
+    """A ``rolls.Tap`` with its ``points`` or ``reset`` (docs/rules.md section 2.4)."""
 
     tap: Tap
     points: int
@@ -46,9 +41,7 @@ class TapButton(NamedTuple):
 
 
 def tap_buttons(rules: Rules, taps: list[Tap]) -> list[TapButton]:
-    """Each of ``taps`` with what its roll does to the score, as the rules score it with
-    no doubles rolled before (a third double in a row, which only the table's entries
-    know, is the server's to count: docs/rules.md section 9.2)."""
+    """Each of ``taps`` scored with no doubles before (docs/rules.md section 9.2)."""
     buttons = []
     for tap in taps:
         kind, _, arg = tap.value.partition(":")
@@ -63,10 +56,8 @@ def tap_buttons(rules: Rules, taps: list[Tap]) -> list[TapButton]:
 
 @lru_cache(maxsize=256)
 def dice_points(rules: Rules, mark: int | None) -> str:
-    """What each roll the dice entry can make scores, as JSON for the phone: the faces in
-    order ("113") -> points (section 2.1; 9.2 with two dice, no doubles before); "{}"
-    when the round has no mark to roll for. Kept per (rules, mark): every board a tap or a
-    poll draws asks for it."""
+    """JSON {"113": points} for every roll of the dice entry (sections 2.1, 9.2), or "{}"
+    without a mark; cached per (rules, mark)."""
     if mark is None:
         return "{}"
     dice = 2 if rules.is_two_dice else 3

@@ -1,7 +1,4 @@
-"""A player's own page, read from the database (no writes here): where they sit now or
-next, their card of rounds played, and once the night is over the standings and their
-prizes.
-"""
+"""A player's own page: where they sit, their rounds, and their prizes once it is over."""
 
 from __future__ import annotations
 
@@ -53,8 +50,7 @@ class PlayerPage:
     clock: int | None = None
     standings: NightStandings | None = None  # once the night is over: its prizes
     mine: list[MyPrize] = field(default_factory=list)  # the prizes this player won
-    # When she came late or left, said to her ("You left after round 1"; docs/rules.md
-    # section 10); "" for someone there all night.
+    # "You left after round 1" (docs/rules.md section 10), or "".
     came_and_went: str = ""
 
     @property
@@ -64,9 +60,7 @@ class PlayerPage:
 
     @property
     def table_rang(self) -> bool:
-        """The player's table rang the bell: the head table reached its target under
-        head-table control (docs/rules.md section 3.1), and its round is over there, as
-        its table phone says."""
+        """The player's table rang the bell and its round is over (docs/rules.md 3.1)."""
         return bool(
             self.bell
             and self.now

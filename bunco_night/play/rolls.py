@@ -1,7 +1,4 @@
-"""What a roll can score under a night's rules, as the table phone's tap buttons and the
-host's choices (docs/rules.md section 2; section 9.2 with two dice). Plain values from
-the rules, nothing read from the database.
-"""
+"""What a roll can score under a night's rules, as tap buttons (docs/rules.md 2, 9.2)."""
 
 from __future__ import annotations
 
@@ -46,8 +43,7 @@ def taps(rules: Rules, mark: int | None) -> list[Tap]:
 
 
 def _two_dice_taps(rules: Rules, face) -> list[Tap]:
-    """Two dice (docs/rules.md section 9.2): one or both showing the mark, three doubles in
-    a row (the phone also counts them and makes the third a bunco), a miss, doubles."""
+    """The taps of two-dice bunko (docs/rules.md section 9.2)."""
     return [
         Tap("points:1", f"+{rules.mark_die_points}", f"one {face}", "points"),
         Tap("pair", f"+{rules.mark_pair_points}", f"two {face}s · roll again", "points"),

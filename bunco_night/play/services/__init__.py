@@ -1,13 +1,7 @@
-"""Playing a night, the writes: entries from table phones, Done and tie-breaks, the bell,
-closing a round and seating the next one, the host's corrections.
+"""Playing a night, the writes; every public name is here.
 
-Every write is one transaction that locks the row serialising the change (the
-table's ``TablePlay`` for entries, the ``Round`` for closing; then the ``Night`` too,
-before seating the next round, as the seating services do) and is safe to retry: an
-entry's client ``nonce`` is unique, so a repeated submit is a no-op. The rules engine
-decides scores, round end and movement; ``state`` reads where a round stands.
-
-The services live in modules by what they do; their public names are all here.
+Each write is one transaction locking the row that serialises it (``TablePlay``,
+``Round``, then ``Night``), and retry-safe by its ``nonce``.
 """
 
 from .closing import RESULT_FIELDS, round_close

@@ -40,8 +40,7 @@ RESULT_FIELDS = ["won", "buncos", "mini_buncos", "low_buncos", "high_buncos", "m
 
 
 def _seat_results(board: RoundBoard) -> None:
-    """Write each seat's win or loss, buncos, mini (low, high) buncos, marks and the points
-    its person rolled (docs/rules.md section 6.4) from the entries."""
+    """Write each seat's results from the entries (docs/rules.md section 6.4)."""
     card_game = board.round.night.rules_obj.is_card_game
     seats = []
     for tr in board.tables:
@@ -77,8 +76,7 @@ def _no_credit() -> dict:
 
 
 def _seat_next_round(board: RoundBoard, tables: list[Table] | None = None) -> Round | None:
-    """Seat the next round by the engine's movement (at ``tables``, by default the
-    round's own, as they are); None after the last round."""
+    """Seat the next round by the movement (at ``tables``); None after the last round."""
     rnd = board.round
     night = rnd.night
     if rnd.number >= night.total_rounds:
@@ -93,8 +91,7 @@ def _seat_next_round(board: RoundBoard, tables: list[Table] | None = None) -> Ro
         return nxt
     if nxt.mark is None:
         nxt.mark = round_mark(night, number, random.Random(f"{night.seed}-{number}"))
-    # The movement made this seating, not a draw: no seed makes it (docs/rules.md section
-    # 4.4). A mark a draw rolled for the round stays: it is not part of the seating.
+    # The movement made this seating: no seed (docs/rules.md section 4.4); the mark stays.
     nxt.draw_seed = None
     nxt.save(update_fields=["mark", "draw_seed"])
     seats_save(nxt, tables or [tr.table for tr in board.tables], moved)
@@ -102,9 +99,8 @@ def _seat_next_round(board: RoundBoard, tables: list[Table] | None = None) -> Ro
 
 
 def _seat_next_round_again(board: RoundBoard) -> None:
-    """After a correction that changed a winner: the next round seated again by the
-    movement from the new winners, then for who plays now, as a change of who plays
-    between the rounds re-seats it (docs/rules.md section 10)."""
+    """Re-seat the next round from corrected winners, then for who plays now (docs/rules.md
+    section 10)."""
     night = board.round.night
     played = [s.player_id for tr in board.tables for s in tr.seats if s.player_id is not None]
     playing = [p.pk for p in players_tonight(night)]
@@ -126,10 +122,7 @@ def _tables(numbers: list[int]) -> str:
 
 @transaction.atomic
 def round_close(*, rnd: Round) -> Round | None:
-    """Close a round the rules say is over: record results and seat the next round.
-
-    Returns the next round (seated, not started), or None when the night is over.
-    """
+    """Close a round that is over, record results; returns the next round seated, or None."""
     rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
     if not rnd.is_playing:
         raise ServiceError("That round is not being played.", "round_not_playing")

@@ -40,17 +40,8 @@ _PLAY_LOCKED = Compiled(
 
 
 def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
-    """Lock the round's row, then the table's play, and refresh ``rnd`` from the locked row
-    (``locked``: the caller read ``rnd`` with the lock already).
-
-    Every write at a table takes the Round row first, but a tap alone at its table
-    (``_tap_alone``), which takes only its play; ``round_close`` and ``bell_ring`` take the
-    Round row and then every play (``_lock_plays``). So no two of them wait for each
-    other in opposite orders, and they cannot deadlock on PostgreSQL.
-    ``no_key`` is the weakest exclusive row lock: rows that point at the round can still be
-    inserted meanwhile (their foreign key's check takes a key share on it, at commit). A
-    write that waited for a close then sees the round closed.
-    """
+    """Lock the round's row (``no_key``), then the table's play, and refresh ``rnd``
+    (``locked``: already locked). Lock order: docs/architecture.md, Design notes."""
     if not locked:
         rnd.refresh_from_db(
             fields=["status", "bell_at", "bell_by_host", "started_at"],
@@ -64,8 +55,7 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
 
 
 def _lock_plays(rnd: Round) -> None:
-    """Lock every play of ``rnd`` (the caller holds the round's row): taps alone at their
-    tables (``_tap_alone``) in progress are waited for, and later ones wait."""
+    """Lock every play of ``rnd`` (the round's row held), so taps alone wait."""
     list(TablePlay.objects.select_for_update().filter(round=rnd).order_by("pk").values_list("pk"))
 
 
@@ -75,10 +65,8 @@ def _not_started() -> ServiceError:
 
 
 def _ring_when_time_up(rnd: Round) -> bool:
-    """A timed round whose time is up rings its bell (docs/rules.md section 3.8), stored
-    like any bell so every page that polls sees it. An idempotent update, made by
-    whichever request comes first after the time (a tap, a poll, a phone's countdown
-    reaching zero): no timer runs in the server. The bell's time is the deadline."""
+    """Ring a timed round's bell once its time is up (docs/rules.md section 3.8): an
+    idempotent update by the first request after the deadline (no server timer)."""
     rules = rnd.night.rules_obj
     if not rnd.is_playing or rnd.bell_at is not None or not round_time_up(rnd, rules):
         return False

@@ -41,8 +41,7 @@ SET_CODE = re.compile(r"set-[0-9]{1,2}")  # a set's roll-off, beside the prizes'
 
 
 def _prize_key_shape(code: str) -> bool:
-    """A code that can name a prize: a category, or the most of a group mark with the
-    mark's code (docs/rules.md section 7.5), short enough to store."""
+    """Whether ``code`` can name a prize and be stored (docs/rules.md section 7.5)."""
     if code in ALL_PRIZE_LABELS:
         return True
     mark = code.removeprefix(f"{MOST_MARK}:")
@@ -56,9 +55,7 @@ def _prize_key_shape(code: str) -> bool:
 
 @transaction.atomic
 def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> None:
-    """Record (or clear) who won a tied prize (``code`` is the prize's key, such as
-    "most_mark:wipeout"), or the roll-off of a tied set (docs/rules.md sections 7.1
-    and 7.3)."""
+    """Record (or clear) a tied prize's or set's winner (docs/rules.md sections 7.1, 7.3)."""
     # Checked first: PostgreSQL cannot even compare a code holding a NUL.
     if not _prize_key_shape(code) and not SET_CODE.fullmatch(code):
         raise ServiceError("Pick one of the prizes.", "bad_tiebreak")
@@ -82,9 +79,7 @@ def prize_tiebreak_record(*, night: Night, code: str, player: Player | None) -> 
 
 @transaction.atomic
 def door_prize_draw(*, night: Night) -> Night:
-    """Draw the door prize (docs/rules.md section 7.5): a number is chosen at random and
-    kept, and everyone present, in name order, is drawn from with it. Drawing again keeps
-    the first number, so the draw can be checked and never changes."""
+    """Draw the door prize with a random number kept for good (docs/rules.md section 7.5)."""
     night = night_lock(night.pk)
     if night.door_seed is None:
         night.door_seed = secrets.randbelow(2**31)

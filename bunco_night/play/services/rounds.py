@@ -52,10 +52,8 @@ def round_start(*, night: Night) -> Round:
 
 
 def round_clock(*, night: Night) -> int | None:
-    """Check the clock of the night's round in play: ring the bell if its time is up.
-    Returns the seconds left (0 once the time is up), or None when no timed round is
-    being played. A night without timed rounds asks nothing of the database: no
-    transaction, which on SQLite would wait for the writers' turn (``core/speed/sqlite``)."""
+    """Ring the bell if the round in play's time is up; seconds left, or None untimed
+    (then no transaction at all)."""
     rules = night.rules_obj
     if not rules.is_timed:
         return None
@@ -77,8 +75,7 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
         raise ServiceError("That round is over: ask the host to correct it.", "round_closed")
     here = table_round(rnd, table, play)
     if not done and here is not None and play.finished_turn and not here.may_take_back_done:
-        # A tie's extra turns were played after it: taking Done back under them would
-        # leave turns counted in a tie-break that is no longer being played.
+        # Extra turns after it must be undone first.
         if play.extra_passes:
             raise ServiceError(
                 "The extra turns are done: take back Extra turns done first.",
@@ -96,8 +93,7 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
                 f"Everyone rolls at least once: {who} still to roll.", "everyone_rolls_once"
             )
     if not done and play.finished_turn:
-        # A roll-off's winner the table recorded after the Done goes with it: the turn
-        # plays on, and a tie at the next Done is a new one (docs/rules.md section 6.2).
+        # A roll-off's winner recorded after the Done goes with it (docs/rules.md 6.2).
         play.tiebreak_side = None
     play.finished_turn = done
     play.save(update_fields=["finished_turn", "tiebreak_side"])
@@ -107,11 +103,8 @@ def table_done(*, table: Table, done: bool = True) -> TablePlay:
 
 @transaction.atomic
 def extra_turns_done(*, table: Table, done: bool = True, passes: int | None = None) -> TablePlay:
-    """Everyone at a tied table has taken one more turn: the highest total wins, or, still
-    tied, they take another (docs/rules.md section 3.4). With ``done`` False, the table
-    takes a mis-tapped "Extra turns done" back, and plays that pass on (section 6.2).
-    ``passes``, the passes finished as the phone saw them, makes a repeat of either (a
-    double tap) a no-op."""
+    """A pass of extra turns is done (docs/rules.md section 3.4), or with ``done`` False
+    taken back (6.2); ``passes`` as the phone saw them makes a repeat a no-op."""
     rnd = _playing_round(table)
     play = _lock_play(rnd, table)
     here = table_round(rnd, table, play) if rnd.is_playing else None
@@ -179,11 +172,8 @@ def bell_ring(*, night: Night) -> Round:
 
 @transaction.atomic
 def winner_set(*, rnd: Round, table: Table, side: int | None) -> PlayChanged:
-    """The host sets a table's winner, overriding the scores, or, with None, lets the
-    scores decide (docs/rules.md section 6.2). The scores decide once the table's play
-    has stopped: a table stopped by the bell that has not tapped Done (one without a
-    phone never can) is then done, as its Done would make it (section 3.1), unless
-    someone there has still to roll once; a tie is then the tie-break's to settle."""
+    """The host sets a table's winner over the scores, or with None lets the scores
+    decide (docs/rules.md sections 3.1 and 6.2)."""
     play = _lock_play(rnd, table)
     here = table_round(rnd, table, play)
     if side is not None and (here is None or not 0 <= side < here.seated.game.sides):

@@ -19,8 +19,7 @@ from .locks import _lock_play
 
 @transaction.atomic
 def late_entry_decide(*, entry: Entry, accept: bool) -> EntryChanged:
-    """The host accepts a late entry (it counts, and everything computed from it follows)
-    or discards it (kept on record, counting for nothing): docs/rules.md section 3.5."""
+    """The host accepts or discards a late entry (docs/rules.md section 3.5)."""
     rnd = entry.round
     _lock_play(rnd, entry.table)
     entry.refresh_from_db()
@@ -35,8 +34,7 @@ def late_entry_decide(*, entry: Entry, accept: bool) -> EntryChanged:
 
 
 def _entry_held(table: Table, entry_id: int) -> tuple[Entry, TablePlay]:
-    """An entry at ``table`` with its table's play in its round, held for a change: the
-    entry as it is once the play is held (a bell taken back meanwhile may have changed it)."""
+    """(an entry at ``table``, its play), the entry read after the play is locked."""
     entry = Entry.objects.filter(pk=entry_id, table=table).select_related("round").first()
     if entry is None:
         raise ServiceError("That entry is not at this table.", "unknown_entry")
@@ -72,10 +70,8 @@ def entry_undo(*, table: Table, entry_id: int, by_host: bool = False) -> EntryCh
 
 @transaction.atomic
 def entry_put_back(*, table: Table, entry_id: int) -> EntryChanged:
-    """The host puts back an entry that was undone, a mis-tapped Undo (docs/rules.md
-    section 6.2): it counts again, and everything follows, as after any correction.
-    Putting it back twice is a no-op. A turn of a tie's extra turns (section 3.4) is not
-    put back once the table has taken back the pass it was in, or its Done."""
+    """The host puts back an undone entry (docs/rules.md sections 3.4 and 6.2); twice is
+    a no-op."""
     entry, play = _entry_held(table, entry_id)
     here = table_round(entry.round, table, play) if entry.extra_pass else None
     if entry.extra_pass and (
