@@ -1,8 +1,5 @@
-"""Settings for the test suite: the real settings with a throwaway key.
-
-pytest-django's live_server does not know whitenoise's hashed file names, so
-tests use plain static file storage.
-"""
+"""Settings for the test suite: the real ones with a throwaway key, and plain static files
+(live_server knows no hashed names)."""
 
 import os
 import tempfile
@@ -19,8 +16,7 @@ PASSWORD_HASHERS = [
 ]
 
 if DATABASES["default"]["ENGINE"] == "bunco_night.core.speed.sqlite":  # noqa: F405
-    # A file, not shared memory, so tests with several connections lock like production;
-    # one per process, so two test runs on one machine never share it.
+    # A file per process, so several connections lock as in production.
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"bunco-test-{os.getpid()}.sqlite3")
     }
@@ -28,12 +24,9 @@ if DATABASES["default"]["ENGINE"] == "bunco_night.core.speed.sqlite":  # noqa: F
 # Background print jobs write their PDFs here, one folder per test process.
 PRINT_JOBS_DIR = os.path.join(tempfile.gettempdir(), f"bunco-print-jobs-{os.getpid()}")
 
-# Tests run in transactions that never commit, so no notification would ever come: polls
-# read the database. tests/play/test_listening.py turns listening on where it commits.
+# Tests never commit, so no notification would come (tests/play/test_listening.py).
 POLL_LISTEN = False
 
-# Pages ask for news four times as often and TVs turn their pages faster: a test waits for
-# what a poll brings (the bell, the next round, another phone's taps) and for pages to
-# turn, and the product's behaviour does not depend on the pace.
+# Faster polls and page turns, so browser tests wait less.
 POLL_SECONDS = 0.5
 PAGE_TURN_SECONDS = 3.0

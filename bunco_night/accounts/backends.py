@@ -4,11 +4,8 @@ from axes.backends import AxesStandaloneBackend
 
 
 class LoginLimitBackend(AxesStandaloneBackend):
-    """Refuses a locked-out username or address before any password is checked.
-
-    A login that does not come from a web request (a management command, the test
-    client's ``login``) has no address to count and is not limited.
-    """
+    """Refuses a locked-out username or address before any password is checked (a login
+    with no request is not limited)."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         if request is None:

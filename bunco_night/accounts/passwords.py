@@ -1,9 +1,4 @@
-"""Django's password checks, said the site's way: plainly, and with what to do instead.
-
-``settings.AUTH_PASSWORD_VALIDATORS`` names these, so every form that takes a new
-password (the change, the sign-up, an invitation's sign-up, a reset link) says the same.
-The checks themselves are Django's; only the words differ.
-"""
+"""Django's password checks in the site's words (``AUTH_PASSWORD_VALIDATORS``)."""
 
 from __future__ import annotations
 

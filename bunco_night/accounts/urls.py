@@ -1,7 +1,4 @@
-"""A host's account pages, invitation links, and a group's hosts (under /groups/<slug>/hosts/).
-
-Login, logout and the password pages keep Django's own URL names (bunco_night/urls.py).
-"""
+"""A host's account pages, invitation links, and a group's hosts."""
 
 from django.urls import path, re_path
 
@@ -13,8 +10,7 @@ urlpatterns = [
     path("accounts/", views.account, name="account"),
     path("accounts/email/", views.email_save, name="email"),
     path("accounts/signup/", views.signup, name="signup"),
-    # Only the letters a token is made of: anything else (a NUL from %00) is not found
-    # before any query is made.
+    # Only a token's letters: anything else (a NUL) is a 404 before any query.
     re_path(r"^accounts/invite/(?P<token>[A-Za-z0-9_-]+)/$", views.invitation, name="invitation"),
     path("groups/<slug:slug>/hosts/", views.hosts, name="hosts"),
     path("groups/<slug:slug>/hosts/invite/", views.invite, name="invite"),

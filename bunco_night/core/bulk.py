@@ -1,6 +1,5 @@
 """Many rows' changed fields in one ``executemany`` of short UPDATEs: far cheaper than
-``bulk_update``'s CASE WHEN built in Python. Like it: no signals, ``auto_now`` untouched.
-"""
+``bulk_update``'s CASE WHEN built in Python. Like it: no signals, ``auto_now`` untouched."""
 
 from __future__ import annotations
 

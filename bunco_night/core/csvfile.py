@@ -1,7 +1,5 @@
-"""CSV files for spreadsheets, UTF-8 with a byte-order mark (for Excel), via ``csv_bytes``.
-
-Text starting with = + - @, a tab or CR gets a leading apostrophe (no formulas).
-"""
+"""CSV files for spreadsheets, UTF-8 with a byte-order mark (for Excel), via ``csv_bytes``. Text
+starting with = + - @, a tab or CR gets a leading apostrophe (no formulas)."""
 
 from __future__ import annotations
 

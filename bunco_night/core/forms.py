@@ -31,10 +31,8 @@ def form_apply(
     action: Callable[[dict], object],
     field_for: Callable[[str], str | None] | None = None,
 ):
-    """Run ``action(form.cleaned_data)`` when the form is valid and return what it returns.
-
-    A ``ServiceError`` goes onto the form at its field (or ``field_for(error.code)``).
-    """
+    """Run ``action(form.cleaned_data)`` when the form is valid and return what it returns. A
+    ``ServiceError`` goes onto the form at its field (or ``field_for(error.code)``)."""
     if not form.is_valid():
         return None
     try:

@@ -1,8 +1,6 @@
 """The demo group, "Maple Street Bunco", built through the services (``build_demo``).
-
-``build_demo`` writes ``fixtures/demo.json`` without secrets; ``load_demo`` loads it with
-fresh links and a random host password (``set_demo_password``).
-"""
+``build_demo`` writes ``fixtures/demo.json`` without secrets; ``load_demo`` loads it with fresh
+links and a random host password (``set_demo_password``)."""
 
 import datetime as dt
 import random

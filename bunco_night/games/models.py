@@ -1,6 +1,5 @@
-"""Buck Dice and Bonanza, each kept on one phone (docs/rules.md sections 9.3 and 9.4) as
-steps the pages replay; never deleted (undo marks one), a ``nonce`` each.
-"""
+"""Buck Dice and Bonanza, each kept on one phone (docs/rules.md sections 9.3 and 9.4) as steps
+the pages replay; never deleted (undo marks one), a ``nonce`` each."""
 
 from __future__ import annotations
 

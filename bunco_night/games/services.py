@@ -1,6 +1,5 @@
 """Buck Dice and Bonanza, the writes (docs/rules.md sections 9.3 and 9.4): one transaction
-locking the game or table each; a repeated ``nonce`` is stored once.
-"""
+locking the game or table each; a repeated ``nonce`` is stored once."""
 
 from __future__ import annotations
 

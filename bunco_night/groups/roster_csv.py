@@ -1,6 +1,5 @@
-"""A roster in and out as CSV (name, phone, e-mail, kind, notes): ``read_roster`` never
-raises for the file's content; ``roster_csv``'s export reads back in.
-"""
+"""A roster in and out as CSV (name, phone, e-mail, kind, notes): ``read_roster`` never raises
+for the file's content; ``roster_csv``'s export reads back in."""
 
 from __future__ import annotations
 

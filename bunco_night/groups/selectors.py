@@ -29,8 +29,7 @@ def rules_explained(
     sets: int | None = None,
     prizes: list[PrizeCategory] | None = None,
 ):
-    """The group's rules in words, with its prizes (docs/rules.md, every section): the
-    group's own rules and prizes, or a night's ``rules``, ``sets`` and ``prizes``."""
+    """The group's (or a night's ``rules``, ``sets``, ``prizes``) rules in words."""
     rules = rules or group.rules_obj
     if prizes is None:
         prizes = [p.as_category(rules) for p in group.prizes.all()]

@@ -1,6 +1,5 @@
-"""The group's messages' words, for e-mail (``email``) and text; each carries the player's
-secret link.
-"""
+"""The group's messages' words, for e-mail (``email``) and text; each carries the player's secret
+link."""
 
 from __future__ import annotations
 

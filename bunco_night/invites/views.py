@@ -1,7 +1,6 @@
-"""Players' and substitutes' pages (by secret token), and the host's answers panel,
-invitations and texts. The panel polls (204 while unchanged) and brings the night page's
-sections along out of band.
-"""
+"""Players' and substitutes' pages (by secret token), and the host's answers panel, invitations
+and texts. The panel polls (204 while unchanged) and brings the night page's sections along out
+of band."""
 
 from __future__ import annotations
 

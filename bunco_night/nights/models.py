@@ -137,9 +137,7 @@ class AttendanceStatus(models.TextChoices):
 
 class Attendance(models.Model):
     """One person's place on a night: a regular (coming, sending a sub, or absent) or a guest.
-
-    ``substitute`` plays for a regular; an absent regular owes dues (docs/rules.md 8.3, 4.2).
-    """
+    ``substitute`` plays for a regular; an absent regular owes dues (docs/rules.md 8.3, 4.2)."""
 
     Status = AttendanceStatus
 
@@ -381,9 +379,7 @@ class Round(models.Model):
 
 class Seat(models.Model):
     """Who sits where in a round, and (once closed) how they did; a ghost has no player.
-
-    ``table_seats`` and ``round_tables`` are copies, for a constraint and ``table_game``.
-    """
+    ``table_seats`` and ``round_tables`` are copies, for a constraint and ``table_game``."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_rows")

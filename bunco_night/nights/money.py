@@ -1,7 +1,6 @@
-"""Money that has been paid stays paid (docs/rules.md section 7.9).
-
-``money_record`` records a night's money as it ends; ``money_settle`` checks a later change.
-The play app (above this one) hands its prize reader to ``use_prize_reader`` at load."""
+"""Money that has been paid stays paid (docs/rules.md section 7.9). ``money_record`` records a
+night's money as it ends; ``money_settle`` checks a later change. The play app (above this one)
+hands its prize reader to ``use_prize_reader`` at load."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """What the night pages read: nights, who plays, dues, and each round's seated tables.
-
-``seated_tables`` asks the rules how each table plays (docs/rules.md sections 1, 3.3, 4).
-"""
+``seated_tables`` asks the rules how each table plays (docs/rules.md sections 1, 3.3, 4)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,6 @@
 
 from django.dispatch import Signal
 
-# The host set who holds a place on a night's list (keyword ``attendance``, as saved), sent
-# inside the change's transaction: the invites app stops asking substitutes for a place
-# the host has filled (docs/rules.md section 8.8).
+# The host set who holds ``attendance``'s place, sent in the change's transaction; the
+# invites app stops asking substitutes for it (docs/rules.md section 8.8).
 place_set_by_host = Signal()

@@ -1,10 +1,5 @@
-"""A consistent copy of the database in a dated file, and bringing one back.
-
-SQLite: the online backup API copies the database page by page while the site keeps
-running (phones can go on tapping). PostgreSQL: ``pg_dump`` in its custom format, and
-``pg_restore``. A restore goes only into an empty database: it never mixes or
-overwrites a group's data.
-"""
+"""A consistent copy of the database in a dated file (SQLite's online backup, or ``pg_dump``),
+and a restore, only ever into an empty database."""
 
 from __future__ import annotations
 
@@ -20,8 +15,7 @@ from django.db import connection
 from django.utils import timezone
 
 SQLITE_HEADER = b"SQLite format 3\x00"
-# The tables whose rows make a database "hold data"; sessions, permissions and the
-# like are rebuilt by Django and do not count.
+# The apps whose rows make a database "hold data".
 DATA_APPS = ("groups", "nights", "play", "accounts")
 
 

@@ -1,9 +1,5 @@
-"""Downloads for a host: a group's data as CSV files in a zip, and a night's results as CSV.
-
-Each app writes the rows of the data it owns (``groups.exports``, ``nights.exports``,
-``play.exports``); these views only put them in files. As every host page, a group or
-night that the user does not host is a 404.
-"""
+"""A host's downloads: a group's data as zipped CSVs, a night's results as CSV (the rows come
+from each app's ``exports``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The host's play actions: each its ``services`` namesake plus a history line, in one
-transaction (docs/rules.md section 6.6); ``money_ok`` says yes to a money change (7.9).
-"""
+transaction (docs/rules.md section 6.6); ``money_ok`` says yes to a money change (7.9)."""
 
 from __future__ import annotations
 

@@ -60,11 +60,8 @@ def entry_rows(group: Group):
 
 
 def result_rows(night: Night):
-    """The night's standings, best first, with the prizes each player takes and their
-    money, as the prize standings pay them (docs/rules.md section 7: a split prize's share,
-    a substitute's prize paid to the regular they came for; a tie not broken yet shows
-    every tied player, with no money yet), and when a player came late or left (section
-    10: "Arrived for round 2", "Left after round 1"; empty for everyone else)."""
+    """The night's standings with each player's prizes and money (docs/rules.md section
+    7) and comings and goings (section 10)."""
     result = night_standings(night)
     notes = came_and_went(night)
     prizes: dict[int, list[tuple[str, int | None]]] = {}

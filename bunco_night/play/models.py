@@ -48,11 +48,9 @@ class EntryQuerySet(models.QuerySet):
 
 
 class Entry(models.Model):
-    """One scored roll (or a miss, or a group mark) entered at a table.
-
-    Never deleted (undo marks it); ``nonce`` from the phone makes a retry a no-op. A late
-    entry counts once the host accepts it (docs/rules.md section 3.5).
-    """
+    """One scored roll (or a miss, or a group mark) entered at a table. Never deleted (undo marks
+    it); ``nonce`` from the phone makes a retry a no-op. A late entry counts once the host
+    accepts it (docs/rules.md section 3.5)."""
 
     class Late(models.TextChoices):
         PENDING = "", "Waiting for the host"

@@ -257,11 +257,9 @@ def table_page(
     version: str | None = None,
     late_waiting: bool | None = None,
 ) -> TablePage:
-    """The table phone's view of the night right now.
-
-    ``playing``, ``late_waiting``: as a write just left them (not read again); ``version``:
-    the version to claim, never newer than what the page shows.
-    """
+    """The table phone's view of the night right now. ``playing``, ``late_waiting``: as a write
+    just left them (not read again); ``version``: the version to claim, never newer than what the
+    page shows."""
     night = table.night
     rnd = playing[0] if playing else current_round(night)
     here = None

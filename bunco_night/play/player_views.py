@@ -1,6 +1,4 @@
-"""A player's own page (a secret link, no login): their card round by round and where to
-sit, its poll, the rules in words, the clock. Unchanged polls answer 204.
-"""
+"""A player's own page (a secret link, no login) and its poll (204 when unchanged)."""
 
 from __future__ import annotations
 

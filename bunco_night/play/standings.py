@@ -38,7 +38,6 @@ def set_roll_off_code(number: int) -> str:
 @dataclass(frozen=True)
 class SetResult:
     """One set's standings (docs/rules.md section 7.1); ``level``: tied before a roll-off.
-
     ``complete``: no more rounds of the set will be played (section 7.4)."""
 
     number: int
@@ -287,9 +286,8 @@ def bunco_facts(night: Night) -> BuncoFacts:
 
 
 def night_standings(night: Night, *, pot_cents: int | None = None) -> NightStandings:
-    """Standings from the closed rounds (or games) and prizes (docs/rules.md section 7).
-
-    A finished night shows its recorded prizes (7.9), unless ``pot_cents`` asks for now."""
+    """Standings from the closed rounds (or games) and prizes (docs/rules.md section 7). A
+    finished night shows its recorded prizes (7.9), unless ``pot_cents`` asks for now."""
     rules = night.rules_obj
     seats = Seat.objects.filter(
         round__in=night.rounds.closed(), player__isnull=False, won__isnull=False

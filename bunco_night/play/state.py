@@ -1,8 +1,6 @@
 """Where a round stands, read from the database: each table's entries, scores and outcome.
-
-``round_board`` reads the whole room; ``table_round`` one table, with the bell as the round
-row keeps it (the writes keep it in step with the rules). Nothing here writes.
-"""
+``round_board`` reads the whole room; ``table_round`` one table, with the bell as the round row
+keeps it (the writes keep it in step with the rules). Nothing here writes."""
 
 from __future__ import annotations
 
@@ -68,10 +66,8 @@ def round_time_up(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> b
 
 @dataclass(frozen=True)
 class TableRound:
-    """A table in a round: seats, entries, Done and tie-breaks, and its ``outcome``.
-
-    ``entries`` are the counting entries in order; None for the host's screens.
-    """
+    """A table in a round: seats, entries, Done and tie-breaks, and its ``outcome``. ``entries``
+    are the counting entries in order; None for the host's screens."""
 
     seated: SeatedTable
     play: TablePlay
@@ -247,11 +243,9 @@ def round_board(
     rnd: Round, only: Collection[int] | None = None, kept: Mapping[int, bool] | None = None
 ) -> RoundBoard:
     """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3).
-
     ``only``: the table ids a host's screen must draw again (the rest are read lightly).
-    ``kept``: tables whose screen drawing is kept, with the bell it was drawn with; those
-    with the current bell are left out (the board's ``kept``).
-    """
+    ``kept``: tables whose screen drawing is kept, with the bell it was drawn with; those with
+    the current bell are left out (the board's ``kept``)."""
     rules = rnd.night.rules_obj
     current: frozenset[int] = frozenset()
     if only is None:
@@ -330,10 +324,9 @@ _NO_SCORE = Q(points=0, reset=False) & ~Q(kind=BUNCO)
 
 
 def _scoring_entries(entries, key: str, *, fold: bool = False) -> dict[int, list[RuleEntry]]:
-    """{table ``key`` (id or number): its rule entries} from the scoring columns only.
-
-    ``fold`` reads the entries that change no score as one per table, seat and pass (a
-    second query; for the host's screens, which read every entry at each poll)."""
+    """{table ``key`` (id or number): its rule entries} from the scoring columns only. ``fold``
+    reads the entries that change no score as one per table, seat and pass (a second query; for
+    the host's screens, which read every entry at each poll)."""
     by_table: dict[int, list[RuleEntry]] = {}
     scoring = entries.exclude(_NO_SCORE) if fold else entries
     for table, *values in scoring.values_list(key, "seat", "points", "kind", "reset", "extra_pass"):
@@ -380,7 +373,6 @@ def table_round(
     entries: list[Entry] | None = None,
 ) -> TableRound | None:
     """``table`` in ``rnd`` with the bell the round row keeps; None with no seats there.
-
     ``play``, ``seats`` and ``entries`` (in order): what the caller has read already."""
     loaded = _load(rnd, table, play, seats, entries)
     if not loaded:

@@ -160,8 +160,7 @@ def _round_named(form: TapForm) -> int:
     return number
 
 
-# The table link is a capability URL (a secret in the path) and no cookie or session
-# authorises these writes, so CSRF does not apply; phones may queue taps offline.
+# A capability URL (a secret in the path), no cookie: CSRF does not apply; taps may queue.
 @csrf_exempt
 @require_POST
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
@@ -196,8 +195,7 @@ def _clock_answer(night: Night) -> JsonResponse:
     return JsonResponse({"seconds_left": services.round_clock(night=night)})
 
 
-# A capability URL like the taps: no cookie authorises it, and it only rings a bell the
-# rules already ring (docs/rules.md section 3.8).
+# A capability URL like the taps; it only rings a bell the rules ring (docs/rules.md 3.8).
 @csrf_exempt
 @require_POST
 def table_clock(request: HttpRequest, token: str) -> HttpResponse:

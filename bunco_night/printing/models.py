@@ -7,10 +7,8 @@ from django.db import models
 
 
 class PrintJob(models.Model):
-    """One request to print a long document, and how far it has got; a random id.
-
-    The PDF under ``PRINT_JOBS_DIR`` has secret links: hosts only, kept ``PRINT_JOBS_KEEP``.
-    """
+    """One request to print a long document, and how far it has got; a random id. The PDF under
+    ``PRINT_JOBS_DIR`` has secret links: hosts only, kept ``PRINT_JOBS_KEEP``."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting to start"

@@ -88,10 +88,8 @@ def render_pdf(template_name: str, context: dict, base_url: str | None = None) -
 @dataclass(frozen=True)
 class Pieces:
     """A document in pieces: the template and a context per piece; ``pages`` if known.
-
-    ``numbered``: pages carry "Page X of Y"; ``page_class``: the ``<section>`` class of
-    its page size; ``files``: images for every piece, by URL.
-    """
+    ``numbered``: pages carry "Page X of Y"; ``page_class``: the ``<section>`` class of its page
+    size; ``files``: images for every piece, by URL."""
 
     template: str
     contexts: Sequence[Callable[[], dict]]

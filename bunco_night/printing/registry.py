@@ -1,7 +1,5 @@
-"""Every printed document, by name: the one list that views, jobs and the print page read.
-
-Adding a document is a module in ``documents/`` and an entry here.
-"""
+"""Every printed document, by name: the one list that views, jobs and the print page read. Adding
+a document is a module in ``documents/`` and an entry here."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The host's printed documents (``registry``) as PDFs, hosts only; a long one becomes a
-background job (``jobs``). PDFs carry secret links: never cached.
-"""
+background job (``jobs``). PDFs carry secret links: never cached."""
 
 from __future__ import annotations
 

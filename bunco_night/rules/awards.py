@@ -39,10 +39,8 @@ from .standings import BuncoRoll, Standing, first_bunco, last_bunco
 @dataclass(frozen=True)
 class PrizeResult:
     """Who takes a prize: one winner, or the tied candidates until a tie-break is recorded.
-
     ``payouts``: who is paid how much (sections 7.6, 7.7); ``remainder_cents``: a split's
-    leftover (7.8); ``seed``: the door prize's draw.
-    """
+    leftover (7.8); ``seed``: the door prize's draw."""
 
     code: str
     title: str
@@ -87,10 +85,8 @@ _MOST = {
 @dataclass(frozen=True)
 class PrizeAwards:
     """Every prize of a night, and where all the money went (docs/rules.md section 7).
-
-    ``leftover_cents`` splits into first prize, carried and host; the pot is the prizes,
-    the carried, the host's and ``unassigned_cents``. ``door``: None until drawn (7.5).
-    """
+    ``leftover_cents`` splits into first prize, carried and host; the pot is the prizes, the
+    carried, the host's and ``unassigned_cents``. ``door``: None until drawn (7.5)."""
 
     results: list[PrizeResult]
     pot_cents: int
@@ -116,11 +112,9 @@ def award_prizes(
     door_seed: int | None = None,
 ) -> PrizeAwards:
     """Each prize's winner, tied candidates or split, and its money (docs/rules.md section 7).
-
-    ``tiebreaks``: prize key -> recorded winner; ``policy``: ``Rules.prize_policy``
-    (default: section 7.4); ``present``: in name order (7.5); ``substitutes``:
-    substitute -> regular (7.7); ``door_seed``: None until drawn.
-    """
+    ``tiebreaks``: prize key -> recorded winner; ``policy``: ``Rules.prize_policy`` (default:
+    section 7.4); ``present``: in name order (7.5); ``substitutes``: substitute -> regular (7.7);
+    ``door_seed``: None until drawn."""
     tiebreaks = tiebreaks or {}
     policy = policy or PrizePolicy()
     subs = dict(substitutes or {})

@@ -1,8 +1,6 @@
-"""A chip ledger for a Bonanza table (docs/rules.md section 9.4).
-
-Each step returns a new ``BonanzaLedger``; net chips and the layout always sum to zero.
-Steps are ``BonanzaStep``s a page stores and ``bonanza_replay``s (undo: replay less one).
-"""
+"""A chip ledger for a Bonanza table (docs/rules.md section 9.4). Each step returns a new
+``BonanzaLedger``; net chips and the layout always sum to zero. Steps are ``BonanzaStep``s a page
+stores and ``bonanza_replay``s (undo: replay less one)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""Buck Dice: one table, each player for themselves (docs/rules.md section 9.3).
-
-A state machine: ``buck_order``, then ``buck_game``; each ``throw`` or ``tap`` returns
-the next ``BuckGame``; ``buck_replay`` rebuilds a game from its taps.
-"""
+"""Buck Dice: one table, each player for themselves (docs/rules.md section 9.3). A state machine:
+``buck_order``, then ``buck_game``; each ``throw`` or ``tap`` returns the next ``BuckGame``;
+``buck_replay`` rebuilds a game from its taps."""
 
 from __future__ import annotations
 
@@ -43,10 +41,8 @@ class BuckOrder:
 
 
 def buck_order(throws: Mapping[Hashable, Sequence[int]]) -> BuckOrder:
-    """Order the players by their opening throws, highest first.
-
-    ``throws`` maps each player to their totals in order; re-throws add to the total.
-    """
+    """Order the players by their opening throws, highest first. ``throws`` maps each player to
+    their totals in order; re-throws add to the total."""
     if len(throws) < 2:
         raise RuleError("Buck Dice needs at least 2 players.", "too_few_players")
     buck_table_size(len(throws))

@@ -1,8 +1,6 @@
-"""Where everyone sits for the next round (docs/rules.md section 5).
-
-A seating is a tuple of tables, head first, each a tuple of hashable occupants (ghosts
-too) from seat 1 clockwise; at a team table seats 1+3 and 2+4 are partners.
-"""
+"""Where everyone sits for the next round (docs/rules.md section 5). A seating is a tuple of
+tables, head first, each a tuple of hashable occupants (ghosts too) from seat 1 clockwise; at a
+team table seats 1+3 and 2+4 are partners."""
 
 from __future__ import annotations
 

@@ -58,7 +58,6 @@ MARK_CODE_MAX_LENGTH = 30
 @dataclass(frozen=True)
 class GroupMark:
     """A counter a group tallies, such as a wipeout or a Monte Carlo (docs/rules.md section 2.4).
-
     ``points`` go to the roller's side; ``reset_round_score`` sets its round score to 0."""
 
     code: str

@@ -1,7 +1,6 @@
 """Re-seating the next round when people come and go (docs/rules.md section 10).
-
-``replan_seating`` changes the movement's seating as little as section 10 allows. Seatings
-are as in ``movement``. Why: docs/architecture.md, Design notes."""
+``replan_seating`` changes the movement's seating as little as section 10 allows. Seatings are as
+in ``movement``. Why: docs/architecture.md, Design notes."""
 
 from __future__ import annotations
 
@@ -233,10 +232,8 @@ def replan_seating(
     homes: Mapping[Hashable, tuple[int, int]] | None = None,
 ) -> Replan:
     """The next round's seating when ``leaving`` go and ``arriving`` come (docs/rules.md 10).
-
     ``new_ghost(leaver_or_none)`` makes ghost ids; ``partners``: last round's partners;
-    ``homes``: person -> (table, seat) before anyone came or went (empty: where they sit).
-    """
+    ``homes``: person -> (table, seat) before anyone came or went (empty: where they sit)."""
     leaving = frozenset(leaving)
     arriving = list(arriving)
     ghosts = frozenset(ghosts)

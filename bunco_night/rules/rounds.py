@@ -1,8 +1,6 @@
-"""Scores at a table and when a round is over (docs/rules.md sections 3 and 6).
-
-Callers fold a table's entries into a ``TableState``; ``round_status`` says whether the
-bell has rung and how each table stands. The caller keeps the clock (``time_up``, 3.8).
-"""
+"""Scores at a table and when a round is over (docs/rules.md sections 3 and 6). Callers fold a
+table's entries into a ``TableState``; ``round_status`` says whether the bell has rung and how
+each table stands. The caller keeps the clock (``time_up``, 3.8)."""
 
 from __future__ import annotations
 
@@ -23,11 +21,9 @@ BELL_TARGET = "target"  # a side somewhere reached its target (section 3.9)
 
 
 class Entry(NamedTuple):
-    """One scored entry at a table: the seat it was rolled for, points and kind.
-
-    ``reset`` sets the side's round score to 0; ``extra_pass`` is 0 in play, else the pass
-    of extra turns (docs/rules.md section 3.4). A named tuple: made per entry per poll.
-    """
+    """One scored entry at a table: the seat it was rolled for, points and kind. ``reset`` sets
+    the side's round score to 0; ``extra_pass`` is 0 in play, else the pass of extra turns
+    (docs/rules.md section 3.4). A named tuple: made per entry per poll."""
 
     seat: int
     points: int
@@ -77,11 +73,9 @@ def table_scores(entries: Iterable[Entry], *, size: int, teams: bool) -> tuple[i
 
 @dataclass(frozen=True)
 class TableState:
-    """What a table has done so far this round: ``scores`` include extra turns.
-
-    With extra turns (docs/rules.md section 3.4), ``play_scores`` are the scores when play
-    ended (None before any) and ``pass_scores`` the totals after each finished pass.
-    """
+    """What a table has done so far this round: ``scores`` include extra turns. With extra turns
+    (docs/rules.md section 3.4), ``play_scores`` are the scores when play ended (None before any)
+    and ``pass_scores`` the totals after each finished pass."""
 
     number: int
     size: int
@@ -110,9 +104,8 @@ class TableState:
         extra_passes: int = 0,
     ) -> TableState:
         """Fold a table's entries into its state (docs/rules.md sections 3.4 and 9.2).
-
-        ``extra_passes`` is how many passes of extra turns are finished; no entry may be
-        from a later pass than the one in play."""
+        ``extra_passes`` is how many passes of extra turns are finished; no entry may be from a
+        later pass than the one in play."""
         if extra_passes < 0:
             raise RuleError("Extra-turn passes cannot be negative.", "bad_extra_pass")
         latest = max((e.extra_pass for e in entries), default=0)
@@ -211,11 +204,9 @@ def _leaders(scores: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class TableOutcome:
-    """Where a table stands in the round (docs/rules.md section 3.4 for ties).
-
-    A ``done`` table has a ``winner_side`` or ``needs_tiebreak``, never both; a settled tie
-    keeps its ``tied_sides`` and the ``extra_passes`` it took.
-    """
+    """Where a table stands in the round (docs/rules.md section 3.4 for ties). A ``done`` table
+    has a ``winner_side`` or ``needs_tiebreak``, never both; a settled tie keeps its
+    ``tied_sides`` and the ``extra_passes`` it took."""
 
     number: int
     stopped: bool
@@ -320,11 +311,9 @@ def bell_reason(
     bell_rung: bool = False,
     time_up: bool = False,
 ) -> str | None:
-    """Why the bell has rung for the room (a ``BELL_*``), or None (docs/rules.md section 3).
-
-    The host's bell (3.6) comes first, then the clock (3.8, timed rules only), then the
-    trigger: head table (3.1), every table to target (3.2) or first side anywhere (3.9).
-    """
+    """Why the bell has rung for the room (a ``BELL_*``), or None (docs/rules.md section 3). The
+    host's bell (3.6) comes first, then the clock (3.8, timed rules only), then the trigger: head
+    table (3.1), every table to target (3.2) or first side anywhere (3.9)."""
     if rules.round_end not in (HEAD_TABLE, EVERY_TABLE, ANY_TABLE):
         raise RuleError("Unknown round-end rule.", "bad_round_end")
     if bell_rung:
@@ -371,9 +360,7 @@ def round_status(
     time_up: bool = False,
 ) -> RoundStatus:
     """Whether the round is over, per the night's trigger (docs/rules.md section 3).
-
-    ``bell_rung`` (the host, 3.6) and ``time_up`` (3.8) stop every table like the trigger.
-    """
+    ``bell_rung`` (the host, 3.6) and ``time_up`` (3.8) stop every table like the trigger."""
     if not tables:
         raise RuleError("A round needs at least one table.", "no_tables")
     reason = bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up)
@@ -392,10 +379,8 @@ def seconds_left(rules: Rules, elapsed_seconds: float) -> float | None:
 
 def doubles_before(entries: Sequence[Entry], seat: int) -> int:
     """How many doubles ``seat`` has rolled in a row just now (docs/rules.md section 9.2).
-
-    ``entries`` are the table's counting entries in order; group marks are skipped. The
-    result goes to ``score_roll``/``score_tap`` for the seat's next roll.
-    """
+    ``entries`` are the table's counting entries in order; group marks are skipped. The result
+    goes to ``score_roll``/``score_tap`` for the seat's next roll."""
     count = 0
     rolls = [e for e in entries if e.kind in ROLL_KINDS]
     for entry in reversed(rolls):
@@ -420,11 +405,9 @@ def seat_rolling_next(entries: Sequence[Entry], *, size: int, first: int) -> int
 def points_rolled(
     entries: Iterable[Entry], rollers: Mapping[int, Hashable], *, teams: bool
 ) -> dict[Hashable, int]:
-    """{person: points} rolled at a table in a round (docs/rules.md section 7.5).
-
-    ``rollers`` maps each seat to who rolls for it (a ghost's to its partner, 5.5); a reset
-    (2.4) takes everyone on that side back to 0.
-    """
+    """{person: points} rolled at a table in a round (docs/rules.md section 7.5). ``rollers``
+    maps each seat to who rolls for it (a ghost's to its partner, 5.5); a reset (2.4) takes
+    everyone on that side back to 0."""
     points: dict[Hashable, int] = dict.fromkeys(rollers.values(), 0)
     for entry in entries:
         if entry.reset:

@@ -1,7 +1,5 @@
-"""Scoring one roll: three dice (docs/rules.md section 2), or two (section 9.2).
-
-``score_roll`` (the dice) and ``score_tap`` (what it scored) give the same ``ScoredRoll``.
-"""
+"""Scoring one roll: three dice (docs/rules.md section 2), or two (section 9.2). ``score_roll``
+(the dice) and ``score_tap`` (what it scored) give the same ``ScoredRoll``."""
 
 from __future__ import annotations
 
@@ -132,10 +130,8 @@ def score_roll(
 
 
 def score_tap(kind: str, rules: Rules, count: int = 0, *, doubles_before: int = 0) -> ScoredRoll:
-    """Score a roll entered as one tap: ``count`` of the mark (3 is a bunco), or a kind.
-
-    Two dice (docs/rules.md section 9.2): ``count`` 1 or 2 (a pair), doubles, miss, bunco.
-    """
+    """Score a roll entered as one tap: ``count`` of the mark (3 is a bunco), or a kind. Two dice
+    (docs/rules.md section 9.2): ``count`` 1 or 2 (a pair), doubles, miss, bunco."""
     if rules.is_two_dice:
         return _two_dice_tap(kind, rules, count, doubles_before)
     if kind not in KINDS:

@@ -1,6 +1,5 @@
-"""A season: standings over many nights, the year-end prizes and their pot
-(docs/rules.md section 8.7), ranked and tied as a night is (sections 7.1 and 7.3).
-"""
+"""A season: standings over many nights, the year-end prizes and their pot (docs/rules.md section
+8.7), ranked and tied as a night is (sections 7.1 and 7.3)."""
 
 from __future__ import annotations
 

@@ -63,10 +63,8 @@ class PrizeCategory:
 
 @dataclass(frozen=True)
 class PotShares:
-    """The pot shared out among a group's prizes (docs/rules.md sections 7.4 and 7.8).
-
-    ``shares`` by key include any leftover to the first prize; the parts add up to the pot.
-    """
+    """The pot shared out among a group's prizes (docs/rules.md sections 7.4 and 7.8). ``shares``
+    by key include any leftover to the first prize; the parts add up to the pot."""
 
     pot_cents: int
     shares: dict[str, int]

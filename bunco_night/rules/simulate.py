@@ -1,7 +1,6 @@
-"""Play a whole night through the rules engine with seeded random dice, for previews
-and tests: ``simulate_night`` returns the JSON the management command prints. Timed
-rounds (docs/rules.md section 3.8) run on a pretend clock (``SECONDS_PER_ROLL``).
-"""
+"""Play a whole night through the rules engine with seeded random dice, for previews and tests:
+``simulate_night`` returns the JSON the management command prints. Timed rounds (docs/rules.md
+section 3.8) run on a pretend clock (``SECONDS_PER_ROLL``)."""
 
 from __future__ import annotations
 

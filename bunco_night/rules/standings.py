@@ -10,10 +10,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class PlayerRound:
-    """One player's result for one round (docs/rules.md sections 7.1 and 7.5).
-
-    ``low_buncos`` and ``high_buncos`` are part of ``mini_buncos``; ``table`` 1 is the head.
-    """
+    """One player's result for one round (docs/rules.md sections 7.1 and 7.5). ``low_buncos`` and
+    ``high_buncos`` are part of ``mini_buncos``; ``table`` 1 is the head."""
 
     player: Hashable
     won: bool
@@ -116,10 +114,8 @@ def set_standings(
     players: Iterable[Hashable] = (),
     roll_offs: Mapping[int, Mapping[Hashable, int]] | None = None,
 ) -> dict[int, list[Standing]]:
-    """Each set's own standings, set 1 first (docs/rules.md section 7.1).
-
-    ``roll_offs``: set number -> roll-off places; ``players`` are added to every set.
-    """
+    """Each set's own standings, set 1 first (docs/rules.md section 7.1). ``roll_offs``: set
+    number -> roll-off places; ``players`` are added to every set."""
     roll_offs = roll_offs or {}
     everyone = list(players)
     by_set: dict[int, list[PlayerRound]] = {}

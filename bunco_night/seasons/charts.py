@@ -1,6 +1,5 @@
-"""Charts drawn on the server as SVG that scales (``viewBox``); colours are attributes,
-not ``style``, for the content security policy. Pages put a table beside each.
-"""
+"""Charts drawn on the server as SVG that scales (``viewBox``); colours are attributes, not
+``style``, for the content security policy. Pages put a table beside each."""
 
 from __future__ import annotations
 

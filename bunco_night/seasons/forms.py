@@ -65,8 +65,7 @@ class SeasonPrizesForm(PrizeSharesForm):
 
 
 class MonthForm(PostForm):
-    """Which month of the rotation a post saves: ``prefix``, "m" and the month as six
-    digits (the prefix of that month's ``HostingTurnForm``)."""
+    """Which month a post saves: ``prefix`` "m" + six digits (its ``HostingTurnForm``)."""
 
     prefix = forms.RegexField(r"\Am\d{6}\Z", required=False, strip=False)
 

@@ -1,6 +1,5 @@
 """The group's money over a season, night by night, from each night's ``dues_summary``
-(docs/rules.md sections 7.4 and 8.6).
-"""
+(docs/rules.md sections 7.4 and 8.6)."""
 
 from __future__ import annotations
 

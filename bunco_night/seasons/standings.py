@@ -1,6 +1,5 @@
 """A season's standings and year-end prizes, read from its nights and ranked as a night
-(docs/rules.md sections 7 and 8.7).
-"""
+(docs/rules.md sections 7 and 8.7)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""``{% glyph "bell" %}``: small decorative icons as inline SVG (no emoji fonts needed).
-
-In a PDF name the colour: ``{% glyph "bell" colour="#fff" %}``.
-"""
+"""``{% glyph "bell" %}``: small decorative icons as inline SVG (no emoji fonts needed). In a PDF
+name the colour: ``{% glyph "bell" colour="#fff" %}``."""
 
 from django import template
 from django.utils.html import escape, format_html

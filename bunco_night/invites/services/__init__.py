@@ -1,9 +1,4 @@
-"""Players answering for themselves, substitutes asked to take a seat, and the messages
-about a night (docs/rules.md section 8.8). Each write is one transaction.
-
-The services live in modules by what they do (links, answers, substitutes, invitations,
-sending); their public names are all here.
-"""
+"""Answers, substitutes and messages (docs/rules.md section 8.8); every public name here."""
 
 from .answers import answer_record, nights_to_answer, two_substitutes
 from .invitations import invitation_words, invitations_send, own_rows, recipients

@@ -1,6 +1,5 @@
-"""A regular's answer for a night from their own link (docs/rules.md section 8.8), made
-through the night's own services.
-"""
+"""A regular's answer for a night from their own link (docs/rules.md section 8.8), made through
+the night's own services."""
 
 from __future__ import annotations
 

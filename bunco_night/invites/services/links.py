@@ -1,8 +1,4 @@
-"""Personal links: the secret address from which a player answers for their nights.
-
-A link is made the first time it is needed; a reset replaces it, and the old one stops
-working at once.
-"""
+"""Personal links, made when first needed; a reset replaces one at once."""
 
 from __future__ import annotations
 
@@ -36,8 +32,7 @@ def links_for(players: Iterable[Player]) -> dict[int, PlayerLink]:
 
 @transaction.atomic
 def link_reset(*, player: Player, night: Night) -> PlayerLink:
-    """A new personal link for a player whose link went astray, asked from ``night``'s texts;
-    the old one stops working. A finished night's texts give none (nothing is sent for it)."""
+    """A new personal link, from ``night``'s texts (not a finished night's)."""
     if night.is_over:
         raise ServiceError(
             f"This night is over: give {player.name} a new link from the texts page of a night "

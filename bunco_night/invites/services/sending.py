@@ -1,9 +1,4 @@
-"""Sending the messages about a night: one connection, a ``Notice`` logged for each.
-
-Services build ``Outgoing`` messages and hand them to ``_after_commit``: e-mails leave
-only after the transaction commits, so nobody hears of a change that did not happen.
-A failed e-mail is reported, never raised.
-"""
+"""Sending a night's messages after commit (``_after_commit``), a ``Notice`` each."""
 
 from __future__ import annotations
 
@@ -42,8 +37,7 @@ class SendReport:
 
 
 def send(outgoing: list[Outgoing]) -> SendReport:
-    """Send each e-mail on one connection and log each as a ``Notice``; a failure is
-    reported, never raised, so one bad address does not stop the rest."""
+    """Send each e-mail on one connection, logged as a ``Notice``; failures are reported."""
     report = SendReport()
     with get_connection(fail_silently=False) as connection:
         for item in outgoing:

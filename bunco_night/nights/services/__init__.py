@@ -1,10 +1,4 @@
-"""Planning a night: attendance, substitutes, ghosts, dues and seating (each one transaction).
-
-Services load rows, call the rules engine with plain values and save what comes
-back. A ``ServiceError`` says what cannot be done.
-
-The services live in modules by what they do; their public names are all here.
-"""
+"""Planning a night, the writes (one transaction each); every public name is here."""
 
 from .attendance import (
     attendance_leave,

@@ -83,9 +83,8 @@ def _planned(night: Night, group: Group) -> Night:
 def night_update(
     *, night: Night, date: dt.date, time: dt.time | None, place: str, sets: int
 ) -> Night:
-    """Change when and where, or how many sets, before the night is over.
-
-    Locks the night first (why: docs/architecture.md, Design notes)."""
+    """Change when and where, or how many sets, before the night is over. Locks the night first
+    (why: docs/architecture.md, Design notes)."""
     night = night_lock(night.pk)
     if night.is_over:
         raise ServiceError("This night is over.", "night_over")

@@ -23,7 +23,6 @@ def payment_record(
     last_seen: int | None = None,
 ) -> Payment:
     """The host took money for an attendance's dues; a repeated ``nonce`` records it once.
-
     ``last_seen``: the latest payment the page showed (0: none); refused if out of date."""
     if nonce and not is_nonce(nonce):
         raise _bad_form_id()

@@ -25,11 +25,9 @@ from .nights import _check_between_rounds, night_lock, night_touch
 def seating_reseat(
     night: Night, *, leaving: Sequence[int] = (), arriving: Sequence[int] = ()
 ) -> None:
-    """Who plays changed between rounds: re-seat the next round, keeping everyone else where
-    the movement put them (docs/rules.md section 10).
-
-    ``leaving``, ``arriving``: player ids. A seating that no longer fits is cleared.
-    """
+    """Who plays changed between rounds: re-seat the next round, keeping everyone else where the
+    movement put them (docs/rules.md section 10). ``leaving``, ``arriving``: player ids. A
+    seating that no longer fits is cleared."""
     rnd = night.rounds.pending().seated().order_by("number").first()
     if rnd is None or not (leaving or arriving):
         return

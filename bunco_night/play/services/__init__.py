@@ -1,8 +1,6 @@
-"""Playing a night, the writes; every public name is here.
-
-Each write is one transaction locking the row that serialises it (``TablePlay``,
-``Round``, then ``Night``), and retry-safe by its ``nonce``.
-"""
+"""Playing a night, the writes; every public name is here. Each write is one transaction locking
+the row that serialises it (``TablePlay``, ``Round``, then ``Night``), and retry-safe by its
+``nonce``."""
 
 from .closing import RESULT_FIELDS, round_close
 from .corrections import (

@@ -31,9 +31,7 @@ from .corrections import Recomputed, results_recompute
 
 def _touch_table(rnd: Round, table: Table) -> bool | None:
     """Move the night's scores version and the table's version after a change at ``table``.
-
-    Returns whether late taps wait at ``table``, or None when there is no such table.
-    """
+    Returns whether late taps wait at ``table``, or None when there is no such table."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # one statement, one round trip
             cursor.execute(*prepared(connection, _BOTH_MOVE_SQL, [rnd.night_id, table.pk]))
@@ -81,10 +79,8 @@ _BOTH_MOVE_SQL = f"WITH {_NIGHT_MOVE_CTE} {_TABLE_MOVE_AFTER_NIGHT}"
 def _after_change(
     rnd: Round, table: Table | None = None, held: tuple[SeatedTable, list[Entry]] | None = None
 ) -> bool | None:
-    """Ring (or un-ring) the bell as the rules say and move the versions pages poll.
-
-    ``held``: the table's seats and entries if held. Returns ``_touch_table``'s answer.
-    """
+    """Ring (or un-ring) the bell as the rules say and move the versions pages poll. ``held``:
+    the table's seats and entries if held. Returns ``_touch_table``'s answer."""
     rules = rnd.night.rules_obj
     bell_changed = False
     if _may_move_bell(rnd, table):

@@ -66,7 +66,6 @@ class PlayChanged:
 @transaction.atomic
 def results_recompute(*, rnd: Round) -> Recomputed:
     """After a host's correction to a closed round: results, and the next seating if unplayed.
-
     Locks the night after the round's rows (lock order: docs/architecture.md, Design notes).
     Returns what changed, for the host's answer."""
     rnd.night = night_lock(rnd.night_id)

@@ -49,9 +49,8 @@ DICE = "dice"
 @dataclass(frozen=True)
 class TapResult:
     """What ``entry_record`` did: the ``entry`` stored (now or by a retry's first try).
-
-    ``table_after``: the table after the write while in play; ``late_waiting``: whether
-    late taps wait for the host; ``recomputed``: a closed round's changes. Else None."""
+    ``table_after``: the table after the write while in play; ``late_waiting``: whether late taps
+    wait for the host; ``recomputed``: a closed round's changes. Else None."""
 
     entry: Entry
     table_after: TableRound | None = None
@@ -128,10 +127,9 @@ def _tap_alone(table: Table, by_host: bool) -> bool:
 def _hold(
     table: Table, rnd: Round | None, round_number: int | None, by_host: bool, batch: WriteBatch
 ) -> tuple[Round, TablePlay, list[Seat] | None, list[Entry] | None]:
-    """Lock the tap's round (``rnd``, ``round_number``, else in play) and the table's play.
-
-    A tap alone at its table locks the play only and returns seats and entries read with
-    it (in ``batch``); else those are None."""
+    """Lock the tap's round (``rnd``, ``round_number``, else in play) and the table's play. A tap
+    alone at its table locks the play only and returns seats and entries read with it (in
+    ``batch``); else those are None."""
     if rnd is not None:
         if not by_host:
             raise ServiceError("Only the host can correct another round.", "not_host")
@@ -271,12 +269,10 @@ def entry_record(
     waited_ms: int = 0,
 ) -> TapResult:
     """Store one tap from a table phone (or a host's correction), exactly once per nonce.
-
-    ``kind``: points (``count`` 1-3), bunco, mini/low/high, miss, mark (``mark_code``) or
-    dice. A tap after the table's round is over is kept late for the host, except extra
-    turns (docs/rules.md sections 3.4 and 3.5). The host corrects a round with ``rnd``.
-    ``waited_ms``: how long the tap waited on the phone. Raises ``ServiceError``.
-    """
+    ``kind``: points (``count`` 1-3), bunco, mini/low/high, miss, mark (``mark_code``) or dice. A
+    tap after the table's round is over is kept late for the host, except extra turns
+    (docs/rules.md sections 3.4 and 3.5). The host corrects a round with ``rnd``. ``waited_ms``:
+    how long the tap waited on the phone. Raises ``ServiceError``."""
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
     # A retry is answered by the stored entry: looked up first on SQLite (no wait for the
@@ -382,10 +378,8 @@ def _new_entry(
 def _score(
     rules, rnd: Round, kind: str, count: int, mark_code: str, dice, streak: int = 0
 ) -> tuple:
-    """(points, kind, count, mark code, reset) of a tap, as the rules score it.
-
-    ``streak``: the seat's doubles in a row just before (two dice, docs/rules.md 9.2).
-    """
+    """(points, kind, count, mark code, reset) of a tap, as the rules score it. ``streak``: the
+    seat's doubles in a row just before (two dice, docs/rules.md 9.2)."""
     try:
         if kind == Entry.Kind.MARK:
             group_mark = rules.group_mark(mark_code)

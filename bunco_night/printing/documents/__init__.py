@@ -1,8 +1,4 @@
-"""What each printed document shows, read from the database (no writes here).
-
-One module per document returns plain values; a template lays them out and
-``pdf.render_pdf`` prints them. ``shared`` holds what the night's documents share.
-"""
+"""What each printed document shows, as plain values, one module each (read only)."""
 
 from .buck import BUCK_PAD_COLUMNS, BuckPad, buck_pads
 from .cards import TableCard, table_cards

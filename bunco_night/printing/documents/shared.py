@@ -1,6 +1,5 @@
-"""What every printed document of a night shares: paper, play links, rounds, results and
-columns. Seats are read once, as tuples (``seat_results``), not per player.
-"""
+"""What every printed document of a night shares: paper, play links, rounds, results and columns.
+Seats are read once, as tuples (``seat_results``), not per player."""
 
 from __future__ import annotations
 

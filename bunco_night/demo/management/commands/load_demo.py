@@ -1,9 +1,4 @@
-"""Load the demo group into an empty database, and never touch one that holds data.
-
-The fixture holds no secret: every table and player link is made fresh as it loads,
-and the demo host gets a random password, kept beside the database
-(``manage.py demo_login`` prints it).
-"""
+"""Load the demo group into an empty database only; ``demo_login`` prints the password."""
 
 from pathlib import Path
 
