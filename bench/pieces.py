@@ -27,21 +27,21 @@ PARTY = Path(__file__).resolve().with_name("party_bench.py")
 EVERYTHING = "(everything)"
 # The pieces that apply on each database, by default.
 ONLY_POSTGRES = {"listening", "prepared", "psycopg-prepares"}
-ONLY_SQLITE = {"lock-file"}
 SKIPPED = {"health-checks"}  # a setting, not a piece of the speed layer
 COLUMNS = [
     ("taps", "p50"),
     ("taps", "p95"),
+    ("taps", "p99"),
     ("table poll", "p95"),
     ("player poll", "p95"),
     ("all polls", "p95"),
+    ("all polls", "p99"),
     ("taps", "bare p95"),
 ]
 
 
 def default_pieces(postgres: bool) -> list[str]:
-    other = ONLY_SQLITE if postgres else ONLY_POSTGRES
-    return sorted(set(WITHOUT) - other - SKIPPED)
+    return sorted(set(WITHOUT) - SKIPPED - (set() if postgres else ONLY_POSTGRES))
 
 
 def run(variant: str, party_args: list[str], out: Path) -> dict:

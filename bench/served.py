@@ -44,7 +44,6 @@ WITHOUT = {
     "health-checks": "CONN_HEALTH_CHECKS off: on PostgreSQL one SELECT 1 less a request",
     "kept-boards": "no board kept: every poll that finds news draws it (play/speed/boards.py)",
     "listening": "PostgreSQL: no poll versions kept in memory (play/speed/listening.py)",
-    "lock-file": "SQLite: Django's backend, writers wait in SQLite's sleeps (core/speed/sqlite)",
     "poll-middleware": "no quick answer to unchanged polls (UnchangedPollMiddleware)",
     "prepared": "PostgreSQL: no statements prepared by core/speed/prepared.py",
     "psycopg-prepares": "PostgreSQL: server-side binding, psycopg's own prepared statements "
@@ -60,10 +59,6 @@ WITHOUT_SETTINGS = {
     "health-checks": 'DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405\n',
     "kept-boards": 'INSTALLED_APPS = [*INSTALLED_APPS, "bench_without.KeptBoardsOff"]  # noqa\n',
     "listening": "POLL_LISTEN = False\n",
-    "lock-file": (
-        'if DATABASES["default"]["ENGINE"] == "bunco_night.core.speed.sqlite":  # noqa: F405\n'
-        '    DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"  # noqa: F405\n'
-    ),
     "poll-middleware": (
         f"MIDDLEWARE = [m for m in MIDDLEWARE if m != {POLL_MIDDLEWARE!r}]  # noqa: F405\n"
     ),

@@ -15,7 +15,7 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",  # the demo fixture's host
 ]
 
-if DATABASES["default"]["ENGINE"] == "bunco_night.core.speed.sqlite":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file per process, so several connections lock as in production.
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"bunco-test-{os.getpid()}.sqlite3")

@@ -40,7 +40,7 @@ def _database() -> tuple[str, str]:
     from django.conf import settings
 
     db = settings.DATABASES["default"]
-    vendor = {"sqlite": "sqlite", "postgresql": "postgresql"}.get(
+    vendor = {"sqlite3": "sqlite", "postgresql": "postgresql"}.get(
         db["ENGINE"].rsplit(".", 1)[-1], db["ENGINE"]
     )
     where = f"{db.get('HOST')}:{db.get('PORT')}" if db.get("HOST") else "a file"

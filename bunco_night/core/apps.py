@@ -10,6 +10,8 @@ class CoreConfig(AppConfig):
     def ready(self):
         from django.db.backends.signals import connection_created
 
+        from . import checks  # noqa: F401 (registers the site's system checks)
+
         connection_created.connect(_watch_prepared_statements)
 
 

@@ -164,11 +164,11 @@ def _upsert_sql() -> str:
 def keep(table_id: int, version: str, html: str, screens: Screens | None = None) -> None:
     """Keep ``html`` as the board of table ``table_id`` at ``version``, with ``screens``
     (``screens_of``) if given. Two renders may race: whichever is kept, only one whose
-    version is current is ever sent. On SQLite in a transaction, so that it waits for its
-    turn with the taps' writes (``core/speed/sqlite``) rather than in SQLite's sleeps between
-    them; elsewhere the one statement is its own transaction (on PostgreSQL, BEGIN and
-    COMMIT would be two more round trips), or a savepoint in a caller's. A database error
-    (the write lock not had in time) leaves the board not kept, and the request whole."""
+    version is current is ever sent. On SQLite in a transaction (IMMEDIATE: it waits for
+    the write lock as the taps do); elsewhere the one statement is its own transaction (on
+    PostgreSQL, BEGIN and COMMIT would be two more round trips), or a savepoint in a
+    caller's. A database error (the write lock not had in time) leaves the board not kept,
+    and the request whole."""
     alone = connection.vendor != "sqlite" and not connection.in_atomic_block
     try:
         with nullcontext() if alone else transaction.atomic(), connection.cursor() as cursor:
