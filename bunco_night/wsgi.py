@@ -1,5 +1,5 @@
 """WSGI entry point for gunicorn: Django's application, with the polls that a web process
-knows unchanged answered before it (``play.polls.QuickPolls``)."""
+knows unchanged answered before it (``play.speed.polls.QuickPolls``)."""
 
 import os
 

@@ -179,7 +179,7 @@ class PrizeTiebreak(models.Model):
 
 class Board(models.Model):
     """A table's board as last rendered and the version it claims, sent to later polls
-    (``boards.py``). A copy, never a record: unlogged on PostgreSQL (migration 0006)."""
+    (``speed/boards.py``). A copy, never a record: unlogged on PostgreSQL (migration 0006)."""
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, primary_key=True, related_name="kept_board"

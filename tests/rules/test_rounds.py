@@ -409,7 +409,7 @@ def test_a_state_as_plain_data_comes_back_the_same(
     size, rolls, passes, finished_turn, tiebreak_winner
 ):
     """What a kept board keeps of its table's state for the host's screens
-    (``play.boards``): every field, through JSON, back equal to the state."""
+    (``play.speed.boards``): every field, through JSON, back equal to the state."""
     state = state_of(
         size,
         rolled(size, rolls, passes),
