@@ -25,7 +25,7 @@ from served import WITHOUT, is_postgres, load_average
 
 PARTY = Path(__file__).resolve().with_name("party_bench.py")
 EVERYTHING = "(everything)"
-# The pieces that apply on each database, by default.
+# Pieces only PostgreSQL has: left out on SQLite unless --pieces names them.
 ONLY_POSTGRES = {"listening", "prepared", "psycopg-prepares"}
 SKIPPED = {"health-checks"}  # a setting, not a piece of the speed layer
 COLUMNS = [

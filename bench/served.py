@@ -68,7 +68,7 @@ WITHOUT_SETTINGS = {
         '    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True  # noqa\n'
     ),
     "quick-polls": "",  # gunicorn serves Django's application itself (``Server.command``)
-    "warm": "",  # gunicorn's config without its post_worker_init hook (``Server.command``)
+    "warm": "",  # a gunicorn config whose warm-up does nothing (``NO_WARM_CONF``)
 }
 # Loaded by the "kept-boards" what-if: nothing is ever kept, so no kept board is ever sent.
 WITHOUT_APP = """\

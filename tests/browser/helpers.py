@@ -1,5 +1,9 @@
 """Helpers for the browser tests: a phone, a logged-in host, a tap, a score, a page that fits."""
 
+import os
+import tempfile
+from pathlib import Path
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -8,6 +12,10 @@ from playwright.sync_api import expect
 from bunco_night.play.services import round_start
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
+
+# Where browser tests photograph pages for a person to look at: $BUNCO_SHOTS, else
+# bunco-shots in the temp directory.
+SHOTS = Path(os.environ.get("BUNCO_SHOTS") or Path(tempfile.gettempdir()) / "bunco-shots")
 
 
 def phone(contexts, url, width=390, height=844, service_worker=False):

@@ -1,12 +1,11 @@
 """A regular answers from her own link on a phone, the group's substitutes are asked, one
 accepts, and the host's night page shows it as it happens: real headless Chromium.
 
-Pages are photographed into /tmp/shots/ for a person to look at.
+Pages are photographed into helpers.SHOTS for a person to look at.
 """
 
 import datetime as dt
 import re
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -24,12 +23,11 @@ from bunco_night.groups.services import (
 from bunco_night.invites.models import SubstituteOffer
 from bunco_night.invites.services import link_for
 from bunco_night.nights.services import night_create, payment_record
-from tests.browser.helpers import host_page, phone
+from tests.browser.helpers import SHOTS, host_page, phone
 from tests.seasons.helpers import play_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots")
 SMALL_PHONE = {"width": 360, "height": 740}
 REGULARS = [
     "Ann Baker",

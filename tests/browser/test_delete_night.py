@@ -3,23 +3,20 @@
 The night page's Edit link, the question first (No keeps the night), then Yes: the group
 page says so and lists only the other night; a night with dues taken says why it
 cannot go and links to its dues. A table phone left open on a deleted night is told its
-link no longer works. Pages are photographed into /tmp/shots/.
+link no longer works. Pages are photographed into helpers.SHOTS.
 """
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.models import Night
 from bunco_night.nights.services import night_delete, payment_record, seating_draw
-from tests.browser.helpers import fits, phone
+from tests.browser.helpers import SHOTS, fits, phone
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def test_a_host_deletes_a_night_planned_by_mistake(contexts, live_server):

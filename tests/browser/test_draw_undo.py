@@ -1,20 +1,16 @@
 """A first "Draw seating" tapped by mistake, taken back on a phone in real headless
 Chromium (docs/rules.md section 4.4): the night page is as it was before the draw, and the
-live board has no seating. Pages are photographed into /tmp/shots/.
+live board has no seating. Pages are photographed into helpers.SHOTS.
 """
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.models import Night
-from tests.browser.helpers import fits, phone
+from tests.browser.helpers import SHOTS, fits, phone
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def test_the_first_draw_can_be_taken_back(contexts, live_server):

@@ -1,21 +1,18 @@
 """A host's button that fails says so, in real headless Chromium: a tab left on a night
 deleted in another tab, a tap while offline, and the live board's polls while offline.
-Pages are photographed into /tmp/shots/."""
+Pages are photographed into helpers.SHOTS."""
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.services import night_delete
-from tests.browser.helpers import fits, host_page, phone
+from tests.browser.helpers import SHOTS, fits, host_page, phone
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def test_a_host_tab_left_on_a_deleted_night_says_its_buttons_fail(contexts, live_server):

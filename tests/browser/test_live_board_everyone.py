@@ -2,21 +2,17 @@
 Chromium at a laptop's size: everyone is listed, or the first sixteen and a line saying
 how many more there are and that Prize standings has them.
 
-Pages are photographed into /tmp/shots/ for a person to look at.
+Pages are photographed into helpers.SHOTS for a person to look at.
 """
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import host_page
+from tests.browser.helpers import SHOTS, host_page
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def played_night(players: int):

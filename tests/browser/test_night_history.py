@@ -1,8 +1,6 @@
 """A host reads a night's history on a phone, and is asked before a payment changes the
 money of a finished night, in real headless Chromium (docs/rules.md sections 6.6 and
-7.9). Pages are photographed into /tmp/shots/."""
-
-from pathlib import Path
+7.9). Pages are photographed into helpers.SHOTS."""
 
 import pytest
 from playwright.sync_api import expect
@@ -10,13 +8,11 @@ from playwright.sync_api import expect
 from bunco_night.nights.models import MoneyRecord, Payment
 from bunco_night.nights.services import payment_record
 from bunco_night.play.services import night_finish
-from tests.browser.helpers import fits, host_phone
+from tests.browser.helpers import SHOTS, fits, host_phone
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def finished_night():

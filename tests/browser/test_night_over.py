@@ -1,23 +1,19 @@
 """A host ends the night early from the live board, in real headless Chromium
 (docs/rules.md section 7.4): the board, the prize standings and the room screen say the
 night is over, and nothing on them is "so far" any more. Pages are photographed into
-/tmp/shots/.
+helpers.SHOTS.
 """
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.models import Night
 from bunco_night.play.services import round_start
-from tests.browser.helpers import host_page
+from tests.browser.helpers import SHOTS, host_page
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def test_a_host_ends_the_night_early_and_the_screens_say_it_is_over(contexts, live_server):

@@ -1,20 +1,17 @@
 """Taps a phone kept while offline that reach the server after the host closed their round
 (docs/rules.md section 3.5): set aside for the host, and the phone says so in one message
-that counts them, never over where to sit next. Pages are photographed into /tmp/shots/."""
-
-from pathlib import Path
+that counts them, never over where to sit next. Pages are photographed into helpers.SHOTS."""
 
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.play.models import Entry
-from tests.browser.helpers import host_page, phone, tap, until
+from tests.browser.helpers import SHOTS, host_page, phone, tap, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots")
 
 # The where-to-sit lines on the first screen, and those the message lies over.
 COVERED = """() => {

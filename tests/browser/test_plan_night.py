@@ -3,11 +3,10 @@
 Log in, open the group, plan a night, send a substitute, mark someone not coming
 (the group fills empty seats with ghosts), take dues, draw the seating, swap two
 seats by tapping them, and put the chart on the TV. Every page is photographed at
-phone and laptop size into /tmp/shots/ for a person to look at.
+phone and laptop size into helpers.SHOTS for a person to look at.
 """
 
 import re
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -15,10 +14,10 @@ from playwright.sync_api import expect
 
 from bunco_night.groups.models import Player
 from bunco_night.groups.services import group_create, player_add, rules_update
+from tests.browser.helpers import SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots")
 PHONE = {"width": 412, "height": 915}
 LAPTOP = {"width": 1280, "height": 800}
 REGULARS = [

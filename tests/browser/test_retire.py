@@ -1,22 +1,19 @@
 """A host retires a player from the roster on a phone, in real headless Chromium: the first
 tap only asks, in the player's card (No keeps them), and Yes retires; without JavaScript
 the question is a page of its own (docs/rules.md section 8.1). Pages are photographed into
-/tmp/shots/.
+helpers.SHOTS.
 """
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.groups.models import Player
-from tests.browser.helpers import fits, host_phone
+from tests.browser.helpers import SHOTS, fits, host_phone
 from tests.factories import make_group, make_night, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp/shots")
 
 
 def test_retire_on_the_roster_asks_first(contexts, live_server):

@@ -6,19 +6,15 @@ seating TV's), never smaller than 2.2 % of the screen's height, and never a word
 A table the poll swaps in, and a page that turns, is fitted too. And at every size of
 night, 1 to 125 tables, the screen is filled as the seating TV's is."""
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from bunco_night.nights.selectors import current_round, seated_tables
 from bunco_night.nights.services import payment_record, seating_draw
 from bunco_night.play.services import round_close, round_start, winner_set
-from tests.browser.helpers import host_page, named_night, until
+from tests.browser.helpers import SHOTS, host_page, named_night, until
 from tests.factories import make_group, make_night
 from tests.play.helpers import play_round, tap
-
-SHOTS = Path("/tmp/shots")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

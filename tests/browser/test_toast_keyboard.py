@@ -5,7 +5,7 @@ section 3.1: Done is refused until everyone has rolled, and the message says why
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import phone
+from tests.browser.helpers import SHOTS, phone
 from tests.browser.test_table_phone import (
     bell_rung_before_anyone_rolled_at,
     check_uncovered,
@@ -37,7 +37,7 @@ def test_a_keyboard_closes_the_message_and_keeps_its_place(contexts, live_server
         box, cross = toast.bounding_box(), close.bounding_box()
         assert cross["width"] >= 44 and cross["height"] >= 44, cross
         assert box["x"] <= cross["x"] and cross["x"] + cross["width"] <= box["x"] + box["width"]
-        page.screenshot(path=f"/tmp/scratch-screens/toast-{width}-{where}.png")
+        page.screenshot(path=SHOTS / f"toast-{width}-{where}.png")
         page.keyboard.press("Escape")
         expect(toast).to_have_count(0)
         expect(done).to_be_focused()
