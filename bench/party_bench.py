@@ -104,9 +104,10 @@ class Phase:
         )
 
 
-def phones(info: dict, host_screens: int = 1) -> list[dict]:
-    """Every phone in the room, with the path and version it starts from; ``host_screens``
-    live boards and as many room screens."""
+def phones(info: dict, host_screens: int = 1, table_phones: int = 1) -> list[dict]:
+    """Every phone in the room, with the path and version it starts from: ``table_phones``
+    at each table (the first taps, the others only poll), ``host_screens`` live boards and
+    as many room screens."""
     version = info["version"]
     board_version = f"{version}.{info['scores_version']}"
     night = info["night"]
@@ -127,6 +128,14 @@ def phones(info: dict, host_screens: int = 1) -> list[dict]:
                 "taps": ["miss"] if number == 1 else ["miss", "points:1"],
             }
         )
+        for _ in range(table_phones - 1):  # the players who follow the table's board
+            specs.append(
+                {
+                    "kind": "table",
+                    "poll": f"/t/{token}/state/",
+                    "version": f"{version}.{table_version}",
+                }
+            )
     for kind, path in (("board", "live"), ("room", "room")) * host_screens:
         specs.append(
             {
@@ -320,9 +329,17 @@ def main() -> int:
         help="live boards, and as many room screens, polling with the host's login "
         "(default 1; 0 shows what they cost)",
     )
+    parser.add_argument(
+        "--table-phones",
+        type=int,
+        default=1,
+        help="phones at each table's page (default 1): the first taps, the others only poll",
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the figures there (pieces.py)")
     add_server_options(parser)
     args = parser.parse_args()
+    if not 1 <= args.table_phones <= 4:
+        parser.error("--table-phones must be 1..4")
     if not 0 <= args.host_screens <= 10:
         parser.error("--host-screens must be 0..10")
     if not 2 <= args.tables <= 250:
@@ -350,15 +367,16 @@ def run(args, site: BenchSite, server: Server) -> int:
     )
     server.start()
     warm_up(server, info)
-    specs = phones(info, args.host_screens)
+    specs = phones(info, args.host_screens, args.table_phones)
     tables = len(info["tables"])
     rate = len(specs) / args.poll_every + tables / args.tap_every
     print(
         f"{server.describe()} on 127.0.0.1:{server.port}, {len(server.workers())} workers; "
         f"{site.describe()}. {len(specs)} phones: {len(info['players'])} players and "
-        f"{tables} tables polling every {args.poll_every:g} s, the tables tapping every "
-        f"{args.tap_every:g} s (each tap answered with its board), {args.host_screens} live "
-        f"board(s) and room screen(s): about {rate:.0f} requests a second. "
+        f"{tables} tables ({args.table_phones} phone(s) at each) polling every "
+        f"{args.poll_every:g} s, the tables tapping every {args.tap_every:g} s (each tap "
+        f"answered with its board), {args.host_screens} live board(s) and room screen(s): "
+        f"about {rate:.0f} requests a second. "
         f"Load average before: {load_average()}"
     )
     bare_before = run_phase(server, site, "bare", "bare", specs, args)
