@@ -61,6 +61,8 @@ from served import (
 CLIENT = Path(__file__).resolve().with_name("party_client.py")
 KINDS = ["player poll", "table poll", "board poll", "room poll", "taps"]
 POLLS = ["player poll", "table poll", "board poll", "room poll"]
+# The report's rows: every poll together, then each kind alone.
+ROWS = [("all polls", POLLS)] + [(k, [k]) for k in KINDS]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -225,7 +227,7 @@ def figures(site: BenchSite, bare: list[Phase], party: Phase) -> dict:
     """The run's figures as data: per kind of request the party's p50/p95/p99 and errors
     and the bare phases' p95, and gunicorn's CPU per request in the party."""
     kinds = {}
-    for label, chosen in [("all polls", POLLS)] + [(k, [k]) for k in KINDS]:
+    for label, chosen in ROWS:
         if party.count(chosen):
             p50, p95, p99, _ = party.stats(chosen)
             kinds[label] = {
@@ -251,9 +253,8 @@ def print_report(phases: list[Phase], bare: list[Phase], party: Phase) -> None:
     )
     print(head)
     print("-" * len(head))
-    rows = [("all polls", POLLS)] + [(k, [k]) for k in KINDS]
     for phase in phases:
-        for label, kinds in rows:
+        for label, kinds in ROWS:
             if not phase.count(kinds):
                 continue
             p50, p95, p99, top = phase.stats(kinds)
@@ -273,7 +274,7 @@ def print_report(phases: list[Phase], bare: list[Phase], party: Phase) -> None:
         return ", ".join(out)
 
     print("Party over the bare phases (mean of before and after), same kind of request:")
-    for label, kinds in rows:
+    for label, kinds in ROWS:
         if party.count(kinds):
             print(f"  {label:<12} {ratios(kinds)}")
     print()

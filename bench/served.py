@@ -31,44 +31,59 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
 GUNICORN_CONF = ROOT / "gunicorn.conf.py"
 POLL_MIDDLEWARE = "bunco_night.play.speed.polls.UnchangedPollMiddleware"
 
+
+class WhatIf(NamedTuple):
+    """One ``--without PIECE``: what it leaves out, and the bench settings' lines for it."""
+
+    says: str
+    settings: str = ""
+
+
 # What-ifs (``--without PIECE``): the site served without one piece of its speed layer or
-# one setting, to measure what the piece is worth beside a run with it.
+# one setting, to measure what the piece is worth beside a run with it. "quick-polls" and
+# "warm" change how gunicorn starts instead (``Server.command``).
 WITHOUT = {
-    "after-answer": "work after the answer done before it: no AfterAnswerMiddleware",
-    "health-checks": "CONN_HEALTH_CHECKS off: on PostgreSQL one SELECT 1 less a request",
-    "kept-boards": "no board kept: every poll that finds news draws it (play/speed/boards.py)",
-    "listening": "PostgreSQL: no poll versions kept in memory (play/speed/listening.py)",
-    "poll-middleware": "no quick answer to unchanged polls (UnchangedPollMiddleware)",
-    "prepared": "PostgreSQL: no statements prepared by core/speed/prepared.py",
-    "psycopg-prepares": "PostgreSQL: server-side binding, psycopg's own prepared statements "
-    "instead of core/speed/prepared.py",
-    "quick-polls": "no answer before Django (QuickPolls in wsgi.py)",
-    "warm": "no warm-up and gc.freeze when a worker starts (core/speed/warm.py)",
-}
-WITHOUT_SETTINGS = {
-    "after-answer": (
+    "after-answer": WhatIf(
+        "work after the answer done before it: no AfterAnswerMiddleware",
         "MIDDLEWARE = [m for m in MIDDLEWARE  # noqa: F405\n"
-        '    if m != "bunco_night.core.speed.after_answer.AfterAnswerMiddleware"]\n'
+        '    if m != "bunco_night.core.speed.after_answer.AfterAnswerMiddleware"]\n',
     ),
-    "health-checks": 'DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405\n',
-    "kept-boards": 'INSTALLED_APPS = [*INSTALLED_APPS, "bench_without.KeptBoardsOff"]  # noqa\n',
-    "listening": "POLL_LISTEN = False\n",
-    "poll-middleware": (
-        f"MIDDLEWARE = [m for m in MIDDLEWARE if m != {POLL_MIDDLEWARE!r}]  # noqa: F405\n"
+    "health-checks": WhatIf(
+        "CONN_HEALTH_CHECKS off: on PostgreSQL one SELECT 1 less a request",
+        'DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405\n',
     ),
-    "prepared": "DATABASE_PREPARE = False\n",
-    "psycopg-prepares": (
+    "kept-boards": WhatIf(
+        "no board kept: every poll that finds news draws it (play/speed/boards.py)",
+        'INSTALLED_APPS = [*INSTALLED_APPS, "bench_without.KeptBoardsOff"]  # noqa\n',
+    ),
+    "listening": WhatIf(
+        "PostgreSQL: no poll versions kept in memory (play/speed/listening.py)",
+        "POLL_LISTEN = False\n",
+    ),
+    "poll-middleware": WhatIf(
+        "no quick answer to unchanged polls (UnchangedPollMiddleware)",
+        f"MIDDLEWARE = [m for m in MIDDLEWARE if m != {POLL_MIDDLEWARE!r}]  # noqa: F405\n",
+    ),
+    "prepared": WhatIf(
+        "PostgreSQL: no statements prepared by core/speed/prepared.py",
+        "DATABASE_PREPARE = False\n",
+    ),
+    "psycopg-prepares": WhatIf(
+        "PostgreSQL: server-side binding, psycopg's own prepared statements "
+        "instead of core/speed/prepared.py",
         'if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405\n'
-        '    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True  # noqa\n'
+        '    DATABASES["default"].setdefault("OPTIONS", {})  # noqa: F405\n'
+        '    DATABASES["default"]["OPTIONS"]["server_side_binding"] = True  # noqa: F405\n',
     ),
-    "quick-polls": "",  # gunicorn serves Django's application itself (``Server.command``)
-    "warm": "",  # a gunicorn config whose warm-up does nothing (``NO_WARM_CONF``)
+    "quick-polls": WhatIf("no answer before Django (QuickPolls in wsgi.py)"),
+    "warm": WhatIf("no warm-up and gc.freeze when a worker starts (core/speed/warm.py)"),
 }
 # Loaded by the "kept-boards" what-if: nothing is ever kept, so no kept board is ever sent.
 WITHOUT_APP = """\
@@ -156,7 +171,7 @@ def add_without_option(parser) -> None:
         choices=sorted(WITHOUT),
         metavar="PIECE",
         help="what-if, repeatable: serve without one piece of the speed layer or setting: "
-        + ", ".join(f"{k} ({v})" for k, v in sorted(WITHOUT.items())),
+        + ", ".join(f"{k} ({v.says})" for k, v in sorted(WITHOUT.items())),
     )
 
 
@@ -207,7 +222,7 @@ class BenchSite:
         if conn_max_age is not None:
             extra += f'DATABASES["default"]["CONN_MAX_AGE"] = {conn_max_age}  # noqa: F405\n'
         self.without = set(without)
-        extra += "".join(WITHOUT_SETTINGS[piece] for piece in sorted(self.without))
+        extra += "".join(WITHOUT[piece].settings for piece in sorted(self.without))
         (self.tmp / "bench_settings.py").write_text(
             SETTINGS.format(static_root=str(self.tmp / "static"), extra=extra)
         )
@@ -249,7 +264,7 @@ class BenchSite:
         words = [f"{self.vendor}, CONN_MAX_AGE {db['CONN_MAX_AGE']}"]
         if self.conn_max_age is not None:
             words[0] += " (--conn-max-age)"
-        words += [f"WITHOUT {piece}: {WITHOUT[piece]}" for piece in sorted(self.without)]
+        words += [f"WITHOUT {piece}: {WITHOUT[piece].says}" for piece in sorted(self.without)]
         return ", ".join(words)
 
     @property
