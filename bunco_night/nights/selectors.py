@@ -123,7 +123,7 @@ _PLAYING_ROUND = Compiled(
 
 def current_round(night: Night) -> Round | None:
     """The round ``night`` is playing, else the next one seated, else the last one closed."""
-    playing = _PLAYING_ROUND.first(night.pk)
+    playing = _PLAYING_ROUND.instance(night.pk)
     if playing is not None:
         playing.night = night
         return playing
@@ -237,60 +237,48 @@ def partners_again(rnd: Round, chart: list[SeatedTable]) -> list[tuple[str, str]
     ]
 
 
-# A table's seats in a round (with the round too, for a write that reads both).
-def _seats_of(*related: str) -> Compiled:
-    return Compiled(
-        lambda rnd, table: (
-            Seat.objects.filter(round_id=rnd, table_id=table)
-            .select_related(*related, "player", "ghost_for__player")
-            .order_by("number")
-        ),
-        *ID_MARKERS[:2],
+# A table's seats in a round, in order (bunco_night/core/speed/compiled.py).
+TABLE_SEATS = Compiled(
+    lambda rnd, table: (
+        Seat.objects.filter(round_id=rnd, table_id=table)
+        .select_related("player", "ghost_for__player")
+        .order_by("number")
+    ),
+    *ID_MARKERS[:2],
+)
+
+
+def seated_tables(rnd: Round, *, only: Collection[int] | None = None) -> list[SeatedTable]:
+    """The round's tables, head first, with seats; only the table ids ``only`` if given."""
+    seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
+        "table__number", "number"
     )
-
-
-_TABLE_SEATS = _seats_of()
-_TABLE_SEATS_AND_ROUND = _seats_of("round")
-
-
-def table_seats_and_round(round_id: int, table_id: int) -> tuple[Round | None, list[Seat]]:
-    """(the round or None, the table's seats in it in order), in one query."""
-    seats = _TABLE_SEATS_AND_ROUND.all(round_id, table_id)
-    return (seats[0].round if seats else None), seats
-
-
-def seated_tables(
-    rnd: Round,
-    *,
-    table: Table | None = None,
-    only: Collection[int] | None = None,
-    seats: list[Seat] | None = None,
-) -> list[SeatedTable]:
-    """The round's tables, head first, with seats; only ``table`` or ``only`` if given;
-    ``seats``: ``table``'s seats, if read already."""
-    if table is None:
-        seats = rnd.seats.select_related("table", "player", "ghost_for__player").order_by(
-            "table__number", "number"
-        )
-        if only is not None:
-            seats = seats.filter(table_id__in=only)
-    elif seats is None:  # the table is known: no need to read it again with every seat
-        seats = _TABLE_SEATS.all(rnd.pk, table.pk)
+    if only is not None:
+        seats = seats.filter(table_id__in=only)
     by_table: dict[int, list[Seat]] = {}
     for s in seats:
-        if table is not None:
-            s.round, s.table = rnd, table
         by_table.setdefault(s.table_id, []).append(s)
     rules = rnd.night.rules_obj
-    return [
-        SeatedTable(
-            row[0].table,
-            row,
-            table_game(rules, seats=len(row), tables=row[0].round_tables),
-            row[0].round_tables,
-        )
-        for row in by_table.values()
-    ]
+    return [_seated(rules, row[0].table, row) for row in by_table.values()]
+
+
+def table_seated(rnd: Round, table: Table) -> SeatedTable | None:
+    """``table`` in ``rnd`` with its seats; None if it has none there."""
+    seats = TABLE_SEATS.instances(rnd.pk, table.pk)
+    return seated_from(rnd, table, seats) if seats else None
+
+
+def seated_from(rnd: Round, table: Table, seats: list[Seat]) -> SeatedTable:
+    """``table`` in ``rnd`` with ``seats``, its seats there in order (at least one)."""
+    for s in seats:
+        s.round, s.table = rnd, table
+    return _seated(rnd.night.rules_obj, table, seats)
+
+
+def _seated(rules, table: Table, seats: list[Seat]) -> SeatedTable:
+    """``table`` with ``seats``, playing as the rules say at its size."""
+    tables = seats[0].round_tables
+    return SeatedTable(table, seats, table_game(rules, seats=len(seats), tables=tables), tables)
 
 
 def plan_doubts(group, date, today) -> list[str]:

@@ -12,7 +12,7 @@ from .models import Entry
 from .moves import next_round
 from .speed.boards import kept_screens
 from .standings import BuncoFacts, NightStandings, bunco_facts, night_standings
-from .state import RoundBoard, TableRound, round_board, round_seconds_left
+from .state import RoundBoard, TableRound, round_board, round_seconds_left, screen_board
 
 
 @dataclass
@@ -116,7 +116,7 @@ def board_update(night: Night, since: str, screen: str) -> BoardUpdate | None:
         return None
     changed = dict(night.tables.filter(scores_mark__gt=int(scores)).values_list("pk", "version"))
     kept = kept_screens(screen, night.version, changed)
-    board = round_board(rnd, only=changed, kept={pk: bell for pk, (bell, _) in kept.items()})
+    board = screen_board(rnd, changed, kept={pk: bell for pk, (bell, _) in kept.items()})
     return BoardUpdate(
         night=night,
         version=f"{night.version}.{night.scores_version}",

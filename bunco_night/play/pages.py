@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.nights.models import Night, Round, Seat, Table
-from bunco_night.nights.selectors import current_round, round_before, seated_tables
+from bunco_night.nights.selectors import current_round, round_before, table_seated
 from bunco_night.rules.names import first_names
 from bunco_night.rules.presets import HEAD_TABLE, Rules
 from bunco_night.rules.rounds import doubles_before, seat_rolling_next
@@ -346,10 +346,10 @@ def moves_missed(page: TablePage) -> MovesMissed | None:
     before = round_before(page.round)
     if before is None:
         return None
-    sat = seated_tables(before, table=page.table)
-    if not sat:
+    seated = table_seated(before, page.table)
+    if seated is None:
         return None
-    here = sat[0].seats
+    here = seated.seats
     moved = _moves_of(here, moves(page.round, [s.player_id for s in here if s.player_id]))
     return MovesMissed(before.number, moved) if moved else None
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Seat, Table
-from bunco_night.nights.selectors import SeatedTable, seated_tables
+from bunco_night.nights.selectors import TABLE_SEATS, SeatedTable, seated_from, seated_tables
 from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import EVERY_TABLE, HEAD_TABLE, Rules
 from bunco_night.rules.rounds import Entry as RuleEntry
@@ -167,7 +167,7 @@ def _card_outcome(number: int, play: TablePlay) -> TableOutcome:
 
 # One table's play and counting entries in a round (bunco_night/core/speed/compiled.py).
 _TABLE_PLAY = Compiled(
-    lambda rnd, table: TablePlay.objects.filter(round_id=rnd, table_id=table).order_by(),
+    lambda rnd, table: TablePlay.objects.filter(round_id=rnd, table_id=table).order_by()[:1],
     *ID_MARKERS[:2],
 )
 _TABLE_ENTRIES = Compiled(
@@ -176,10 +176,10 @@ _TABLE_ENTRIES = Compiled(
 )
 
 
-def _with_rollers(entries: list[Entry], seated: list[SeatedTable]) -> None:
+def _with_rollers(entries: list[Entry], seated: SeatedTable) -> None:
     """Give each entry its roller from the players seated at the table (no join); a
     roller seated elsewhere since (an admin edit) is read, all such in one query."""
-    people = {s.player_id: s.player for st in seated for s in st.seats if s.player_id}
+    people = {s.player_id: s.player for s in seated.seats if s.player_id}
     missing = {e.roller_id for e in entries if e.roller_id and e.roller_id not in people}
     if missing:
         people.update(Player.objects.in_bulk(missing))
@@ -189,38 +189,19 @@ def _with_rollers(entries: list[Entry], seated: list[SeatedTable]) -> None:
             roller.set_cached_value(e, people.get(e.roller_id))
 
 
-def _load(
-    rnd: Round,
-    table: Table | None,
-    play: TablePlay | None = None,
-    seats: list | None = None,
-    entries: list[Entry] | None = None,
-) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
-    """The round's seated tables (or just ``table``) with their plays and live entries;
-    pass ``play``, ``seats`` and ``entries`` when the caller holds them."""
-    seated = seated_tables(rnd, table=table, seats=seats)
-    if table is None:
-        plays = rnd.table_plays.all()
-        entries = rnd.entries.counting().select_related("roller")
-    else:
-        plays = _TABLE_PLAY.all(rnd.pk, table.pk) if play is None else []
-        if entries is None:
-            entries = _TABLE_ENTRIES.all(rnd.pk, table.pk)
-        if seated:  # else the table has no seats this round, and no board
-            _with_rollers(entries, seated)
-        for e in entries:
-            e.round = rnd
-    by_play = {p.table_id: p for p in ([play] if play is not None else plays)}
-    by_entries: dict[int, list[Entry]] = {}
-    for e in entries:
-        by_entries.setdefault(e.table_id, []).append(e)
+def _load_room(rnd: Round) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
+    """The round's seated tables with their plays and counting entries."""
+    plays = {p.table_id: p for p in TablePlay.objects.filter(round=rnd)}
+    by_table: dict[int, list[Entry]] = {}
+    for e in rnd.entries.counting().select_related("roller"):
+        by_table.setdefault(e.table_id, []).append(e)
     return [
         (
             st,
-            by_play.get(st.table.pk) or TablePlay(round=rnd, table=st.table),
-            by_entries.get(st.table.pk, []),
+            plays.get(st.table.pk) or TablePlay(round=rnd, table=st.table),
+            by_table.get(st.table.pk, []),
         )
-        for st in seated
+        for st in seated_tables(rnd)
     ]
 
 
@@ -239,34 +220,36 @@ class RoundBoard:
         return next((t for t in self.tables if t.table.pk == table_id), None)
 
 
-def round_board(
-    rnd: Round, only: Collection[int] | None = None, kept: Mapping[int, bool] | None = None
-) -> RoundBoard:
-    """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3).
-    ``only``: the table ids a host's screen must draw again (the rest are read lightly).
-    ``kept``: tables whose screen drawing is kept, with the bell it was drawn with; those with
-    the current bell are left out (the board's ``kept``)."""
-    rules = rnd.night.rules_obj
-    current: frozenset[int] = frozenset()
-    if only is None:
-        loaded = _load(rnd, None)
-        states = [_table_state(st, play, entries) for st, play, entries in loaded]
-        plays = [play for _, play, _ in loaded]
-        bell, outcomes = _room(rnd, rules, states, plays)
-        over = _all_done(plays, outcomes)
-    else:
-        ids, plays, states = _light_tables(rnd, rules)
-        bell, outcomes = _room(rnd, rules, states, plays)
-        over = _all_done(plays, outcomes)
-        current = frozenset(pk for pk, drawn_with in (kept or {}).items() if drawn_with == bell)
-        only = [pk for pk in only if pk not in current]
-        seated = {st.table.pk: st for st in seated_tables(rnd, only=only)}
-        wanted = [i for i, table_id in enumerate(ids) if table_id in seated]
-        loaded = [(seated[ids[i]], plays[i], None) for i in wanted]
-        states, outcomes = [states[i] for i in wanted], [outcomes[i] for i in wanted]
+def round_board(rnd: Round) -> RoundBoard:
+    """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3)."""
+    loaded = _load_room(rnd)
+    states = [_table_state(st, play, entries) for st, play, entries in loaded]
+    plays = [play for _, play, _ in loaded]
+    bell, outcomes = _room(rnd, rnd.night.rules_obj, states, plays)
     tables = [
         TableRound(st, play, entries, state, outcome, bell)
         for (st, play, entries), state, outcome in zip(loaded, states, outcomes, strict=True)
+    ]
+    return RoundBoard(rnd, tables, bell, _all_done(plays, outcomes))
+
+
+def screen_board(
+    rnd: Round, only: Collection[int], kept: Mapping[int, bool] | None = None
+) -> RoundBoard:
+    """``round_board`` for a host's screen that draws again only the table ids ``only``: the
+    room's status from every table read lightly, the tables without their entries. ``kept``:
+    tables whose screen drawing is kept, with the bell it was drawn with; those with the
+    current bell are left out (the board's ``kept``)."""
+    rules = rnd.night.rules_obj
+    ids, plays, states = _light_tables(rnd, rules)
+    bell, outcomes = _room(rnd, rules, states, plays)
+    over = _all_done(plays, outcomes)
+    current = frozenset(pk for pk, drawn_with in (kept or {}).items() if drawn_with == bell)
+    seated = {st.table.pk: st for st in seated_tables(rnd, only=set(only) - current)}
+    tables = [
+        TableRound(seated[table_id], plays[i], None, states[i], outcomes[i], bell)
+        for i, table_id in enumerate(ids)
+        if table_id in seated
     ]
     return RoundBoard(rnd, tables, bell, over, current)
 
@@ -365,19 +348,27 @@ def _counted_state(
     )
 
 
-def table_round(
-    rnd: Round,
-    table: Table,
-    play: TablePlay | None = None,
-    seats: list | None = None,
-    entries: list[Entry] | None = None,
-) -> TableRound | None:
+def table_round(rnd: Round, table: Table, play: TablePlay | None = None) -> TableRound | None:
     """``table`` in ``rnd`` with the bell the round row keeps; None with no seats there.
-    ``play``, ``seats`` and ``entries`` (in order): what the caller has read already."""
-    loaded = _load(rnd, table, play, seats, entries)
-    if not loaded:
+    ``play``: the table's play, if the caller has read it."""
+    seats = TABLE_SEATS.instances(rnd.pk, table.pk)
+    if not seats:
         return None
-    return table_round_of(rnd, *loaded[0])
+    if play is None:
+        play = _TABLE_PLAY.instance(rnd.pk, table.pk) or TablePlay(round=rnd, table=table)
+    return table_round_from(rnd, table, play, seats, _TABLE_ENTRIES.instances(rnd.pk, table.pk))
+
+
+def table_round_from(
+    rnd: Round, table: Table, play: TablePlay, seats: list[Seat], entries: list[Entry]
+) -> TableRound:
+    """``table`` in ``rnd`` from the rows the caller read: its play, its seats in order (at
+    least one) and its counting entries in order; with the bell ``rnd`` keeps."""
+    seated = seated_from(rnd, table, seats)
+    _with_rollers(entries, seated)
+    for e in entries:
+        e.round = rnd
+    return table_round_of(rnd, seated, play, entries)
 
 
 def table_round_of(

@@ -51,7 +51,7 @@ _TABLE_BY_TOKEN = Compiled(
 
 def _table(token: str) -> Table:
     """The table a phone's link names, with night and group, else a 404."""
-    table = as_health_check(lambda: _TABLE_BY_TOKEN.first(token))
+    table = as_health_check(lambda: _TABLE_BY_TOKEN.instance(token))
     if table is None:
         raise Http404("No such link.")
     return table

@@ -94,7 +94,7 @@ def test_instances_and_their_related_objects_are_the_querysets(
             .order_by("number")
         )
         with django_assert_num_queries(1):
-            compiled = SEATS.all(rnd.pk, table.pk)
+            compiled = SEATS.instances(rnd.pk, table.pk)
             # The select_related objects came with the row: reading them is no query.
             names = [seat.occupant_name for seat in compiled]
         assert [values(s) for s in compiled] == [values(s) for s in orm]
@@ -119,7 +119,7 @@ def test_rows_are_converted_as_the_orm_converts_them(ghost_round):
     rows = ENTRY_TIMES.rows(table.pk)
     assert rows == list(Entry.objects.filter(table=table).values_list("pk", "created", "reset"))
     assert all(created.tzinfo is not None and reset is False for _, created, reset in rows)
-    entries = ENTRIES.all(table.pk)
+    entries = ENTRIES.instances(table.pk)
     assert [values(e) for e in entries] == [
         values(e) for e in Entry.objects.filter(table=table).select_related("roller")
     ]
@@ -130,10 +130,10 @@ def test_rows_are_converted_as_the_orm_converts_them(ghost_round):
 
 def test_first_and_first_row(ghost_round):
     table = Table.objects.filter(night=ghost_round.night).first()
-    found = TABLE_BY_TOKEN.first(table.token)
+    found = TABLE_BY_TOKEN.instance(table.token)
     assert values(found) == values(table)
     assert values(found.night.group) == values(table.night.group)
-    assert TABLE_BY_TOKEN.first("no-such-token") is None
+    assert TABLE_BY_TOKEN.instance("no-such-token") is None
     assert ENTRY_TIMES.first_row(-5) is None
 
 
@@ -191,7 +191,7 @@ def test_what_a_compiled_read_would_give_differently_is_refused(build):
 
 def test_model_instances_need_a_model_query():
     with pytest.raises(ImproperlyConfigured, match="use rows"):
-        ENTRY_TIMES.all(1)
+        ENTRY_TIMES.instances(1)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -200,14 +200,14 @@ def test_each_thread_compiles_for_its_own_connection(ghost_round):
     on it, and gives the same rows."""
     rnd = ghost_round
     table = Table.objects.filter(night=rnd.night).first()
-    here = [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+    here = [values(s) for s in SEATS.instances(rnd.pk, table.pk)]
     there = {}
 
     def read():
         from django.db import connection as thread_connection
 
         try:
-            there["seats"] = [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+            there["seats"] = [values(s) for s in SEATS.instances(rnd.pk, table.pk)]
             there["connection"] = SEATS._local.kept.connection
         finally:
             thread_connection.close()
@@ -252,12 +252,12 @@ def test_reads_together_give_what_each_gives_alone(ghost_round):
             (ENTRY_TIMES, (-5,)),
         )
     assert len(queries) == 1
-    assert [values(s) for s in seats] == [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+    assert [values(s) for s in seats] == [values(s) for s in SEATS.instances(rnd.pk, table.pk)]
     assert [s.occupant_name for s in seats] == [
-        s.occupant_name for s in SEATS.all(rnd.pk, table.pk)
+        s.occupant_name for s in SEATS.instances(rnd.pk, table.pk)
     ]
     assert times == ENTRY_TIMES.rows(table.pk) and len(times) >= 2
-    assert [values(e) for e in entries] == [values(e) for e in ENTRIES.all(table.pk)]
+    assert [values(e) for e in entries] == [values(e) for e in ENTRIES.instances(table.pk)]
     assert none == []
 
 
@@ -283,7 +283,7 @@ def test_a_write_transaction_s_reads_give_what_each_gives_alone(ghost_round):
     with write_transaction(short=True) as batch:
         seats, times = batch.read((SEATS, (rnd.pk, table.pk)), (ENTRY_TIMES, (table.pk,)))
         assert not batch.short and batch.last("SELECT 1") == "SELECT 1"
-    assert [values(s) for s in seats] == [values(s) for s in SEATS.all(rnd.pk, table.pk)]
+    assert [values(s) for s in seats] == [values(s) for s in SEATS.instances(rnd.pk, table.pk)]
     assert times == ENTRY_TIMES.rows(table.pk) and times
 
 
@@ -436,8 +436,8 @@ def test_a_read_is_prepared_at_its_second_run_and_gives_the_same(ghost_round):
     sent = []
     for _ in range(3):
         with CaptureQueriesContext(connection) as queries:
-            assert [values(e) for e in read.all(table.pk)] == expected
-            assert [e.pk for e in read.all(-5)] == []  # other values, the same statement
+            assert [values(e) for e in read.instances(table.pk)] == expected
+            assert [e.pk for e in read.instances(-5)] == []  # other values, the same statement
         assert len(queries) == 2
         sent.append(queries[0]["sql"])
     assert not sent[0].startswith("EXECUTE")
@@ -459,7 +459,7 @@ def test_reads_together_a_tap_and_a_kept_board_run_prepared(ghost_round):
         seats, times = all_together((SEATS, (ghost_round.pk, table.pk)), (ENTRY_TIMES, (table.pk,)))
         all_together((SEATS, (ghost_round.pk, table.pk)), (ENTRY_TIMES, (table.pk,)))
     assert queries[-1]["sql"].count("EXECUTE bunco_") == 2
-    assert [s.pk for s in seats] == [s.pk for s in SEATS.all(ghost_round.pk, table.pk)]
+    assert [s.pk for s in seats] == [s.pk for s in SEATS.instances(ghost_round.pk, table.pk)]
     assert times == ENTRY_TIMES.rows(table.pk)
     with CaptureQueriesContext(connection) as queries:
         for html in ("<p>first</p>", "<p>second</p>"):
@@ -496,13 +496,13 @@ def test_a_statement_prepared_in_a_rolled_back_transaction_is_still_prepared(gho
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
     with pytest.raises(ValueError), transaction.atomic():
-        read.first(table.token)
-        read.first(table.token)  # prepared here
+        read.instance(table.token)
+        read.instance(table.token)  # prepared here
         raise ValueError("rolled back")
     with CaptureQueriesContext(connection) as queries:
-        assert read.first(table.token).pk == table.pk
+        assert read.instance(table.token).pk == table.pk
         with transaction.atomic():
-            assert read.first(table.token).pk == table.pk
+            assert read.instance(table.token).pk == table.pk
     assert [q["sql"].startswith("EXECUTE") for q in queries if "bunco_" in q["sql"]] == [
         True,
         True,
@@ -516,13 +516,13 @@ def test_a_new_connection_prepares_afresh(ghost_round):
     the next one sends the SQL, then prepares it again."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
-    read.first(table.token)
-    read.first(table.token)
+    read.instance(table.token)
+    read.instance(table.token)
     assert any(name.startswith("bunco_") for name in _prepared_here())
     connection.close()
     with CaptureQueriesContext(connection) as queries:
         for _ in range(3):
-            assert read.first(table.token).pk == table.pk
+            assert read.instance(table.token).pk == table.pk
     sent = [q["sql"] for q in queries if "nights_table" in q["sql"] or "bunco_" in q["sql"]]
     assert [q.startswith("EXECUTE") for q in sent] == [False, True, True]
 
@@ -535,7 +535,7 @@ def test_nothing_is_prepared_when_the_setting_says_so(ghost_round, settings):
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
     with CaptureQueriesContext(connection) as queries:
         for _ in range(3):
-            assert read.first(table.token).pk == table.pk
+            assert read.instance(table.token).pk == table.pk
     assert not any(q["sql"].startswith("EXECUTE") for q in queries)
 
 
@@ -561,14 +561,14 @@ def test_a_connection_lost_while_preparing_is_django_error_and_the_read_asked_ag
     connection and asks again on a new one, as for any lost connection."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
-    read.first(table.token)
+    read.instance(table.token)
     _terminate(_backend_pid())
     with pytest.raises(OperationalError):
-        read.first(table.token)  # its PREPARE meets the lost connection
+        read.instance(table.token)  # its PREPARE meets the lost connection
     connection.close()
-    read.first(table.token)  # a new connection: the SQL, then the PREPARE at the next run
+    read.instance(table.token)  # a new connection: the SQL, then the PREPARE at the next run
     _terminate(_backend_pid())
-    assert as_health_check(lambda: read.first(table.token)).pk == table.pk
+    assert as_health_check(lambda: read.instance(table.token)).pk == table.pk
     assert connection.connection is not None  # the new one the health check opened
 
 
@@ -602,19 +602,19 @@ def test_a_statement_the_session_lost_makes_the_connection_obsolete(ghost_round)
     closes it (at the request's end) the next connection prepares afresh."""
     table = Table.objects.filter(night=ghost_round.night).order_by("number")[1]
     read = Compiled(lambda token: Table.objects.filter(token=token)[:1], "TOKEN")
-    read.first(table.token)
-    read.first(table.token)
+    read.instance(table.token)
+    read.instance(table.token)
     # Its statement, and any other of the same table prepared on this connection earlier.
     names = [n for n, sql in _prepared_here().items() if "nights_table" in sql and "LIMIT" in sql]
     assert names
     for name in names:
         _deallocated(name)
     with pytest.raises(ProgrammingError):
-        read.first(table.token)
+        read.instance(table.token)
     connection.close_if_unusable_or_obsolete()
     assert connection.connection is None
     for _ in range(3):
-        assert read.first(table.token).pk == table.pk
+        assert read.instance(table.token).pk == table.pk
 
 
 @on_postgresql

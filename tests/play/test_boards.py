@@ -408,7 +408,7 @@ def test_the_screens_decide_from_the_states_the_taps_kept(client, night):
     night.refresh_from_db()
     rnd = current_round(night)
     with patch.object(state, "_scoring_entries", scoring_entries):
-        board = state.round_board(rnd, only=[tables[1].pk])
+        board = state.screen_board(rnd, [tables[1].pk])
         assert read == []  # every state was kept at its version now
         assert (board.bell, board.over, board.table(tables[1].pk).state) == (
             full.bell,
@@ -417,11 +417,11 @@ def test_the_screens_decide_from_the_states_the_taps_kept(client, night):
         )
         tap(tables[2], 1, "points", 1, rnd=rnd, by_host=True)  # no phone saw it: not kept
         rnd.refresh_from_db()
-        board = state.round_board(rnd, only=[tables[2].pk])
+        board = state.screen_board(rnd, [tables[2].pk])
         assert read == [[tables[2].pk]]
         assert board.table(tables[2].pk).state == state.round_board(rnd).table(tables[2].pk).state
         Board.objects.update(build="older")  # kept by other code: read again, every table
-        state.round_board(rnd, only=[tables[2].pk])
+        state.screen_board(rnd, [tables[2].pk])
         assert read[-1] == sorted(t.pk for t in tables)
 
 

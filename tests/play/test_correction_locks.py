@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from bunco_night.core.speed.compiled import WriteBatch
 from bunco_night.nights.services import seating_draw
 from bunco_night.play import services
-from bunco_night.play.services import changes, taps
+from bunco_night.play.services import changes, locks
 from bunco_night.play.state import round_board
 from bunco_night.rules.movement import next_seating
 from tests.factories import make_group, make_night
@@ -94,7 +94,7 @@ def test_a_correction_and_a_late_tap_at_its_table_both_go_through():
     def late_tap():
         try:
             with transaction.atomic():
-                taps._hold(t2, None, 1, False, WriteBatch(short=False))
+                locks.table_hold(t2, WriteBatch(short=False), round_number=1)
                 locked.set()
                 go.wait(10)
                 changes._touch_table(rnd, t2)

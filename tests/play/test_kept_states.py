@@ -51,7 +51,7 @@ def check(client, night, what) -> int:
         if kept.version == f"{night.version}.{t.version}" and full.table(t.pk):
             used += 1
             assert TableState.from_data(json.loads(kept.state)) == full.table(t.pk).state, what
-    light = state.round_board(rnd, only=[tr.table.pk for tr in full.tables])
+    light = state.screen_board(rnd, [tr.table.pk for tr in full.tables])
     assert (light.bell, light.over) == (full.bell, full.over), what
     assert [(tr.state, tr.outcome) for tr in light.tables] == [
         (tr.state, tr.outcome) for tr in full.tables
@@ -124,7 +124,7 @@ def test_the_next_round_never_takes_the_last_round_s_states(client):
     round_start(night=night)
     night.refresh_from_db()
     nxt = current_round(night)
-    light = state.round_board(nxt, only=[t.pk for t in night.tables.all()])
+    light = state.screen_board(nxt, [t.pk for t in night.tables.all()])
     full = state.round_board(nxt)
     assert (light.bell, light.over) == (full.bell, full.over) == (False, False)
     assert [tr.state for tr in light.tables] == [tr.state for tr in full.tables]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bunco_night.core.errors import ServiceError
 from bunco_night.groups.services import player_add
 from bunco_night.play.services import entry_undo, table_done, winner_set
-from bunco_night.play.state import round_board
+from bunco_night.play.state import round_board, screen_board
 from tests.factories import make_group, make_night, make_user
 from tests.play.helpers import start_night, tap
 from tests.search import examples
@@ -95,7 +95,7 @@ def test_a_board_of_some_tables_is_the_full_boards_view_of_them(rules, steps, su
         rnd.refresh_from_db()
     full = round_board(rnd)
     only = {tables[i].pk for i in subset}
-    part = round_board(rnd, only=only)
+    part = screen_board(rnd, only)
     assert (part.bell, part.over) == (full.bell, full.over)
     assert [seen(t) for t in part.tables] == [seen(t) for t in full.tables if t.table.pk in only]
     assert all(t.entries is None for t in part.tables)
@@ -149,7 +149,7 @@ def test_the_screens_read_of_every_tables_entries_gives_the_full_read_state(rows
             undone_at=rnd.started_at if undone else None,
         )
     full = round_board(rnd)
-    part = round_board(rnd, only={t.pk for t in tables})
+    part = screen_board(rnd, {t.pk for t in tables})
     assert (part.bell, part.over) == (full.bell, full.over)
     assert [seen(t) for t in part.tables] == [seen(t) for t in full.tables]
 
@@ -167,7 +167,7 @@ def test_every_table_done_with_a_winner_is_over_in_both(django_assert_max_num_qu
     # tables' boards, the entries as values (those that change a score, and the others
     # one per seat and pass), and the changed table's seats with their people.
     with django_assert_max_num_queries(7):
-        part = round_board(rnd, only={tables[-1].pk})
+        part = screen_board(rnd, {tables[-1].pk})
     assert part.over and round_board(rnd).over
     assert [t.table.pk for t in part.tables] == [tables[-1].pk]
 

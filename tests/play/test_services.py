@@ -198,10 +198,10 @@ def up_front_lookup_finds_nothing(monkeypatch):
 
     if connection.vendor == "postgresql":
         return
-    lookup, calls = taps._ENTRY_BY_NONCE.first, itertools.count()
+    lookup, calls = taps._ENTRY_BY_NONCE.instance, itertools.count()
     monkeypatch.setattr(
         taps._ENTRY_BY_NONCE,
-        "first",
+        "instance",
         lambda nonce: None if next(calls) % 2 == 0 else lookup(nonce),
     )
 

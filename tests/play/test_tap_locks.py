@@ -5,7 +5,7 @@ the round's (docs/rules.md section 3.1): it locks only its table's play, so taps
 different tables go ahead together (until each moves the night's scores version, from its
 last statement to its commit), and the host's bell and the round's close, which lock
 every play, still wait for them. Every tap under rules where any table can ring the bell
-queues on the round (``services.taps._tap_alone``).
+queues on the round (``services.locks.tap_alone``).
 """
 
 import threading
@@ -18,7 +18,7 @@ from bunco_night.core.speed.compiled import WriteBatch
 from bunco_night.nights.models import Seat, Table
 from bunco_night.play import services
 from bunco_night.play.models import Entry, TablePlay
-from bunco_night.play.services import taps
+from bunco_night.play.services import locks
 from tests.factories import make_group, make_night
 from tests.locks import held_elsewhere, host_waiting
 from tests.play.helpers import play_round, start_night, tap
@@ -45,7 +45,7 @@ def tap_in_progress(table, *, whole=False, by_host=False):
         if whole:
             tap(table, 1, "bunco", round_number=1)
         else:
-            taps._hold(table, None, 1, by_host, WriteBatch(short=False))
+            locks.table_hold(table, WriteBatch(short=False), by_host=by_host, round_number=1)
 
     return held_elsewhere(phone, commit=whole)
 

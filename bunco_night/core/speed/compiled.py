@@ -196,11 +196,11 @@ class Compiled(_Written):
         rows = self.rows(*values)
         return rows[0] if rows else None
 
-    def all(self, *values) -> list:
+    def instances(self, *values) -> list:
         """The model instances the queryset gives, the values in the markers' places."""
         kept = self._kept()
         if kept.model is None:
-            raise ImproperlyConfigured("all() reads model instances; use rows().")
+            raise ImproperlyConfigured("instances() reads model instances; use rows().")
         return self._instances(kept, self._rows(kept, values))
 
     @staticmethod
@@ -215,15 +215,15 @@ class Compiled(_Written):
             objects.append(obj)
         return objects
 
-    def first(self, *values):
+    def instance(self, *values):
         """The first instance (build the queryset with ``[:1]``), or None."""
-        objects = self.all(*values)
+        objects = self.instances(*values)
         return objects[0] if objects else None
 
 
 def all_together(*reads: tuple[Compiled, tuple], first: str = "") -> list[list]:
     """Several ``Compiled`` reads in one round trip to the database: what each one's
-    ``all`` (instances) or ``rows`` (a ``values_list``) would give, in order.
+    ``instances`` or ``rows`` (a ``values_list``) would give, in order.
 
     PostgreSQL only: its client-side binding (Django's, by default) sends statements
     separated by ";" in one message, and the server answers each in turn. ``first``: a
@@ -322,13 +322,15 @@ class WriteBatch:
         self._begun = not short
 
     def read(self, *reads: tuple[Compiled, tuple]) -> list[list]:
-        """What each ``Compiled`` read's ``all`` (instances) or ``rows`` (a
+        """What each ``Compiled`` read's ``instances`` or ``rows`` (a
         ``values_list``) gives, in order: in one round trip in a short transaction (its
         first statements, sent with its BEGIN), else one after the other."""
         if self.short:
             first, self._begun = ("" if self._begun else "BEGIN"), True
             return all_together(*reads, first=first)
-        return [read.rows(*v) if read._kept().model is None else read.all(*v) for read, v in reads]
+        return [
+            read.rows(*v) if read._kept().model is None else read.instances(*v) for read, v in reads
+        ]
 
     def last(self, sql: str) -> str:
         """``sql`` as the transaction's last statement: sent with the COMMIT of a short

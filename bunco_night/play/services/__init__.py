@@ -13,6 +13,7 @@ from .corrections import (
     results_recompute,
 )
 from .links import table_link_renew
+from .locks import MAX_ROUND_NUMBER
 from .prizes import SET_CODE, door_prize_draw, night_finish, prize_tiebreak_record
 from .rounds import (
     bell_ring,
@@ -23,7 +24,7 @@ from .rounds import (
     tiebreak_record,
     winner_set,
 )
-from .taps import DICE, MAX_ROUND_NUMBER, TapResult, entry_record
+from .taps import DICE, TapResult, entry_record
 from .undo import entry_put_back, entry_undo, late_entry_decide
 
 __all__ = [

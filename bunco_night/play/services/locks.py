@@ -2,20 +2,151 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.speed.compiled import (
     ID_MARKERS,
     Compiled,
+    WriteBatch,
 )
-from bunco_night.nights.models import Round, Table
-from bunco_night.nights.services import (
-    night_touch,
+from bunco_night.nights.models import Round, Seat, Table
+from bunco_night.nights.services import night_touch
+from bunco_night.rules.presets import HEAD_TABLE
+
+from ..models import Entry, TablePlay
+from ..state import TableRound, round_deadline, round_time_up, table_round_from
+
+MAX_ROUND_NUMBER = 32767  # a PositiveSmallIntegerField
+
+
+class Held(NamedTuple):
+    """A table held for a change: the round, the table's play (locked) and where it stands."""
+
+    round: Round
+    play: TablePlay
+    here: TableRound
+
+
+def table_hold(
+    table: Table,
+    batch: WriteBatch,
+    *,
+    by_host: bool = False,
+    rnd: Round | None = None,
+    round_number: int | None = None,
+) -> Held:
+    """Lock the round a change at ``table`` is for, then the table's play, and read where the
+    table stands: ``rnd`` (the host's, any round of the night), else the round numbered
+    ``round_number``, else the one in play. A phone's tap alone at its table (``tap_alone``)
+    locks only the play. The reads go with ``batch`` (with its BEGIN in a short one). Lock
+    order: docs/architecture.md, Design notes. Raises ``ServiceError``."""
+    number = _round_number(table, by_host, rnd, round_number)
+    named = (table.night_id, number, table.pk)
+    reads = [(_PLAY_BY_NUMBER, named), (_SEATS_BY_NUMBER, named), (_ENTRIES_BY_NUMBER, named)]
+    alone = rnd is None and tap_alone(table, by_host)
+    if not alone:
+        reads.insert(0, (_ROUND_LOCKED, named[:2]))
+    *locked, plays, seats, entries = batch.read(*reads)
+    if not plays or not seats:
+        raise _no_play(table, None if rnd is not None else number)
+    held = locked[0][0] if locked else seats[0].round
+    if rnd is not None:  # the caller's, refreshed
+        for name in ("status", "bell_at", "bell_by_host", "started_at"):
+            setattr(rnd, name, getattr(held, name))
+    elif held.is_pending:
+        raise _not_started()
+    else:
+        rnd, rnd.night = held, table.night
+    _ring_when_time_up(rnd)
+    return Held(rnd, plays[0], table_round_from(rnd, table, plays[0], seats, entries))
+
+
+def tap_alone(table: Table, by_host: bool) -> bool:
+    """Whether a tap locks only its table's play, not the round: a phone's tap under
+    head-table rules (docs/rules.md section 3.1), off the head table, in an untimed round.
+    Why that is safe: docs/architecture.md, Design notes."""
+    rules = table.night.rules_obj
+    return (
+        not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
+    )
+
+
+def is_round_number(value) -> bool:
+    """A round's number is a small positive integer: any other is no round of the night."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROUND_NUMBER
+
+
+def _round_number(table: Table, by_host: bool, rnd: Round | None, round_number) -> int:
+    """The number of the round a change at ``table`` is for (see ``table_hold``)."""
+    if rnd is not None:
+        if not by_host:
+            raise ServiceError("Only the host can correct another round.", "not_host")
+        if rnd.night_id != table.night_id:
+            raise ServiceError("That round is not this table's night.", "other_night")
+        return rnd.number
+    if round_number is None:
+        return _playing_round(table).number
+    if not is_round_number(round_number):
+        raise _not_started()
+    return round_number
+
+
+def _no_play(table: Table, round_number: int | None) -> ServiceError:
+    """The error for a change whose round (numbered ``round_number``, if a phone named it) has
+    no play or no seats for ``table``."""
+    if round_number is not None:
+        named = table.night.rounds.filter(number=round_number).first()
+        if named is None or named.is_pending:
+            return _not_started()
+    return ServiceError("This table has no seats in this round.", "not_in_round")
+
+
+# A change's reads by the night, the round's number and the table (core/speed/compiled.py):
+# the round's row (not for a tap alone), the table's play locked, its seats with the round,
+# its counting entries.
+_ROUND_LOCKED = Compiled(
+    lambda night, number: (
+        Round.objects.select_for_update(no_key=True)
+        .filter(night_id=night, number=number)
+        .order_by()[:1]
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,  # a number marker must be one the field takes
 )
 
-from ..models import TablePlay
-from ..state import (
-    round_deadline,
-    round_time_up,
+
+_PLAY_BY_NUMBER = Compiled(
+    lambda night, number, table: (
+        TablePlay.objects.select_for_update(of=("self",))
+        .filter(round__night_id=night, round__number=number, table_id=table)
+        .order_by("pk")[:1]
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+
+
+_SEATS_BY_NUMBER = Compiled(
+    lambda night, number, table: (
+        Seat.objects.filter(round__night_id=night, round__number=number, table_id=table)
+        .select_related("round", "player", "ghost_for__player")
+        .order_by("number")
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
+)
+
+
+_ENTRIES_BY_NUMBER = Compiled(
+    lambda night, number, table: Entry.objects.counting().filter(
+        round__night_id=night, round__number=number, table_id=table
+    ),
+    ID_MARKERS[0],
+    MAX_ROUND_NUMBER,
+    ID_MARKERS[1],
 )
 
 
@@ -47,10 +178,10 @@ def _lock_play(rnd: Round, table: Table, *, locked: bool = False) -> TablePlay:
             fields=["status", "bell_at", "bell_by_host", "started_at"],
             from_queryset=Round.objects.select_for_update(no_key=True),
         )
-    _ring_when_time_up(rnd)
-    play = _PLAY_LOCKED.first(rnd.pk, table.pk)
+    play = _PLAY_LOCKED.instance(rnd.pk, table.pk)
     if play is None:
         raise ServiceError("This table has no seats in this round.", "not_in_round")
+    _ring_when_time_up(rnd)
     return play
 
 

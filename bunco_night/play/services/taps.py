@@ -10,19 +10,13 @@ from django.utils import timezone
 
 from bunco_night.core.errors import ServiceError
 from bunco_night.core.speed.compiled import (
-    ID_MARKERS,
     Compiled,
-    WriteBatch,
-    prepared,
     write_transaction,
 )
 from bunco_night.core.text import is_nonce
-from bunco_night.nights.models import Round, Seat, Table
-from bunco_night.nights.selectors import (
-    table_seats_and_round,
-)
+from bunco_night.nights.models import Round, Table
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.presets import HEAD_TABLE, MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
+from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
 from bunco_night.rules.rounds import doubles_before
 from bunco_night.rules.scoring import PAIR, POINTS, score_roll, score_tap
 
@@ -30,18 +24,11 @@ from ..models import Entry, TablePlay
 from ..state import (
     TableRound,
     rule_entries,
-    table_round,
     table_round_of,
 )
-from .changes import (
-    _NIGHT_MOVE_CTE,
-    _TABLE_MOVE_AFTER_NIGHT,
-    _may_move_bell,
-    _settle,
-    _touch_table,
-)
+from .changes import entry_insert
 from .corrections import Recomputed
-from .locks import _PLAY_LOCKED, _lock_play, _not_started, _playing_round
+from .locks import is_round_number, table_hold, tap_alone
 
 DICE = "dice"
 
@@ -58,193 +45,7 @@ class TapResult:
     recomputed: Recomputed | None = None
 
 
-MAX_ROUND_NUMBER = 32767  # a PositiveSmallIntegerField
-
-
-_ROUND_LOCKED = Compiled(
-    lambda night, number: (
-        Round.objects.select_for_update(no_key=True)
-        .filter(night_id=night, number=number)
-        .order_by()[:1]
-    ),
-    ID_MARKERS[0],
-    MAX_ROUND_NUMBER,  # a number marker must be one the field takes
-)
-
-
 _ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
-
-
-# A tap alone at its table (``_tap_alone``): its play locked, the round joined, not locked.
-_PLAY_BY_NUMBER = Compiled(
-    lambda night, number, table: (
-        TablePlay.objects.select_for_update(of=("self",))
-        .filter(round__night_id=night, round__number=number, table_id=table)
-        .order_by("pk")[:1]
-    ),
-    ID_MARKERS[0],
-    MAX_ROUND_NUMBER,
-    ID_MARKERS[1],
-)
-
-
-_ROUND_BY_ID = Compiled(lambda rnd: Round.objects.filter(pk=rnd).order_by()[:1], ID_MARKERS[0])
-
-
-# After that lock, in the same round trip on PostgreSQL: the table's seats and entries.
-_SEATS_BY_NUMBER = Compiled(
-    lambda night, number, table: (
-        Seat.objects.filter(round__night_id=night, round__number=number, table_id=table)
-        .select_related("round", "player", "ghost_for__player")
-        .order_by("number")
-    ),
-    ID_MARKERS[0],
-    MAX_ROUND_NUMBER,
-    ID_MARKERS[1],
-)
-
-
-_ENTRIES_BY_NUMBER = Compiled(
-    lambda night, number, table: Entry.objects.counting().filter(
-        round__night_id=night, round__number=number, table_id=table
-    ),
-    ID_MARKERS[0],
-    MAX_ROUND_NUMBER,
-    ID_MARKERS[1],
-)
-
-
-def _tap_alone(table: Table, by_host: bool) -> bool:
-    """Whether a tap locks only its table's play, not the round: a phone's tap under
-    head-table rules (docs/rules.md section 3.1), off the head table, in an untimed round.
-    Why that is safe: docs/architecture.md, Design notes."""
-    rules = table.night.rules_obj
-    return (
-        not by_host and table.number != 1 and rules.round_end == HEAD_TABLE and not rules.is_timed
-    )
-
-
-def _hold(
-    table: Table, rnd: Round | None, round_number: int | None, by_host: bool, batch: WriteBatch
-) -> tuple[Round, TablePlay, list[Seat] | None, list[Entry] | None]:
-    """Lock the tap's round (``rnd``, ``round_number``, else in play) and the table's play. A tap
-    alone at its table locks the play only and returns seats and entries read with it (in
-    ``batch``); else those are None."""
-    if rnd is not None:
-        if not by_host:
-            raise ServiceError("Only the host can correct another round.", "not_host")
-        if rnd.night_id != table.night_id:
-            raise ServiceError("That round is not this table's night.", "other_night")
-        return rnd, _lock_play(rnd, table), None, None
-    if not _tap_alone(table, by_host):
-        rnd, locked = _round_for_tap(table, round_number)
-        return rnd, _lock_play(rnd, table, locked=locked), None, None
-    if round_number is None:
-        play = _PLAY_LOCKED.first(_playing_round(table).pk, table.pk)
-        if play is None:
-            raise _no_play(table, round_number)
-        rnd, seats = table_seats_and_round(play.round_id, table.pk)
-        return _round_of_play(table, play, rnd), play, seats, None
-    if not _is_round_number(round_number):
-        raise _not_started()
-    named = (table.night_id, round_number, table.pk)
-    plays, seats, entries = batch.read(
-        (_PLAY_BY_NUMBER, named), (_SEATS_BY_NUMBER, named), (_ENTRIES_BY_NUMBER, named)
-    )
-    if not plays:
-        raise _no_play(table, round_number)
-    rnd = _round_of_play(table, plays[0], seats[0].round if seats else None)
-    return rnd, plays[0], seats, entries
-
-
-def _no_play(table: Table, round_number: int | None) -> ServiceError:
-    """The error for a tap whose round has no play for ``table``."""
-    if round_number is not None:
-        named = table.night.rounds.filter(number=round_number).first()
-        if named is None or named.is_pending:
-            return _not_started()
-    return ServiceError("This table has no seats in this round.", "not_in_round")
-
-
-def _round_of_play(table: Table, play: TablePlay, rnd: Round | None) -> Round:
-    """The round of ``play``; refused if it has not started."""
-    if rnd is None:
-        rnd = _ROUND_BY_ID.first(play.round_id)
-    if rnd.is_pending:
-        raise _not_started()
-    rnd.night = table.night
-    return rnd
-
-
-# An entry's row, inserted as the ORM would, in a statement written once (cheaper per tap).
-_ENTRY_FIELDS = [f for f in Entry._meta.local_concrete_fields if not f.primary_key]
-
-
-_ENTRY_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
-    Entry._meta.db_table,
-    ", ".join(f'"{f.column}"' for f in _ENTRY_FIELDS),
-    ", ".join(["%s"] * len(_ENTRY_FIELDS)),
-)
-
-
-# On PostgreSQL the insert and _touch_table's updates are one statement; its EXISTS sees the
-# table's entries without the new one.
-_INSERT_AND_MOVE_SQL = (
-    f"WITH entry AS ({_ENTRY_INSERT} RETURNING id), {_NIGHT_MOVE_CTE}, "
-    f"moved AS ({_TABLE_MOVE_AFTER_NIGHT} AS waits) "
-    "SELECT entry.id, (SELECT waits FROM moved) FROM entry"
-)
-
-
-def _entry_row(entry: Entry) -> list:
-    """The values ``Model.save`` would insert for ``entry`` (``auto_now_add`` set)."""
-    return [f.get_db_prep_save(f.pre_save(entry, True), connection) for f in _ENTRY_FIELDS]
-
-
-def _stored(entry: Entry, pk: int) -> None:
-    """``entry`` as ``entry.save()`` leaves a new one: with its id, no longer adding."""
-    entry.pk = pk
-    entry._state.adding, entry._state.db = False, connection.alias
-
-
-def _insert(entry: Entry) -> None:
-    """Store ``entry``, a new one, as ``entry.save()`` would, and give it its id."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"{_ENTRY_INSERT} RETURNING id", _entry_row(entry))
-        _stored(entry, cursor.fetchone()[0])
-
-
-def _insert_and_touch(entry: Entry, rnd: Round, table: Table, batch: WriteBatch) -> bool | None:
-    """``_insert`` then ``_touch_table`` (one statement on PostgreSQL); answers as the latter."""
-    if connection.vendor != "postgresql":
-        _insert(entry)
-        return _touch_table(rnd, table)
-    with connection.cursor() as cursor:
-        params = [*_entry_row(entry), rnd.night_id, table.pk]
-        sql, params = prepared(connection, _INSERT_AND_MOVE_SQL, params)
-        cursor.execute(batch.last(sql), params)
-        pk, waits = cursor.fetchone()
-    _stored(entry, pk)
-    table.version += 1
-    return None if waits is None else bool(waits or entry.late_at is not None)
-
-
-def _round_for_tap(table: Table, round_number: int | None) -> tuple[Round, bool]:
-    """The round a phone's tap is for (the one it names, else in play), and whether it was
-    read with the play's lock."""
-    if round_number is None:
-        return _playing_round(table), False
-    in_range = _is_round_number(round_number)
-    rnd = _ROUND_LOCKED.first(table.night_id, round_number) if in_range else None
-    if rnd is None or rnd.is_pending:
-        raise _not_started()
-    rnd.night = table.night
-    return rnd, True
-
-
-def _is_round_number(value) -> bool:
-    """A round's number is a small positive integer: any other is no round of the night."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROUND_NUMBER
 
 
 def _stored_tap(existing: Entry, table: Table) -> TapResult:
@@ -278,7 +79,7 @@ def entry_record(
     # A retry is answered by the stored entry: looked up first on SQLite (no wait for the
     # writers' turn), on PostgreSQL only when the write fails (saves a round trip per tap).
     if connection.vendor != "postgresql":
-        existing = _ENTRY_BY_NONCE.first(nonce)
+        existing = _ENTRY_BY_NONCE.instance(nonce)
         if existing is not None:
             return _stored_tap(existing, table)
     tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count, "mark_code": mark_code}
@@ -287,7 +88,7 @@ def entry_record(
         return _entry_store(table, rnd, round_number, tap)
     except (IntegrityError, ServiceError):
         # The nonce was stored meanwhile: the write rolled back whole (no savepoint).
-        existing = _ENTRY_BY_NONCE.first(nonce)
+        existing = _ENTRY_BY_NONCE.instance(nonce)
         if existing is None:
             raise
         return _stored_tap(existing, table)
@@ -296,20 +97,16 @@ def entry_record(
 def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> TapResult:
     """``entry_record``'s write for a new nonce (``tap``: ``_new_entry``'s keywords), one
     transaction; a tap alone at its table may use a short one."""
-    alone = rnd is None and _is_round_number(round_number) and _tap_alone(table, tap["by_host"])
+    by_host = tap["by_host"]
+    alone = rnd is None and is_round_number(round_number) and tap_alone(table, by_host)
     with write_transaction(short=alone) as batch:
-        rnd, play, seats, entries = _hold(table, rnd, round_number, tap["by_host"], batch)
-        here = table_round(rnd, table, play, seats, entries)
+        rnd, play, here = table_hold(
+            table, batch, by_host=by_host, rnd=rnd, round_number=round_number
+        )
         entry = _new_entry(rnd, table, play, here, **tap)
         after = _entries_after(here, entry)
         # A nonce stored meanwhile fails the insert: see entry_record.
-        if _changes_only_its_table(entry, rnd, table):
-            late_waiting, recomputed = _insert_and_touch(entry, rnd, table, batch), None
-        elif batch.short:  # _tap_alone says it changes only its table
-            raise RuntimeError("A tap alone at its table would change more than its table.")
-        else:
-            _insert(entry)
-            late_waiting, recomputed = _settle(rnd, table, (here.seated, after))
+        late_waiting, recomputed = entry_insert(entry, table, (here.seated, after), batch)
     table_after = table_round_of(rnd, here.seated, play, after) if rnd.is_playing else None
     return TapResult(entry, table_after, late_waiting, recomputed)
 
@@ -319,17 +116,11 @@ def _entries_after(here: TableRound, entry: Entry) -> list[Entry]:
     return here.entries if entry.is_late else [*here.entries, entry]
 
 
-def _changes_only_its_table(entry: Entry, rnd: Round, table: Table) -> bool:
-    """Whether storing ``entry`` changes only its table: a late tap, or one that cannot
-    move the bell."""
-    return entry.is_late or (rnd.is_playing and not _may_move_bell(rnd, table))
-
-
 def _new_entry(
     rnd: Round,
     table: Table,
     play: TablePlay,
-    here: TableRound | None,
+    here: TableRound,
     *,
     nonce: str,
     seat: int,
@@ -341,8 +132,6 @@ def _new_entry(
     waited_ms: int = 0,
 ) -> Entry:
     """The unsaved entry a tap at ``table`` makes; ``ServiceError`` if it cannot be one."""
-    if here is None:  # a play left without seats (a repair by hand in the admin)
-        raise ServiceError("This table has no seats in this round.", "not_in_round")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= here.size:
         raise ServiceError("That seat is not at this table.", "bad_seat")
     rules = rnd.night.rules_obj
