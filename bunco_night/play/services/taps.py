@@ -48,13 +48,6 @@ class TapResult:
 _ENTRY_BY_NONCE = Compiled(lambda nonce: Entry.objects.filter(nonce=nonce)[:1], "NONCE")
 
 
-def _stored_tap(existing: Entry, table: Table) -> TapResult:
-    """The answer to a retry: the stored entry if it is this table's, else refused."""
-    if existing.table_id != table.pk:
-        raise ServiceError("This entry id belongs to another table.", "forged_nonce")
-    return TapResult(existing)
-
-
 def entry_record(
     *,
     table: Table,
@@ -69,29 +62,30 @@ def entry_record(
     round_number: int | None = None,
     waited_ms: int = 0,
 ) -> TapResult:
-    """Store one tap from a table phone (or a host's correction), exactly once per nonce.
-    ``kind``: points (``count`` 1-3), bunco, mini/low/high, miss, mark (``mark_code``) or dice. A
-    tap after the table's round is over is kept late for the host, except extra turns
-    (docs/rules.md sections 3.4 and 3.5). The host corrects a round with ``rnd``. ``waited_ms``:
-    how long the tap waited on the phone. Raises ``ServiceError``."""
+    """Store one tap from a table phone (or a host's correction), exactly once per nonce: a
+    retry gets the entry stored, refused if it is another table's. ``kind``: points
+    (``count`` 1-3), bunco, mini/low/high, miss, mark (``mark_code``) or dice. A tap after the
+    table's round is over is kept late for the host, except extra turns (docs/rules.md
+    sections 3.4 and 3.5). The host corrects a round with ``rnd``. ``waited_ms``: how long
+    the tap waited on the phone. Raises ``ServiceError``."""
     if not is_nonce(nonce):
         raise ServiceError("This entry has no valid id: reload the page.", "bad_nonce")
-    # A retry is answered by the stored entry: looked up first on SQLite (no wait for the
-    # writers' turn), on PostgreSQL only when the write fails (saves a round trip per tap).
-    if connection.vendor != "postgresql":
-        existing = _ENTRY_BY_NONCE.instance(nonce)
-        if existing is not None:
-            return _stored_tap(existing, table)
-    tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count, "mark_code": mark_code}
-    tap |= {"dice": dice, "by_host": by_host, "waited_ms": waited_ms}
-    try:
-        return _entry_store(table, rnd, round_number, tap)
-    except (IntegrityError, ServiceError):
-        # The nonce was stored meanwhile: the write rolled back whole (no savepoint).
-        existing = _ENTRY_BY_NONCE.instance(nonce)
-        if existing is None:
-            raise
-        return _stored_tap(existing, table)
+    # A retry's entry is looked up first on SQLite (no wait for the writers' turn), on
+    # PostgreSQL only when the write fails (saves a round trip per tap).
+    existing = _ENTRY_BY_NONCE.instance(nonce) if connection.vendor != "postgresql" else None
+    if existing is None:
+        tap = {"nonce": nonce, "seat": seat, "kind": kind, "count": count}
+        tap |= {"mark_code": mark_code, "dice": dice, "by_host": by_host, "waited_ms": waited_ms}
+        try:
+            return _entry_store(table, rnd, round_number, tap)
+        except (IntegrityError, ServiceError):
+            # The nonce was stored meanwhile: the write rolled back whole (no savepoint).
+            existing = _ENTRY_BY_NONCE.instance(nonce)
+            if existing is None:
+                raise
+    if existing.table_id != table.pk:
+        raise ServiceError("This entry id belongs to another table.", "forged_nonce")
+    return TapResult(existing)
 
 
 def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap: dict) -> TapResult:
