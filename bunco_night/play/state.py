@@ -191,7 +191,7 @@ def _with_rollers(entries: list[Entry], seated: SeatedTable) -> None:
 
 def _load_room(rnd: Round) -> list[tuple[SeatedTable, TablePlay, list[Entry]]]:
     """The round's seated tables with their plays and counting entries."""
-    plays = {p.table_id: p for p in TablePlay.objects.filter(round=rnd)}
+    plays = {p.table_id: p for p in rnd.table_plays.all()}
     by_table: dict[int, list[Entry]] = {}
     for e in rnd.entries.counting().select_related("roller"):
         by_table.setdefault(e.table_id, []).append(e)

@@ -48,7 +48,7 @@ def table_hold(
     if not alone:
         reads.insert(0, (_ROUND_LOCKED, named[:2]))
     *locked, plays, seats, entries = batch.read(*reads)
-    if not plays or not seats:
+    if not plays or not seats or locked == [[]]:
         raise _no_play(table, None if rnd is not None else number)
     held = locked[0][0] if locked else seats[0].round
     if rnd is not None:  # the caller's, refreshed
