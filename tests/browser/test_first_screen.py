@@ -4,7 +4,10 @@ table must tap it, and the Undo of the latest entry (or the Cancel of the latest
 waiting on the phone, offline). The dice entry, seldom used, may lie below. So it is with
 the phone's Bigger text pressed too (js/textsize.js)."""
 
+import io
+
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from bunco_night.play.pages import table_page
@@ -268,3 +271,55 @@ def test_a_side_table_past_its_target_is_told_to_keep_rolling(
     note = page.get_by_role("status").filter(has_text="keep rolling")
     expect(note).to_have_text("21 reached: keep rolling until the bell.")
     check_first_screen(page, "a side table at 22 before the bell")
+
+
+# Each chip whose name is cut at two lines ("…"): its index among the chips, its box, its
+# own colour ("r,g,b") and where the room under its two centred lines starts and ends.
+CUT_CHIPS = """() => [...document.querySelectorAll('#taps .chip span')].map((el, index) => {
+  const style = getComputedStyle(el);
+  if (style.webkitLineClamp !== '2' || el.scrollHeight <= el.clientHeight) return null;
+  const box = el.getBoundingClientRect();
+  const px = name => parseFloat(style[name]);
+  const top = box.top + px('borderTopWidth') + px('paddingTop');
+  const bottom = box.bottom - px('borderBottomWidth') - px('paddingBottom');
+  return {index, name: el.textContent.trim(), top: box.top, width: box.width,
+          radius: px('borderTopLeftRadius'), under: (top + bottom) / 2 + px('lineHeight'),
+          bottom, colour: style.backgroundColor.match(/\\d+/g).slice(0, 3).join(',')};
+}).filter(Boolean)"""
+
+
+def strays(page, chip: dict) -> int:
+    """How many pixels of ``chip`` under its two lines are not its own colour: what shows
+    of a third line."""
+    shot = Image.open(io.BytesIO(page.locator("#taps .chip span").nth(chip["index"]).screenshot()))
+    scale = shot.width / chip["width"]
+    upper = round((chip["under"] - chip["top"]) * scale) + 1
+    lower = round((chip["bottom"] - chip["top"]) * scale) - 1
+    if lower <= upper:  # the two lines fill the chip
+        return 0
+    left, right = round(chip["radius"] * scale), round((chip["width"] - chip["radius"]) * scale)
+    own = tuple(int(c) for c in chip["colour"].split(","))
+    band = shot.convert("RGB").crop((left, upper, right, lower)).tobytes()
+    pixels = (band[i : i + 3] for i in range(0, len(band), 3))
+    return sum(
+        1 for pixel in pixels if max(abs(a - b) for a, b in zip(pixel, own, strict=True)) > 40
+    )
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+@pytest.mark.parametrize("names", [LONG_FOURS, LONG_NAMES], ids=["fours", "three"])
+def test_a_name_cut_at_two_lines_shows_nothing_of_a_third(
+    contexts, live_server, width, height, names
+):
+    """Bigger text and long names: a chip's name cut at two lines ("…"), centred in a chip a
+    neighbour's name may make taller, shows nothing of its third line under the two."""
+    night = named_night(names)
+    cut = 0
+    for table in night.tables.all():
+        page = table_phone(contexts, f"{live_server.url}/t/{table.token}/", width, height, "bigger")
+        expect(page.locator("#taps")).to_be_visible()
+        for chip in page.evaluate(CUT_CHIPS):
+            cut += 1
+            assert strays(page, chip) == 0, f"{chip['name']} shows a third line: {chip}"
+        page.close()
+    assert cut, "no name was cut at two lines"
