@@ -103,3 +103,39 @@ def test_every_tables_status_is_on_the_first_screen(contexts, live_server, width
     # A tap on an item goes to its table's box.
     status.get_by_role("link", name=f"Table {tables}").click()
     expect(page.locator(f"#live-table-{tables}")).to_be_in_viewport()
+
+
+# Each prize's line boxes: its title's, who wins it and its amount, and the row's.
+PRIZE_ROWS = """() => [...document.querySelectorAll('#board .prize-list li')].map(li => {
+  const box = el => {
+    const rects = [...el.getClientRects()];
+    const most = (side, pick) => pick(...rects.map(r => r[side]));
+    return {top: most('top', Math.min), bottom: most('bottom', Math.max),
+            right: most('right', Math.max), lines: new Set(rects.map(r => r.top)).size};
+  };
+  const range = document.createRange();
+  range.selectNodeContents(li.querySelector('.prize-title'));
+  const titleLines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  return {text: li.innerText, row: box(li), titleLines, who: box(li.querySelector('.prize-who')),
+          amount: box(li.querySelector('.prize-amount'))};
+})"""
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_each_prize_reads_as_title_then_who_wins_it_and_the_amount(
+    contexts, live_server, width, height
+):
+    """A prize's title on its own line if need be, never broken; who wins it and the amount
+    together, the amount at the right of who wins it ("Last bunco of the night" then
+    "nobody yet" and its amount, not the amount alone on a line)."""
+    night = make_night(make_group(regulars=12, substitutes=0), sets=1)
+    start_night(night, seed=3)
+    page = host_phone(contexts, live_server, f"/nights/{night.pk}/live/", width, height)
+    rows = page.evaluate(PRIZE_ROWS)
+    assert any("Last bunco of the night" in row["text"] for row in rows), rows
+    for row in rows:
+        assert row["titleLines"] == 1, f"the title is broken: {row}"
+        assert row["amount"]["lines"] == 1, f"the amount is broken: {row}"
+        amount, who = row["amount"], row["who"]
+        assert who["top"] <= amount["top"] < who["bottom"], f"the amount is apart: {row}"
+        assert abs(amount["right"] - row["row"]["right"]) <= 1, f"not at the right: {row}"
