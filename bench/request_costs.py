@@ -52,7 +52,12 @@ def main() -> int:
     add_without_option(parser)
     args = parser.parse_args()
     with BenchSite(prefix="bunco-costs-", without=set(args.without)) as site:
-        return run(args, site)
+        try:
+            return run(args, site)
+        finally:  # before the database goes: else its listener says notifications were lost
+            from bunco_night.play.speed.listening import stop_listening
+
+            stop_listening()
 
 
 def run(args, site: BenchSite) -> int:
