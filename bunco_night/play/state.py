@@ -23,6 +23,7 @@ from bunco_night.rules.rounds import (
     TableState,
     bell_reason,
     room_bell,
+    room_over,
     seconds_left,
     table_outcome,
 )
@@ -67,7 +68,8 @@ def round_time_up(rnd: Round, rules: Rules, now: dt.datetime | None = None) -> b
 @dataclass(frozen=True)
 class TableRound:
     """A table in a round: seats, entries, Done and tie-breaks, and its ``outcome``. ``entries``
-    are the counting entries in order; None for the host's screens."""
+    are the counting entries in order, ``rolls`` the same as the rules engine reads them; None
+    for the host's screens."""
 
     seated: SeatedTable
     play: TablePlay
@@ -75,6 +77,7 @@ class TableRound:
     state: TableState
     outcome: TableOutcome
     bell: bool
+    rolls: list[RuleEntry] | None = None
 
     @property
     def table(self) -> Table:
@@ -146,13 +149,13 @@ class TableRound:
         return passes > 0 and self.latest_extra_pass <= passes
 
 
-def _table_state(seated: SeatedTable, play: TablePlay, entries: list[Entry]) -> TableState:
+def _table_state(seated: SeatedTable, play: TablePlay, rolls: list[RuleEntry]) -> TableState:
     return TableState.from_entries(
         number=seated.table.number,
         size=seated.size,
         teams=seated.teams,
         target=seated.target,
-        entries=rule_entries(entries),
+        entries=rolls,
         finished_turn=play.finished_turn,
         tiebreak_winner=play.tiebreak_side,
         extra_passes=play.extra_passes,
@@ -223,14 +226,17 @@ class RoundBoard:
 def round_board(rnd: Round) -> RoundBoard:
     """Every table of ``rnd`` and the room's status by the rules (docs/rules.md section 3)."""
     loaded = _load_room(rnd)
-    states = [_table_state(st, play, entries) for st, play, entries in loaded]
+    rolls = [rule_entries(entries) for _, _, entries in loaded]
+    states = [_table_state(st, play, r) for (st, play, _), r in zip(loaded, rolls, strict=True)]
     plays = [play for _, play, _ in loaded]
-    bell, outcomes = _room(rnd, rnd.night.rules_obj, states, plays)
+    bell, outcomes, over = _room(rnd, rnd.night.rules_obj, states, plays)
     tables = [
-        TableRound(st, play, entries, state, outcome, bell)
-        for (st, play, entries), state, outcome in zip(loaded, states, outcomes, strict=True)
+        TableRound(st, play, entries, state, outcome, bell, r)
+        for (st, play, entries), state, outcome, r in zip(
+            loaded, states, outcomes, rolls, strict=True
+        )
     ]
-    return RoundBoard(rnd, tables, bell, _all_done(plays, outcomes))
+    return RoundBoard(rnd, tables, bell, over)
 
 
 def screen_board(
@@ -242,8 +248,7 @@ def screen_board(
     current bell are left out (the board's ``kept``)."""
     rules = rnd.night.rules_obj
     ids, plays, states = _light_tables(rnd, rules)
-    bell, outcomes = _room(rnd, rules, states, plays)
-    over = _all_done(plays, outcomes)
+    bell, outcomes, over = _room(rnd, rules, states, plays)
     current = frozenset(pk for pk, drawn_with in (kept or {}).items() if drawn_with == bell)
     seated = {st.table.pk: st for st in seated_tables(rnd, only=set(only) - current)}
     tables = [
@@ -256,21 +261,17 @@ def screen_board(
 
 def _room(
     rnd: Round, rules: Rules, states: list[TableState], plays: list[TablePlay]
-) -> tuple[bool, list[TableOutcome]]:
-    """The room's bell and each table's outcome, from every table's state and play."""
+) -> tuple[bool, list[TableOutcome], bool]:
+    """The room's bell, each table's outcome, and whether every table is done and has a winner
+    (the host's choice, else the rules'), from every table's state and play."""
     if rules.is_card_game or not states:
-        return False, [_card_outcome(t.number, p) for t, p in zip(states, plays, strict=True)]
-    time_up = round_time_up(rnd, rules)
-    bell = room_bell(rules, states, bell_rung=rnd.bell_by_host, time_up=time_up)
-    return bell, [table_outcome(rules, state, bell=bell) for state in states]
-
-
-def _all_done(plays: list[TablePlay], outcomes: list[TableOutcome]) -> bool:
-    """Every table is done and has a winner (the host's choice, else the rules')."""
-    return bool(outcomes) and all(
-        o.done and (p.winner_side if p.winner_side is not None else o.winner_side) is not None
-        for p, o in zip(plays, outcomes, strict=True)
-    )
+        bell = False
+        outcomes = [_card_outcome(t.number, p) for t, p in zip(states, plays, strict=True)]
+    else:
+        time_up = round_time_up(rnd, rules)
+        bell = room_bell(rules, states, bell_rung=rnd.bell_by_host, time_up=time_up)
+        outcomes = [table_outcome(rules, state, bell=bell) for state in states]
+    return bell, outcomes, room_over(outcomes, [p.winner_side for p in plays])
 
 
 def _light_tables(rnd: Round, rules: Rules) -> tuple[list[int], list[TablePlay], list[TableState]]:
@@ -375,13 +376,16 @@ def table_round_of(
     rnd: Round, seated: SeatedTable, play: TablePlay, entries: list[Entry]
 ) -> TableRound:
     """A table in ``rnd`` from what the caller has read, with the bell ``rnd`` keeps."""
-    state = _table_state(seated, play, entries)
+    rolls = rule_entries(entries)
+    state = _table_state(seated, play, rolls)
     rules = rnd.night.rules_obj
     if rules.is_card_game:
         outcome = _card_outcome(seated.table.number, play)
-        return TableRound(seated, play, entries, state, outcome, False)
+        return TableRound(seated, play, entries, state, outcome, False, rolls)
     bell = rnd.bell_rang
-    return TableRound(seated, play, entries, state, table_outcome(rules, state, bell=bell), bell)
+    return TableRound(
+        seated, play, entries, state, table_outcome(rules, state, bell=bell), bell, rolls
+    )
 
 
 def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableState]:

@@ -342,6 +342,15 @@ def room_bell(
     return bell_reason(rules, tables, bell_rung=bell_rung, time_up=time_up) is not None
 
 
+def room_over(outcomes: Sequence[TableOutcome], winners: Sequence[int | None]) -> bool:
+    """Whether every table is done and has a winner: ``winners[i]``, table i's as the host set
+    it (None: the rules', its outcome's ``winner_side``). No table: not over."""
+    return bool(outcomes) and all(
+        o.done and (w if w is not None else o.winner_side) is not None
+        for o, w in zip(outcomes, winners, strict=True)
+    )
+
+
 def table_outcome(rules: Rules, table: TableState, *, bell: bool) -> TableOutcome:
     """One table's outcome, given whether the room's bell has rung (docs/rules.md 3.1-3.9)."""
     won = _bunco_wins(rules, table)

@@ -14,6 +14,7 @@ from bunco_night.rules.rounds import (
     TableOutcome,
     TableState,
     changes_no_score,
+    room_over,
     round_status,
     table_scores,
 )
@@ -441,3 +442,27 @@ def test_the_seat_rolling_next_follows_the_entries(kinds, expected):
 
     entries = [Entry(seat, 0, kind) for seat, kind in kinds]
     assert seat_rolling_next(entries, size=4, first=3) == expected
+
+
+def _outcome(number, *, done, winner=None):
+    """A table's outcome: done with ``winner`` (None: a tie to break), or still playing."""
+    tie = done and winner is None
+    return TableOutcome(number, done, done, frozenset(), winner, tie, (0, 1) if tie else ())
+
+
+@pytest.mark.parametrize(
+    "outcomes,host,over",
+    [
+        ([], [], False),  # no table: no round to close
+        ([_outcome(1, done=True, winner=0), _outcome(2, done=True, winner=1)], [None, None], True),
+        ([_outcome(1, done=True, winner=0), _outcome(2, done=False)], [None, None], False),
+        ([_outcome(1, done=True, winner=0), _outcome(2, done=False)], [None, 1], False),
+        ([_outcome(1, done=True, winner=0), _outcome(2, done=True)], [None, None], False),
+        ([_outcome(1, done=True, winner=0), _outcome(2, done=True)], [None, 0], True),
+        ([_outcome(1, done=True, winner=0)], [1], True),  # the host's word over the rules'
+    ],
+)
+def test_the_room_is_over_when_every_table_is_done_with_a_winner(outcomes, host, over):
+    """docs/rules.md sections 3 and 3.4: a table that is done has a winner by the rules or,
+    for a tie, by the host's word; a table still playing is not done by the host's word."""
+    assert room_over(outcomes, host) is over

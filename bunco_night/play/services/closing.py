@@ -32,7 +32,6 @@ from ..models import Entry
 from ..state import (
     RoundBoard,
     round_board,
-    rule_entries,
 )
 from .locks import _lock_plays
 
@@ -60,7 +59,7 @@ def _seat_results(board: RoundBoard) -> None:
             elif e.kind == Entry.Kind.MARK:
                 c["marks"][e.mark_code] = c["marks"].get(e.mark_code, 0) + 1
         rollers = {n: p.pk for n in range(1, tr.size + 1) if (p := tr.seated.roller(n))}
-        points = points_rolled(rule_entries(tr.entries), rollers, teams=tr.teams)
+        points = points_rolled(tr.rolls, rollers, teams=tr.teams)
         for s in tr.seats:
             c = credit.get(s.player_id, _no_credit())
             s.won = s.number in winners if side is not None else None
