@@ -28,7 +28,7 @@ from .forms import ControlForm, CorrectionForm, MoneyOkForm, PrizeTiebreakForm
 from .moves import first_roller_seat
 from .rolls import taps
 from .standings import night_standings
-from .state import rule_entries, table_round
+from .state import table_round
 from .views import _int
 
 
@@ -117,9 +117,7 @@ def table_fix(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rules = night.rules_obj
     entries = rnd.entries.filter(table=table).select_related("roller").order_by("created")
     first = first_roller_seat(night, rnd, here.seated)
-    rolling_next = seat_rolling_next(
-        rule_entries(here.entries), size=here.size, first=first.number if first else 1
-    )
+    rolling_next = seat_rolling_next(here.rolls, size=here.size, first=first.number if first else 1)
     return render(
         request,
         "play/table_fix.html",

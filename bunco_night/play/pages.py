@@ -18,7 +18,7 @@ from .models import Entry
 from .moves import Move, first_roller_seat, moves, next_round
 from .rolls import Tap, taps
 from .standings import NightStandings, night_standings
-from .state import TableRound, round_seconds_left, rule_entries, table_round
+from .state import TableRound, round_seconds_left, table_round
 
 RECENT_ENTRIES = 6
 
@@ -67,7 +67,7 @@ class TablePage:
         first = self.first.number if self.first else 1
         if not self.here:
             return first
-        return seat_rolling_next(rule_entries(self.here.entries), size=self.here.size, first=first)
+        return seat_rolling_next(self.here.rolls, size=self.here.size, first=first)
 
     @property
     def streak(self) -> tuple[str, int] | None:
@@ -78,7 +78,7 @@ class TablePage:
         if not rolls or rolls[-1].kind not in DOUBLE_KINDS:
             return None
         seat = rolls[-1].seat
-        count = doubles_before(rule_entries(self.here.entries), seat)
+        count = doubles_before(self.here.rolls, seat)
         return self.here.seats[seat - 1].occupant_name, count
 
     @property

@@ -23,7 +23,6 @@ from bunco_night.rules.scoring import PAIR, POINTS, score_roll, score_tap
 from ..models import Entry, TablePlay
 from ..state import (
     TableRound,
-    rule_entries,
     table_round_of,
 )
 from .changes import entry_insert
@@ -133,7 +132,7 @@ def _new_entry(
         raise ServiceError("In the card game the host enters each table's winner.", "card_game")
     streak = 0
     if rules.is_two_dice:
-        streak = doubles_before(rule_entries(here.entries), seat)
+        streak = doubles_before(here.rolls, seat)
     points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice, streak)
     extra = here.outcome.in_extra_turns
     late = not by_host and (
