@@ -373,16 +373,22 @@ def table_round_from(
 
 
 def table_round_of(
-    rnd: Round, seated: SeatedTable, play: TablePlay, entries: list[Entry]
+    rnd: Round,
+    seated: SeatedTable,
+    play: TablePlay,
+    entries: list[Entry],
+    *,
+    bell_moves: bool = False,
 ) -> TableRound:
-    """A table in ``rnd`` from what the caller has read, with the bell ``rnd`` keeps."""
+    """A table in ``rnd`` from what the caller has read, with the bell ``rnd`` keeps; or, when
+    the ``bell_moves`` (a change at this table stored), the one the rules ring now."""
     rolls = rule_entries(entries)
     state = _table_state(seated, play, rolls)
     rules = rnd.night.rules_obj
     if rules.is_card_game:
         outcome = _card_outcome(seated.table.number, play)
         return TableRound(seated, play, entries, state, outcome, False, rolls)
-    bell = rnd.bell_rang
+    bell = engine_bell(rnd, rules, state) if bell_moves else rnd.bell_rang
     return TableRound(
         seated, play, entries, state, table_outcome(rules, state, bell=bell), bell, rolls
     )
@@ -404,26 +410,16 @@ def _light_states(rnd: Round, rules: Rules, *, head_only: bool) -> list[TableSta
     ]
 
 
-def engine_bell(
-    rnd: Round, rules: Rules, head: tuple[SeatedTable, list[Entry]] | None = None
-) -> bool:
+def engine_bell(rnd: Round, rules: Rules, held: TableState | None = None) -> bool:
     """Whether the rules ring the bell now (docs/rules.md sections 3.1-3.9, 9.2), reading
-    only what decides it. ``head``: the head table's seats and entries, if held."""
+    only what decides it. ``held``: a table's state, if the caller has it (the head table's
+    decides under head-table rules)."""
     if round_time_up(rnd, rules):
         return True
     if rules.round_end == EVERY_TABLE:
         return rules.bunco_ends_round and rnd.entries.counting().filter(kind=BUNCO).exists()
-    if rules.round_end == HEAD_TABLE and head is not None and head[0].table.number == 1:
-        seated, entries = head
-        states = [
-            TableState.from_entries(
-                number=1,
-                size=seated.size,
-                teams=seated.teams,
-                target=seated.target,
-                entries=rule_entries(entries),
-            )
-        ]
+    if rules.round_end == HEAD_TABLE and held is not None and held.number == 1:
+        states = [held]
     else:
         states = _light_states(rnd, rules, head_only=rules.round_end == HEAD_TABLE)
     return bool(states) and bell_reason(rules, states) is not None

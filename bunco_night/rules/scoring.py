@@ -1,5 +1,6 @@
 """Scoring one roll: three dice (docs/rules.md section 2), or two (section 9.2). ``score_roll``
-(the dice) and ``score_tap`` (what it scored) give the same ``ScoredRoll``."""
+(the dice) and ``score_tap`` (what it scored) give the same ``ScoredRoll``; ``score_entry``
+scores any tap, a group mark included, as an entry keeps it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import Rules
+from .presets import MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE, Rules
 
 POINTS = "points"
 MISS = "miss"
@@ -27,16 +28,21 @@ DOUBLE_KINDS = (PAIR, DOUBLES)
 DOUBLES_FOR_BUNCO = 3
 # Every kind of roll a table can enter, in either game.
 ROLL_KINDS = (*KINDS, PAIR, DOUBLES)
+# What else a tap may be (``score_entry``): the dice themselves, or a group mark (section 2.4).
+DICE = "dice"
+MARK = "mark"
 
 
 @dataclass(frozen=True)
 class ScoredRoll:
-    """What one roll scored and whether the roller keeps the dice."""
+    """What one roll scored and whether the roller keeps the dice; ``mark_dice``: how many
+    dice showed the mark in a roll of points (two for a pair)."""
 
     points: int
     kind: str
     roll_again: bool
     doubles: bool = False
+    mark_dice: int = 0
 
     @property
     def is_bunco(self) -> bool:
@@ -102,7 +108,8 @@ def _two_dice(kind: str, rules: Rules, doubles_before: int) -> ScoredRoll:
     if kind in DOUBLE_KINDS and doubles_before + 1 >= DOUBLES_FOR_BUNCO:
         kind = BUNCO
     points = {POINTS: rules.mark_die_points, PAIR: rules.mark_pair_points}.get(kind, 0)
-    return ScoredRoll(points, kind, kind not in (MISS, BUNCO), doubles)
+    mark_dice = {POINTS: 1, PAIR: 2}.get(kind, 0)
+    return ScoredRoll(points, kind, kind not in (MISS, BUNCO), doubles, mark_dice)
 
 
 def score_roll(
@@ -126,7 +133,7 @@ def score_roll(
     count = (a, b, c).count(mark)
     if count == 0:
         return ScoredRoll(0, MISS, False)
-    return ScoredRoll(count, POINTS, True)
+    return ScoredRoll(count, POINTS, True, mark_dice=count)
 
 
 def score_tap(kind: str, rules: Rules, count: int = 0, *, doubles_before: int = 0) -> ScoredRoll:
@@ -146,7 +153,7 @@ def score_tap(kind: str, rules: Rules, count: int = 0, *, doubles_before: int = 
     if kind == MINI and rules.split_low_high:
         raise RuleError("These rules split mini buncos into low and high.", "bad_kind")
     points = kind_points(kind, rules, count)
-    return ScoredRoll(points, kind, kind != MISS)
+    return ScoredRoll(points, kind, kind != MISS, mark_dice=count if kind == POINTS else 0)
 
 
 def _two_dice_tap(kind: str, rules: Rules, count: int, doubles_before: int) -> ScoredRoll:
@@ -159,3 +166,44 @@ def _two_dice_tap(kind: str, rules: Rules, count: int, doubles_before: int) -> S
         if count == 2:
             kind = PAIR
     return _two_dice(kind, rules, doubles_before)
+
+
+@dataclass(frozen=True)
+class ScoredEntry:
+    """A tap as an entry keeps it (docs/rules.md section 6.1): its points and kind, how many
+    dice showed the round's mark, and a group mark's code and whether it resets the round
+    score of the roller's side (section 2.4)."""
+
+    points: int
+    kind: str
+    mark_dice: int = 0
+    mark_code: str = ""
+    reset: bool = False
+
+
+def score_entry(
+    kind: str,
+    rules: Rules,
+    *,
+    count: int = 0,
+    dice: Sequence[int] = (),
+    mark: int | None = None,
+    mark_code: str = "",
+    doubles_before: int = 0,
+) -> ScoredEntry:
+    """Score one tap: ``DICE`` scores ``dice`` for the round's ``mark``, ``MARK`` is the group
+    mark ``mark_code``, any other kind is ``score_tap``'s (``count`` for points). Raises
+    ``RuleError``."""
+    streak = doubles_before
+    if kind == DICE:
+        scored = score_roll(dice, mark, rules, doubles_before=streak)
+    elif kind != MARK:
+        scored = score_tap(kind, rules, count if kind == POINTS else 0, doubles_before=streak)
+    else:
+        group_mark = rules.group_mark(mark_code)
+        if len(mark_code) > MARK_CODE_MAX_LENGTH:  # rules saved before such codes were refused
+            raise RuleError("This mark's code is too long to record.", "mark_code_too_long")
+        return ScoredEntry(
+            group_mark.points, MARK, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
+        )
+    return ScoredEntry(scored.points, scored.kind, scored.mark_dice)

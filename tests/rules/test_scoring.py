@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.presets import DELUXE, HOUSE, GroupMark
-from bunco_night.rules.scoring import score_roll, score_tap
+from bunco_night.rules.presets import DELUXE, HOUSE, TWO_DICE, GroupMark
+from bunco_night.rules.scoring import DICE, MARK, ScoredEntry, score_entry, score_roll, score_tap
 
 # (dice, mark, preset, points, kind, roll again) -- each row follows docs/rules.md 2.1.
 CASES = [
@@ -105,3 +105,47 @@ def test_group_marks_are_off_by_default_and_can_be_defined():
     with pytest.raises(RuleError) as caught:
         rules.group_mark("snake_eyes")
     assert caught.value.code == "unknown_mark"
+
+
+@given(
+    st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)),
+    st.integers(1, 6),
+    st.sampled_from([HOUSE, DELUXE]),
+)
+def test_an_entry_keeps_how_many_dice_showed_the_mark(dice, mark, rules):
+    """Section 6.1: a roll of points keeps how many dice showed the mark; a tap of that many
+    scores the same entry as the dice."""
+    entry = score_entry(DICE, rules, dice=dice, mark=mark)
+    scored = score_roll(dice, mark, rules)
+    assert (entry.points, entry.kind) == (scored.points, scored.kind)
+    assert entry.mark_dice == (dice.count(mark) if entry.kind == "points" else 0)
+    assert entry.mark_code == "" and not entry.reset
+    if entry.kind in ("points", "bunco"):
+        assert score_entry("points", rules, count=dice.count(mark)) == entry
+
+
+def test_two_dice_entries_keep_one_die_or_a_pair_of_the_mark():
+    """Section 9.2: one die of the mark, or a pair of it; doubles and misses show none."""
+    assert score_entry(DICE, TWO_DICE, dice=(4, 2), mark=4).mark_dice == 1
+    assert score_entry(DICE, TWO_DICE, dice=(4, 4), mark=4).mark_dice == 2
+    assert score_entry("points", TWO_DICE, count=2) == score_entry(
+        DICE, TWO_DICE, dice=(4, 4), mark=4
+    )
+    assert score_entry(DICE, TWO_DICE, dice=(3, 3), mark=4).mark_dice == 0
+    assert score_entry(DICE, TWO_DICE, dice=(4, 4), mark=4, doubles_before=2).kind == "bunco"
+
+
+def test_a_group_mark_entry_keeps_its_code_points_and_effect():
+    """Section 2.4: a group mark scores its points for the roller's side; a reset mark sets
+    the side's round score to 0."""
+    wipeout = GroupMark("wipeout", "Wipeout", effect="reset_round_score")
+    rules = HOUSE.with_(group_marks=(wipeout, GroupMark("monte", "Monte Carlo", points=2)))
+    assert score_entry(MARK, rules, mark_code="monte") == ScoredEntry(2, MARK, 0, "monte")
+    assert score_entry(MARK, rules, mark_code="wipeout") == ScoredEntry(0, MARK, 0, "wipeout", True)
+    with pytest.raises(RuleError) as caught:
+        score_entry(MARK, rules, mark_code="snake_eyes")
+    assert caught.value.code == "unknown_mark"
+    long = "m" * 31  # a code longer than an entry keeps, in rules saved before it was refused
+    with pytest.raises(RuleError) as caught:
+        score_entry(MARK, HOUSE.with_(group_marks=(GroupMark(long, "Long"),)), mark_code=long)
+    assert caught.value.code == "mark_code_too_long"

@@ -24,11 +24,10 @@ from .rounds import (
     tiebreak_record,
     winner_set,
 )
-from .taps import DICE, TapResult, entry_record
+from .taps import TapResult, entry_record
 from .undo import entry_put_back, entry_undo, late_entry_decide
 
 __all__ = [
-    "DICE",
     "MAX_ROUND_NUMBER",
     "RESULT_FIELDS",
     "SEATING_DRAWN_AGAIN",

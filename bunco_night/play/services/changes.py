@@ -16,18 +16,13 @@ from bunco_night.core.speed.compiled import (
     prepared,
 )
 from bunco_night.nights.models import Night, Round, Table
-from bunco_night.nights.selectors import (
-    SeatedTable,
-)
 from bunco_night.nights.services import (
     night_touch,
 )
 from bunco_night.rules.presets import HEAD_TABLE
 
 from ..models import Entry, TablePlay
-from ..state import (
-    engine_bell,
-)
+from ..state import TableRound, engine_bell, table_round_of
 from .corrections import Recomputed, results_recompute
 
 
@@ -78,28 +73,34 @@ _TABLE_MOVE_AFTER_NIGHT = _TABLE_MOVE.format(mark="(SELECT scores_version FROM n
 _BOTH_MOVE_SQL = f"WITH {_NIGHT_MOVE_CTE} {_TABLE_MOVE_AFTER_NIGHT}"
 
 
-def _after_change(
-    rnd: Round, table: Table | None = None, held: tuple[SeatedTable, list[Entry]] | None = None
-) -> bool | None:
-    """Ring (or un-ring) the bell as the rules say and move the versions pages poll. ``held``:
-    the table's seats and entries if held. Returns ``_touch_table``'s answer."""
-    rules = rnd.night.rules_obj
-    bell_changed = False
-    if _may_move_bell(rnd, table):
-        bell = engine_bell(rnd, rules, held)
-        if bell and rnd.bell_at is None:
-            now = timezone.now()
-            bell_changed = bool(
-                Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=now)
-            )
-            rnd.bell_at = now if bell_changed else rnd.bell_at
-        elif not bell and rnd.bell_at is not None:
-            bell_changed = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
-            rnd.bell_at = None if bell_changed else rnd.bell_at
-            if bell_changed:
-                _play_on(rnd)
+def _after_change(rnd: Round, table: Table | None = None) -> bool | None:
+    """Ring (or un-ring) the bell as the rules say and move the versions pages poll, after a
+    change at ``table`` (None: anywhere). Returns ``_touch_table``'s answer."""
+    moved = _may_move_bell(rnd, table) and _bell_move(rnd, engine_bell(rnd, rnd.night.rules_obj))
+    return _versions_move(rnd, table, moved)
+
+
+def _bell_move(rnd: Round, bell: bool) -> bool:
+    """Ring the round's bell, or take it back, as ``bell`` (the rules') says; whether it moved."""
+    if bell and rnd.bell_at is None:
+        now = timezone.now()
+        moved = bool(Round.objects.filter(pk=rnd.pk, bell_at__isnull=True).update(bell_at=now))
+        rnd.bell_at = now if moved else rnd.bell_at
+        return moved
+    if not bell and rnd.bell_at is not None:
+        moved = bool(Round.objects.filter(pk=rnd.pk).update(bell_at=None))
+        rnd.bell_at = None if moved else rnd.bell_at
+        if moved:
+            _play_on(rnd)
+        return moved
+    return False
+
+
+def _versions_move(rnd: Round, table: Table | None, bell_moved: bool) -> bool | None:
+    """Move the versions pages poll after a change at ``table`` (None: anywhere): the table's,
+    and the night's when the change is anywhere or moved the bell."""
     late_waiting = _touch_table(rnd, table) if table is not None else None
-    if table is None or bell_changed:
+    if table is None or bell_moved:
         night_touch(rnd.night)
     return late_waiting
 
@@ -125,35 +126,43 @@ def _may_move_bell(rnd: Round, table: Table | None) -> bool:
 
 
 class Settled(NamedTuple):
-    """In play: whether late taps wait at the table; closed: what the correction changed."""
+    """After a change at a table. In play: whether late taps wait there, and (for a tap) the
+    table after it; closed: what the correction changed."""
 
     late_waiting: bool | None = None
     recomputed: Recomputed | None = None
+    table_after: TableRound | None = None
 
 
-def _settle(
-    rnd: Round, table: Table, held: tuple[SeatedTable, list[Entry]] | None = None
-) -> Settled:
+def _settle(rnd: Round, table: Table) -> Settled:
     """After a change at ``table``: recompute a closed round, or ``_after_change`` in play."""
     if rnd.is_closed:
         return Settled(recomputed=results_recompute(rnd=rnd))
-    return Settled(late_waiting=_after_change(rnd, table, held))
+    return Settled(late_waiting=_after_change(rnd, table))
 
 
-def entry_insert(
-    entry: Entry, table: Table, held: tuple[SeatedTable, list[Entry]], batch: WriteBatch
-) -> Settled:
-    """Store ``entry``, a new tap at ``table`` (``held``: the table's seats and its counting
-    entries with it), then ``_settle``. One that changes only its table (late, or unable to
-    move the bell) only moves the versions: on PostgreSQL in the insert's statement, sent as
-    ``batch``'s last."""
-    rnd = entry.round
-    if entry.is_late or (rnd.is_playing and not _may_move_bell(rnd, table)):
-        return Settled(late_waiting=_insert_and_touch(entry, rnd, table, batch))
-    if batch.short:  # tap_alone says it changes only its table
+def entry_insert(entry: Entry, here: TableRound, batch: WriteBatch) -> Settled:
+    """Store ``entry``, a new tap at ``here``'s table, then settle: a host's correction of a
+    closed round is recomputed; else the bell rings as the rules say (if the tap may move it)
+    and the versions move, and the table after is answered while in play. A tap that changes
+    only its table (late, or unable to move the bell) is stored with the versions' move: on
+    PostgreSQL in one statement, sent as ``batch``'s last."""
+    rnd, table = entry.round, here.table
+    if rnd.is_closed and not entry.is_late:
+        _insert(entry)
+        return Settled(recomputed=results_recompute(rnd=rnd))
+    moves = not entry.is_late and _may_move_bell(rnd, table)
+    if not moves:
+        late_waiting = _insert_and_touch(entry, rnd, table, batch)
+    elif batch.short:  # tap_alone says it changes only its table
         raise RuntimeError("A tap alone at its table would change more than its table.")
-    _insert(entry)
-    return _settle(rnd, table, held)
+    else:
+        _insert(entry)
+    entries = here.entries if entry.is_late else [*here.entries, entry]
+    after = table_round_of(rnd, here.seated, here.play, entries, bell_moves=moves)
+    if moves:
+        late_waiting = _versions_move(rnd, table, _bell_move(rnd, after.bell))
+    return Settled(late_waiting, table_after=after if rnd.is_playing else None)
 
 
 # An entry's row, inserted as the ORM would, in a statement written once (cheaper per tap).

@@ -49,7 +49,11 @@ def table_hold(
         reads.insert(0, (_ROUND_LOCKED, named[:2]))
     *locked, plays, seats, entries = batch.read(*reads)
     if not plays or not seats or locked == [[]]:
-        raise _no_play(table, None if rnd is not None else number)
+        if rnd is None:  # a phone's round: one not started, or no seats for it here
+            named = table.night.rounds.filter(number=number).first()
+            if named is None or named.is_pending:
+                raise _not_started()
+        raise ServiceError("This table has no seats in this round.", "not_in_round")
     held = locked[0][0] if locked else seats[0].round
     if rnd is not None:  # the caller's, refreshed
         for name in ("status", "bell_at", "bell_by_host", "started_at"):
@@ -90,16 +94,6 @@ def _round_number(table: Table, by_host: bool, rnd: Round | None, round_number) 
     if not is_round_number(round_number):
         raise _not_started()
     return round_number
-
-
-def _no_play(table: Table, round_number: int | None) -> ServiceError:
-    """The error for a change whose round (numbered ``round_number``, if a phone named it) has
-    no play or no seats for ``table``."""
-    if round_number is not None:
-        named = table.night.rounds.filter(number=round_number).first()
-        if named is None or named.is_pending:
-            return _not_started()
-    return ServiceError("This table has no seats in this round.", "not_in_round")
 
 
 # A change's reads by the night, the round's number and the table (core/speed/compiled.py):

@@ -16,20 +16,14 @@ from bunco_night.core.speed.compiled import (
 from bunco_night.core.text import is_nonce
 from bunco_night.nights.models import Round, Table
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.presets import MARK_CODE_MAX_LENGTH, RESET_ROUND_SCORE
 from bunco_night.rules.rounds import doubles_before
-from bunco_night.rules.scoring import PAIR, POINTS, score_roll, score_tap
+from bunco_night.rules.scoring import score_entry
 
 from ..models import Entry, TablePlay
-from ..state import (
-    TableRound,
-    table_round_of,
-)
+from ..state import TableRound
 from .changes import entry_insert
 from .corrections import Recomputed
 from .locks import is_round_number, table_hold, tap_alone
-
-DICE = "dice"
 
 
 @dataclass(frozen=True)
@@ -97,16 +91,9 @@ def _entry_store(table: Table, rnd: Round | None, round_number: int | None, tap:
             table, batch, by_host=by_host, rnd=rnd, round_number=round_number
         )
         entry = _new_entry(rnd, table, play, here, **tap)
-        after = _entries_after(here, entry)
         # A nonce stored meanwhile fails the insert: see entry_record.
-        late_waiting, recomputed = entry_insert(entry, table, (here.seated, after), batch)
-    table_after = table_round_of(rnd, here.seated, play, after) if rnd.is_playing else None
-    return TapResult(entry, table_after, late_waiting, recomputed)
-
-
-def _entries_after(here: TableRound, entry: Entry) -> list[Entry]:
-    """The table's counting entries once ``entry`` is stored: a late one does not count."""
-    return here.entries if entry.is_late else [*here.entries, entry]
+        settled = entry_insert(entry, here, batch)
+    return TapResult(entry, settled.table_after, settled.late_waiting, settled.recomputed)
 
 
 def _new_entry(
@@ -133,7 +120,18 @@ def _new_entry(
     streak = 0
     if rules.is_two_dice:
         streak = doubles_before(here.rolls, seat)
-    points, kind, count, mark_code, reset = _score(rules, rnd, kind, count, mark_code, dice, streak)
+    try:
+        scored = score_entry(
+            kind,
+            rules,
+            count=count,
+            dice=dice or (),
+            mark=rnd.mark,
+            mark_code=mark_code,
+            doubles_before=streak,
+        )
+    except RuleError as error:
+        raise ServiceError(error.message, error.code) from error
     extra = here.outcome.in_extra_turns
     late = not by_host and (
         not rnd.is_playing or ((play.finished_turn or here.outcome.done) and not extra)
@@ -144,41 +142,14 @@ def _new_entry(
         table=table,
         seat=seat,
         roller=here.seated.roller(seat),
-        kind=kind,
-        count=count,
-        mark_code=mark_code,
-        points=points,
-        reset=reset,
+        kind=scored.kind,
+        count=scored.mark_dice,
+        mark_code=scored.mark_code,
+        points=scored.points,
+        reset=scored.reset,
         nonce=nonce,
         by_host=by_host,
         extra_pass=here.outcome.extra_passes + 1 if extra and not by_host else 0,
         late_at=now if late else None,
         tapped_at=now - dt.timedelta(milliseconds=waited_ms) if waited_ms else None,
     )
-
-
-def _score(
-    rules, rnd: Round, kind: str, count: int, mark_code: str, dice, streak: int = 0
-) -> tuple:
-    """(points, kind, count, mark code, reset) of a tap, as the rules score it. ``streak``: the
-    seat's doubles in a row just before (two dice, docs/rules.md 9.2)."""
-    try:
-        if kind == Entry.Kind.MARK:
-            group_mark = rules.group_mark(mark_code)
-            if len(mark_code) > MARK_CODE_MAX_LENGTH:  # saved before rules refused such codes
-                raise ServiceError("This mark's code is too long to record.", "mark_code_too_long")
-            return group_mark.points, kind, 0, mark_code, group_mark.effect == RESET_ROUND_SCORE
-        if kind == DICE:
-            scored = score_roll(dice or [], rnd.mark, rules, doubles_before=streak)
-        else:
-            scored = score_tap(kind, rules, count if kind == POINTS else 0, doubles_before=streak)
-        return scored.points, scored.kind, _mark_dice(rules, scored), "", False
-    except RuleError as error:
-        raise ServiceError(error.message, error.code) from error
-
-
-def _mark_dice(rules, scored) -> int:
-    """How many dice showed the mark, as an entry keeps it."""
-    if rules.is_two_dice:
-        return {POINTS: 1, PAIR: 2}.get(scored.kind, 0)
-    return scored.points if scored.kind == POINTS else 0
