@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import models
 from django.db.models import Exists, OuterRef, Q, Sum
@@ -166,12 +166,12 @@ class NightSeasonShare:
 
 
 @dataclass(frozen=True)
-class DuesSummary:
+class DuesCollection:
+    """A night's dues: who owes and paid, the collection, and the season's share of it."""
+
     rows: list[DuesRow]
     expected_cents: int
     collected_cents: int
-    payouts: list[Payout]
-    payout_error: str
     season_share_cents: int = 0
     season: NightSeasonShare | None = None
     # Read from the money recorded when the night ended (docs/rules.md section 7.9).
@@ -203,6 +203,14 @@ class DuesSummary:
         return self.collected_cents - self.season_share_cents
 
 
+@dataclass(frozen=True)
+class DuesSummary(DuesCollection):
+    """A night's dues and each prize's payout from the pot (docs/rules.md section 7.4)."""
+
+    payouts: list[Payout] = field(default_factory=list)
+    payout_error: str = ""
+
+
 def money_record_of(night: Night) -> MoneyRecord | None:
     """The money recorded when ``night`` ended, if it has ended (docs/rules.md 7.9)."""
     if not night.is_over:
@@ -210,10 +218,38 @@ def money_record_of(night: Night) -> MoneyRecord | None:
     return MoneyRecord.objects.filter(night_id=night.pk).first()
 
 
-def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
+def dues_collection(night: Night) -> DuesCollection:
+    """The night's dues worked out now (``dues_summary`` without the payouts); a finished
+    night's on the footing recorded when it ended: the season's share as it was then."""
+    record = money_record_of(night)
+    return _collection(night, record, now=True)
+
+
+def dues_summary(night: Night) -> DuesSummary:
     """Who owes and paid, the collection, the season's share, the pot and payouts
-    (docs/rules.md sections 7.4 and 8); a finished night's as recorded (7.9), unless
-    ``now``: worked out again on the recorded footing."""
+    (docs/rules.md sections 7.4 and 8); a finished night's as recorded (7.9)."""
+    record = money_record_of(night)
+    collection = _collection(night, record, now=False)
+    if record is not None:
+        figures = record.as_figures
+        payouts = []
+        if not figures.payout_error:
+            payouts = [Payout(r.key, r.title, r.amount_cents) for r in figures.awards.results]
+        return DuesSummary(**vars(collection), payouts=payouts, payout_error=figures.payout_error)
+    payouts, error = [], ""
+    try:
+        # Rounded and with the leftover where the night's rules say (docs/rules.md 7.8).
+        categories = night.prize_categories
+        shares = split_pot(collection.pot_cents, categories, policy=night.rules_obj.prize_policy)
+        payouts = [Payout(c.key, c.title, shares[c.key]) for c in categories]
+    except RuleError as exc:
+        error = exc.message
+    return DuesSummary(**vars(collection), payouts=payouts, payout_error=error)
+
+
+def _collection(night: Night, record: MoneyRecord | None, *, now: bool) -> DuesCollection:
+    """The night's dues; as ``record`` (the money recorded when it ended) says, unless
+    ``now``: worked out again, with the season's share as ``record`` has it."""
     attendances = list(night.attendances.values_list("pk", "player_id"))
     accounts = dues_accounts(night.group, {p for _, p in attendances}, until=night)
     tonight = {
@@ -224,42 +260,17 @@ def dues_summary(night: Night, *, now: bool = False) -> DuesSummary:
     }
     rows = [tonight[pk] for pk, _ in attendances]
     expected = sum(r.owes_cents for r in rows)
-    record = money_record_of(night)
-    if record is not None and not now:
-        figures = record.as_figures
-        payouts = []
-        if not figures.payout_error:
-            payouts = [Payout(r.key, r.title, r.amount_cents) for r in figures.awards.results]
-        season = None
-        if figures.season_percent is not None:
-            season = NightSeasonShare(figures.season_name, figures.season_percent)
-        return DuesSummary(
-            rows,
-            expected,
-            figures.collected_cents,
-            payouts,
-            figures.payout_error,
-            figures.season_share_cents,
-            season,
-            recorded=True,
-        )
-    collected = sum(r.collected_cents for r in rows)
-    if record is not None:  # the season's share as it was when the night ended
+    if record is not None:
         figures = record.as_figures
         season = None
         if figures.season_percent is not None:
             season = NightSeasonShare(figures.season_name, figures.season_percent)
+        if not now:
+            share = figures.season_share_cents
+            return DuesCollection(rows, expected, figures.collected_cents, share, season, True)
     else:
         found = Season.objects.filter(group_id=night.group_id).covering(night.date).first()
         season = NightSeasonShare(found.name, found.pot_percent) if found else None
+    collected = sum(r.collected_cents for r in rows)
     share = season_share(collected, season.pot_percent) if season else 0
-    rules = night.rules_obj
-    payouts, error = [], ""
-    try:
-        # Rounded and with the leftover where the night's rules say (docs/rules.md 7.8).
-        categories = night.prize_categories
-        shares = split_pot(collected - share, categories, policy=rules.prize_policy)
-        payouts = [Payout(c.key, c.title, shares[c.key]) for c in categories]
-    except RuleError as exc:
-        error = exc.message
-    return DuesSummary(rows, expected, collected, payouts, error, share, season)
+    return DuesCollection(rows, expected, collected, share, season)

@@ -21,7 +21,7 @@ from bunco_night.rules.money import (
 from bunco_night.rules.prizes import DOOR_PRIZE
 
 from . import history
-from .dues import dues_summary
+from .dues import dues_collection
 from .models import MoneyRecord, Night
 
 # (night, pot in cents) -> (the prizes now, why no money is paid yet or "").
@@ -39,7 +39,7 @@ def figures_now(night: Night) -> NightFigures:
     """The night's money now; a finished night's on the footing recorded when it ended."""
     if _prize_reader is None:  # pragma: no cover - the play app is always installed
         raise RuntimeError("No prize reader: is bunco_night.play in INSTALLED_APPS?")
-    summary = dues_summary(night, now=True)
+    summary = dues_collection(night)
     awards, error = _prize_reader(night, summary.pot_cents)
     return NightFigures(
         collected_cents=summary.collected_cents,

@@ -11,10 +11,7 @@ from bunco_night.core.bulk import update_each
 from bunco_night.core.errors import ServiceError
 from bunco_night.nights.models import Night, Round, Table
 from bunco_night.nights.money import money_record
-from bunco_night.nights.selectors import (
-    players_tonight,
-    seating_of,
-)
+from bunco_night.nights.selectors import players_tonight
 from bunco_night.nights.services import (
     night_lock,
     night_touch,
@@ -80,7 +77,7 @@ def _seat_next_round(board: RoundBoard, tables: list[Table] | None = None) -> Ro
     night = rnd.night
     if rnd.number >= night.total_rounds:
         return None
-    seating = seating_of([tr.seated for tr in board.tables])
+    seating = tuple(tr.seated.occupants for tr in board.tables)  # head table first
     ghosts = {o for t in seating for o in t if isinstance(o, Ghost)}
     winners = [tr.seated.game.side_seats(tr.winner_side) for tr in board.tables]
     moved = next_seating(night.rules_obj, seating, winners, ghosts)
