@@ -330,9 +330,11 @@ def _counted_state(
     entries: list[RuleEntry],
     play: TablePlay | None = None,
 ) -> TableState:
-    """A table's state from its seat count, entries and, if given, its play."""
+    """A table's state from its seat count, entries and, if given, its play; without it, with
+    the passes of extra turns finished as the entries show them (for the bell, which reads
+    no pass's scores: docs/rules.md section 3.4)."""
     game = table_game(rules, seats=size, tables=tables)
-    done = {}
+    done = {"extra_passes": max(0, max((e.extra_pass for e in entries), default=0) - 1)}
     if play is not None:
         done = {
             "finished_turn": play.finished_turn,

@@ -52,3 +52,17 @@ def test_a_later_pass_leaves_the_earlier_passes_turns_to_the_host(tied):
     assert caught.value.code == "round_closed"
     entry_undo(table=t2, entry_id=first.pk, by_host=True)  # the host still may
     assert Entry.objects.get(pk=first.pk).undone_at is not None
+
+
+def test_a_second_pass_takes_turns_and_the_room_reads_them(tied):
+    """Section 3.4: a tie still level after its extra turns plays another pass; its turns
+    count, and every change after them still reads the room (docs/rules.md 3.9)."""
+    rnd, t2 = tied
+    tap(t2, 1, "points", 1)
+    tap(t2, 2, "points", 1)
+    extra_turns_done(table=t2)  # 1-1: pass 2
+    second = tap(t2, 1, "points", 1)
+    assert second.extra_pass == 2
+    t1 = rnd.night.tables.get(number=1)
+    tap(t1, 1, "points", 1)  # a change anywhere reads every table's state again
+    assert round_board(rnd).table(t2.pk).scores == (2, 1)
