@@ -5,7 +5,7 @@ Hypothesis profile of the same name for tests that set none (docs/testing.md).""
 
 import os
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 LONG = 20
 DEPTH_NAME = os.environ.get("BUNCO_HYPOTHESIS", "short")
@@ -20,3 +20,14 @@ settings.load_profile(DEPTH_NAME)
 def examples(short: int) -> int:
     """A property test's number of examples: ``short`` in `make test`, more in a deep search."""
     return short * LONG if DEPTH_NAME == "long" else short
+
+
+def machine_search(short: int, steps: int) -> settings:
+    """A state machine's search: ``examples(short)`` runs of ``steps`` steps (twice as many in
+    a deep search), with no deadline and no health checks (each step is a database write)."""
+    return settings(
+        max_examples=examples(short),
+        stateful_step_count=steps * 2 if DEPTH_NAME == "long" else steps,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )

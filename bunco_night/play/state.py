@@ -334,8 +334,9 @@ def _counted_state(
     the passes of extra turns finished as the entries show them (for the bell, which reads
     no pass's scores: docs/rules.md section 3.4)."""
     game = table_game(rules, seats=size, tables=tables)
-    done = {"extra_passes": max(0, max((e.extra_pass for e in entries), default=0) - 1)}
-    if play is not None:
+    if play is None:
+        done = {"extra_passes": max(0, max((e.extra_pass for e in entries), default=0) - 1)}
+    else:
         done = {
             "finished_turn": play.finished_turn,
             "tiebreak_winner": play.tiebreak_side,

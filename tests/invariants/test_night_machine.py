@@ -40,7 +40,7 @@ from collections import Counter
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from hypothesis import HealthCheck, event, settings
+from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -79,19 +79,14 @@ from bunco_night.play.standings import night_standings
 from bunco_night.play.state import round_board
 from bunco_night.printing.documents import PlayLinks, prize_sheet, tally_sheets
 from bunco_night.rules.money import money_of, only_names_winners, unbalanced
-from tests.search import DEPTH_NAME, examples
+from tests.search import DEPTH_NAME, machine_search
 
 pytestmark = pytest.mark.django_db
 
 # How hard to look (docs/testing.md, tests/search.py): about 30 s in every test run; with
 # BUNCO_HYPOTHESIS=long, 20 times the examples, each twice as long, and searches again
 # until BUNCO_HYPOTHESIS_MINUTES have passed, if given.
-SEARCH = settings(
-    max_examples=examples(12),
-    stateful_step_count=60 if DEPTH_NAME == "long" else 30,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-)
+SEARCH = machine_search(12, 30)
 PRIZES = [
     "most_wins",
     "most_buncos",

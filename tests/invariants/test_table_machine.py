@@ -18,7 +18,6 @@ from collections import Counter
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -34,16 +33,11 @@ from bunco_night.play.models import Entry
 from bunco_night.play.state import round_board, screen_board, table_round
 from tests.factories import make_group, make_night
 from tests.play.helpers import start_night
-from tests.search import DEPTH_NAME, examples
+from tests.search import machine_search
 
 pytestmark = pytest.mark.django_db
 
-SEARCH = settings(
-    max_examples=examples(15),
-    stateful_step_count=80 if DEPTH_NAME == "long" else 40,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-)
+SEARCH = machine_search(15, 40)
 TAPS = {
     "two_dice": [("points", 1), ("points", 2), ("pair", 0), ("doubles", 0), ("miss", 0)],
     "house": [("points", 1), ("points", 2), ("points", 3), ("mini", 0), ("miss", 0)],
