@@ -16,6 +16,7 @@ import threading
 import warnings
 
 import pytest
+from django.utils import timezone
 
 from tests import search
 from tests.factories import make_group, make_user
@@ -273,11 +274,22 @@ def group(host):
     return make_group(user=host, name="Maple Street Bunco")
 
 
-# The day the tests' dates were written: a night planned on a date before it is asked about
-# as a possible slip (nights.views.planning_today), and the tests plan nights on fixed dates.
+# The day the tests' dates were written. The tests plan nights on fixed dates, and the site
+# reads its today from ``timezone.localdate()`` (upcoming nights, a player's own page, a
+# planned date that may be a slip): every test runs on this day, whatever the calendar says.
 TESTS_TODAY = dt.date(2026, 11, 27)
 
 
+def today_is(monkeypatch, day: dt.date) -> None:
+    """Make ``day`` today for the site and the test: ``timezone.localdate()`` answers it."""
+    real = timezone.localdate
+
+    def localdate(value=None, timezone=None):
+        return day if value is None else real(value, timezone)
+
+    monkeypatch.setattr(timezone, "localdate", localdate)
+
+
 @pytest.fixture(autouse=True)
-def _planning_today(monkeypatch):
-    monkeypatch.setattr("bunco_night.nights.views.planning_today", lambda: TESTS_TODAY)
+def _today(monkeypatch):
+    today_is(monkeypatch, TESTS_TODAY)

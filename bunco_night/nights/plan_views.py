@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from bunco_night.core.errors import Gone, ServiceError
@@ -16,7 +17,7 @@ from bunco_night.core.forms import form_apply
 from bunco_night.groups.models import Group
 from bunco_night.groups.selectors import group_for_host, hosting_turn_on
 
-from . import actions, services, views
+from . import actions, services
 from .forms import AskedForm, NightForm
 from .models import Night
 from .selectors import delete_refusal, night_for_host, plan_doubts, sets_change_effects
@@ -40,8 +41,7 @@ def next_night_date(last: dt.date | None, today: dt.date) -> dt.date:
 def default_night_date(group: Group) -> dt.date:
     """The new night's date for ``group`` (``next_night_date``), from its last night."""
     last = group.nights.order_by("-date").values_list("date", flat=True).first()
-    # Looked up on ``views`` at each call: the tests pin it there (tests/conftest.py).
-    return next_night_date(last, views.planning_today())
+    return next_night_date(last, timezone.localdate())
 
 
 @login_required
@@ -73,7 +73,7 @@ def night_create(request: HttpRequest, slug: str) -> HttpResponse:
     sent_again = nonce is not None and group.nights.filter(nonce=nonce).exists()
     if form.is_valid() and not sent_again:
         date = form.cleaned_data["date"]
-        doubts = plan_doubts(group, date, views.planning_today())
+        doubts = plan_doubts(group, date, timezone.localdate())
         if doubts and asked.get("confirmed_date") != date.isoformat():
             return _night_form(request, group, form, None, doubts=doubts)
     night = form_apply(form, lambda data: services.night_create(group=group, nonce=nonce, **data))

@@ -3,8 +3,6 @@ htmx: answers with the section)."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,17 +23,12 @@ from .selectors import night_for_host, redraw_replaces, seated_tables, seating_r
 PAGE = "nights/night.html"
 
 
-def planning_today() -> dt.date:
-    """Today in ``TIME_ZONE`` (pinned by tests/conftest.py)."""
-    return timezone.localdate()
-
-
 @login_required
 @require_safe
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A night: who comes, dues and the pot, and the seating."""
     night = night_for_host(request.user, pk)
-    context = night_context(night, today=planning_today(), pick=request.GET.get("pick"))
+    context = night_context(night, today=timezone.localdate(), pick=request.GET.get("pick"))
     return render(request, PAGE, context)
 
 
@@ -46,7 +39,7 @@ def _after_change(
     if request.htmx:
         return render(request, f"{PAGE}#{partial}", night_context(night, **errors))
     if any(errors.values()):
-        return render(request, PAGE, night_context(night, today=planning_today(), **errors))
+        return render(request, PAGE, night_context(night, today=timezone.localdate(), **errors))
     return redirect(f"{night.get_absolute_url()}#{section}")
 
 

@@ -12,7 +12,7 @@ from bunco_night.groups.models import Player
 from bunco_night.groups.services import rules_update
 from bunco_night.nights.models import Attendance, Night, Payment, Round
 from bunco_night.nights.services import attendance_set, payment_record, seating_draw
-from tests.conftest import TESTS_TODAY
+from tests.conftest import TESTS_TODAY, today_is
 from tests.factories import make_group, make_night, make_user
 from tests.locks import held_elsewhere
 from tests.play.helpers import nonce, play_round, start_night
@@ -107,13 +107,9 @@ def test_another_host_gets_404_on_every_night_page(client, night):
 # Planning a night -------------------------------------------------------------------------
 
 
-def planning_on(monkeypatch, today: dt.date):
-    monkeypatch.setattr("bunco_night.nights.views.planning_today", lambda: today)
-
-
 def test_a_groups_first_night_starts_a_week_out_with_the_group_s_sets(client, group, monkeypatch):
     """On December 4 the first night is planned for December 11, not January 1."""
-    planning_on(monkeypatch, dt.date(2026, 12, 4))
+    today_is(monkeypatch, dt.date(2026, 12, 4))
     page = text(client.get(reverse("nights:new", args=[group.slug])))
     assert 'value="2026-12-11"' in page
     assert 'name="sets" value="4"' in page  # the house preset plays four sets
@@ -132,7 +128,7 @@ def test_a_groups_first_night_starts_a_week_out_with_the_group_s_sets(client, gr
     ],
 )
 def test_the_next_night_is_a_sensible_date(client, group, monkeypatch, today, last, planned):
-    planning_on(monkeypatch, today)
+    today_is(monkeypatch, today)
     if last is not None:
         make_night(group, date=last)
     page = text(client.get(reverse("nights:new", args=[group.slug])))
@@ -221,7 +217,7 @@ def test_a_date_in_the_past_is_asked_about_and_shown_with_its_year(client, group
     assert response["Location"] == night.get_absolute_url()
     assert "Fri Jan 1, 1999" in text(client.get(nurl("edit", night)))
     # Tomorrow is no slip.
-    monkeypatch.setattr("bunco_night.nights.views.planning_today", lambda: dt.date(1998, 12, 31))
+    today_is(monkeypatch, dt.date(1998, 12, 31))
     client.post(reverse("nights:create", args=[group.slug]), {**data, "date": "1999-01-02"})
     assert Night.objects.count() == 2
 
