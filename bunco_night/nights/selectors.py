@@ -12,10 +12,10 @@ from django.shortcuts import get_object_or_404
 from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player
 from bunco_night.groups.selectors import rules_explained
-from bunco_night.rules.layouts import TableGame, table_game
 from bunco_night.rules.movement import Ghost, Seating
 from bunco_night.rules.names import first_names
 from bunco_night.rules.replan import round_partners
+from bunco_night.rules.rounds import TableGame, table_game
 
 from .dues import (  # noqa: F401 - where the night pages have always found them
     DuesAccount,

@@ -9,8 +9,8 @@ from django.db.models import Q
 from bunco_night.nights.models import Attendance, Night, Round, Seat
 from bunco_night.nights.played import Played
 from bunco_night.nights.selectors import current_round
-from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import HEAD_TABLE
+from bunco_night.rules.rounds import table_game
 
 from .moves import Move, moves, next_round
 from .night_over import MyPrize, my_prizes

@@ -15,7 +15,6 @@ from bunco_night.core.speed.compiled import ID_MARKERS, Compiled
 from bunco_night.groups.models import Player
 from bunco_night.nights.models import Round, Seat, Table
 from bunco_night.nights.selectors import TABLE_SEATS, SeatedTable, seated_from, seated_tables
-from bunco_night.rules.layouts import table_game
 from bunco_night.rules.presets import EVERY_TABLE, HEAD_TABLE, Rules
 from bunco_night.rules.rounds import Entry as RuleEntry
 from bunco_night.rules.rounds import (
@@ -25,6 +24,7 @@ from bunco_night.rules.rounds import (
     room_bell,
     room_over,
     seconds_left,
+    table_game,
     table_outcome,
 )
 from bunco_night.rules.scoring import BUNCO, MISS

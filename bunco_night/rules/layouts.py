@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .presets import DICE_GAME, FILL_GHOSTS, Rules
-from .rounds import partner_seat, side_count, side_of, side_seats
+from .presets import FILL_GHOSTS, Rules
+from .rounds import table_game
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 1000
@@ -103,57 +103,6 @@ def buck_table_size(players: int) -> int:
     return players
 
 
-def plays_teams(rules: Rules, *, seats: int, tables: int) -> bool:
-    """A 4-seat table of a dice night with more than one table plays in teams (section 1)."""
-    return rules.game == DICE_GAME and seats == 4 and tables > 1
-
-
-def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
-    """Points that win a round at a table (docs/rules.md section 3.3), or the exact score
-    that takes a player out of Buck Dice (section 9.3)."""
-    if rules.is_buck_dice:
-        return rules.buck_target
-    if rules.quick_game:
-        return 11
-    if teams:
-        return rules.target_teams
-    if tables == 1:
-        return rules.target_one_table
-    return rules.target_individuals
-
-
-@dataclass(frozen=True)
-class TableGame:
-    """How a table of ``seats`` plays: teams or not, and its target (docs/rules.md 1, 3.3)."""
-
-    seats: int
-    teams: bool
-    target: int
-
-    @property
-    def sides(self) -> int:
-        """Two teams, or one side per player."""
-        return side_count(self.seats, self.teams)
-
-    def side_of(self, seat: int) -> int:
-        """The side (from 0) that ``seat`` (from 1) plays for."""
-        return side_of(seat, self.teams)
-
-    def side_seats(self, side: int) -> tuple[int, ...]:
-        """The seats that make up ``side``."""
-        return side_seats(side, self.seats, self.teams)
-
-    def partner_seat(self, seat: int) -> int | None:
-        """The seat across from ``seat`` at a team table; None at a table of individuals."""
-        return partner_seat(seat) if self.teams else None
-
-
-def table_game(rules: Rules, *, seats: int, tables: int) -> TableGame:
-    """Teams or individuals and the target of a table of ``seats`` in a night of ``tables``."""
-    teams = plays_teams(rules, seats=seats, tables=tables)
-    return TableGame(seats, teams, table_target(rules, seats=seats, teams=teams, tables=tables))
-
-
 def plan_layout(players: int, rules: Rules) -> Layout:
     """The tables for ``players`` people under ``rules``."""
     if rules.is_buck_dice:
@@ -167,7 +116,6 @@ def plan_layout(players: int, rules: Rules) -> Layout:
     count = len(shapes)
     plans = []
     for number, (seats, ghosts) in enumerate(shapes, start=1):
-        teams = plays_teams(rules, seats=seats, tables=count)
-        target = table_target(rules, seats=seats, teams=teams, tables=count)
-        plans.append(TablePlan(number, seats, ghosts, teams, target))
+        game = table_game(rules, seats=seats, tables=count)
+        plans.append(TablePlan(number, seats, ghosts, game.teams, game.target))
     return Layout(players, tuple(plans))

@@ -8,9 +8,8 @@ from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .layouts import plays_teams
 from .presets import CARD_MOVEMENT, LADDER_MOVEMENT, Rules
-from .rounds import partner_seat
+from .rounds import partner_seat, plays_teams
 
 Seating = tuple[tuple[Hashable, ...], ...]
 TEAMS = ((1, 3), (2, 4))

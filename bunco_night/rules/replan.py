@@ -13,11 +13,11 @@ from .layouts import (
     balanced_sizes,
     buck_table_size,
     check_player_count,
-    plays_teams,
     table_sizes,
 )
 from .movement import Seating
 from .presets import FILL_GHOSTS, Rules
+from .rounds import plays_teams
 
 # Makes a new ghost's id; it is given the leaver whose seat the ghost takes, or None.
 GhostMaker = Callable[[Hashable | None], Hashable]

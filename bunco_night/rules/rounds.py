@@ -1,6 +1,7 @@
-"""Scores at a table and when a round is over (docs/rules.md sections 3 and 6). Callers fold a
-table's entries into a ``TableState``; ``round_status`` says whether the bell has rung and how
-each table stands. The caller keeps the clock (``time_up``, 3.8)."""
+"""How a table plays a round (teams or not, its target: docs/rules.md sections 1 and 3.3), its
+scores and when a round is over (sections 3 and 6). Callers fold a table's entries into a
+``TableState``; ``round_status`` says whether the bell has rung and how each table stands. The
+caller keeps the clock (``time_up``, 3.8)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import RuleError
-from .presets import ANY_TABLE, EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
+from .presets import ANY_TABLE, DICE_GAME, EVERY_TABLE, EXTRA_TURN, HEAD_TABLE, Rules
 from .scoring import BUNCO, DOUBLE_KINDS, MISS, ROLL_KINDS
 
 # Why the bell rang for the room (``bell_reason``).
@@ -58,6 +59,57 @@ def side_seats(side: int, size: int, teams: bool) -> tuple[int, ...]:
 def side_count(size: int, teams: bool) -> int:
     """How many sides a table has: two teams, or one per player."""
     return 2 if teams else size
+
+
+def plays_teams(rules: Rules, *, seats: int, tables: int) -> bool:
+    """A 4-seat table of a dice night with more than one table plays in teams (section 1)."""
+    return rules.game == DICE_GAME and seats == 4 and tables > 1
+
+
+def table_target(rules: Rules, *, seats: int, teams: bool, tables: int) -> int:
+    """Points that win a round at a table (docs/rules.md section 3.3), or the exact score
+    that takes a player out of Buck Dice (section 9.3)."""
+    if rules.is_buck_dice:
+        return rules.buck_target
+    if rules.quick_game:
+        return 11
+    if teams:
+        return rules.target_teams
+    if tables == 1:
+        return rules.target_one_table
+    return rules.target_individuals
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """How a table of ``seats`` plays: teams or not, and its target (docs/rules.md 1, 3.3)."""
+
+    seats: int
+    teams: bool
+    target: int
+
+    @property
+    def sides(self) -> int:
+        """Two teams, or one side per player."""
+        return side_count(self.seats, self.teams)
+
+    def side_of(self, seat: int) -> int:
+        """The side (from 0) that ``seat`` (from 1) plays for."""
+        return side_of(seat, self.teams)
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """The seats that make up ``side``."""
+        return side_seats(side, self.seats, self.teams)
+
+    def partner_seat(self, seat: int) -> int | None:
+        """The seat across from ``seat`` at a team table; None at a table of individuals."""
+        return partner_seat(seat) if self.teams else None
+
+
+def table_game(rules: Rules, *, seats: int, tables: int) -> TableGame:
+    """Teams or individuals and the target of a table of ``seats`` in a night of ``tables``."""
+    teams = plays_teams(rules, seats=seats, tables=tables)
+    return TableGame(seats, teams, table_target(rules, seats=seats, teams=teams, tables=tables))
 
 
 def table_scores(entries: Iterable[Entry], *, size: int, teams: bool) -> tuple[int, ...]:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bunco_night.rules.layouts import plays_teams
 from bunco_night.rules.presets import CARD_1904, DELUXE, HOUSE, LADDER
 from bunco_night.rules.replan import replan_seating, round_partners
+from bunco_night.rules.rounds import plays_teams
 from tests.rules.test_replan import HOUSE_GHOSTS, LADDER_PAIRS, check, fewest_moves, played_night
 from tests.search import examples
 

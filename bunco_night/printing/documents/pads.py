@@ -9,8 +9,9 @@ from django.http import QueryDict
 from bunco_night.nights.models import Night
 from bunco_night.nights.selectors import players_tonight
 from bunco_night.rules.errors import RuleError
-from bunco_night.rules.layouts import plan_layout, table_game
+from bunco_night.rules.layouts import plan_layout
 from bunco_night.rules.presets import ANY_TABLE, FILL_GHOSTS, HEAD_TABLE, Rules
+from bunco_night.rules.rounds import table_game
 
 from .parts import Options, Parts, Sizes, Source, cut
 from .shared import Slot, night_slots
