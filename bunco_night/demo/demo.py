@@ -227,7 +227,7 @@ def build_season(season, regulars: list[Player], subs: list[Player]) -> Night:
         (8, regulars[0], "", "Bea: dessert"),
         (9, regulars[6], "", "Carla: salad, Joy: drinks"),
         (10, regulars[10], "", ""),
-        (11, None, "No Bunco: Thanksgiving week", ""),
+        (11, None, "No Bunco this month", ""),
         (12, regulars[1], "", "Carla: dessert, Irene: drinks"),
     ]
     for month, host, place, brings in rotation:
@@ -235,7 +235,10 @@ def build_season(season, regulars: list[Player], subs: list[Player]) -> Night:
             season=season, month=dt.date(2026, month, 1), host=host, place=place, brings=brings
         )
     prepayment_record(
-        player=regulars[11], amount_cents=2500, starts=dt.date(2026, 12, 1), note="Paid to April"
+        player=regulars[11],
+        amount_cents=2500,
+        starts=dt.date(2026, 12, 1),
+        note="Paid for five nights",
     )
     december = dt.date(2026, 12, 10)
     turn = hosting_turn_on(group, december)

@@ -1,5 +1,8 @@
-"""Load the demo group into an empty database only; ``demo_login`` prints the password."""
+"""Load the demo group into an empty database only, its calendar moved to today
+(``bunco_night.demo.calendar``); ``demo_login`` prints the password."""
 
+import json
+import tempfile
 from pathlib import Path
 
 from django.conf import settings
@@ -7,7 +10,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
+from bunco_night.demo.calendar import dated
 from bunco_night.demo.demo import password_file, set_demo_password
 from bunco_night.groups.models import Group
 
@@ -21,7 +26,11 @@ class Command(BaseCommand):
         if get_user_model().objects.exists() or Group.objects.exists():
             self.stdout.write("The database already holds data: the demo was not loaded.")
             return
-        with transaction.atomic():
-            call_command("loaddata", str(FIXTURE), verbosity=0)
+        records = json.loads(FIXTURE.read_text(encoding="utf-8"))
+        records = dated(records, timezone.localdate(), timezone.now())
+        with tempfile.TemporaryDirectory() as folder, transaction.atomic():
+            moved = Path(folder) / "demo.json"
+            moved.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+            call_command("loaddata", str(moved), verbosity=0)
             set_demo_password()
         self.stdout.write(f"Loaded the demo group. The host's password is in {password_file()}.")
