@@ -1,57 +1,66 @@
-"""The demo's calendar, moved to the day it is loaded (``dated``): its planned night comes next
-week, its played nights and season move with it, and what it recorded was recorded lately."""
+"""The demo's calendar, moved to the day it is loaded (``dated``): a group that meets once a
+month, its next night coming up, its played nights and season moved with it, and what it
+recorded recorded lately."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-# Fields that name a month by its first day, by model: they move to the month their nights reach.
+# Fields that name a month by its first day, by model.
 MONTHS = {"groups.hostingturn": ("month",), "nights.prepayment": ("starts",)}
 TIME_STAMP_LENGTH = len("2026-12-05T02:38:58.467Z")
+# The planned night is at least this many days after the day the demo is loaded.
+AHEAD = dt.timedelta(days=3)
 
 
 def dated(records: list[dict], today: dt.date, now: dt.datetime) -> list[dict]:
-    """``records`` (fixtures/demo.json) with the nights moved by whole weeks (their weekdays kept)
-    so the planned night falls 7 to 13 days after ``today``; each month named by a hosting turn
-    or a prepayment, and the season's bounds, to the month its nights reach; the season named
-    by its years; every time stamp moved by whole days so the latest is the day before ``now``'s
-    (never later than it was)."""
+    """``records`` (fixtures/demo.json) with every month moved by the same number of months, so
+    the planned night, on its weekday of the month (its "second Thursday"), is the first such
+    day at least ``AHEAD`` of ``today``; each night on its weekday of its moved month; the
+    hosting turns, the prepayment and the season with them (the season named by its years,
+    where the played nights' money names it too); every time stamp moved by whole days so the
+    latest is the day before ``now``'s (never earlier than it was)."""
     nights = [r["fields"] for r in records if r["model"] == "nights.night"]
     planned = max(dt.date.fromisoformat(n["date"]) for n in nights)
-    weeks = -((planned - today - dt.timedelta(days=7)).days // 7)  # rounded up
-    moved = dt.timedelta(weeks=weeks)
-    # A month moves where the nights played in it move: its first night's day, else the 10th.
-    first_days: dict[tuple[int, int], dt.date] = {}
-    for day in sorted(dt.date.fromisoformat(n["date"]) for n in nights):
-        first_days.setdefault((day.year, day.month), day)
-
-    def month(first: dt.date) -> dt.date:
-        anchor = first_days.get((first.year, first.month), first.replace(day=10))
-        return (anchor + moved).replace(day=1)
-
-    # Time stamps are ISO strings in UTC: the greatest string is the latest time.
+    months = today.year * 12 + today.month - (planned.year * 12 + planned.month) - 1
+    while _same_day_in(planned, months) < today + AHEAD:
+        months += 1
     stamps = [v for r in records for v in r["fields"].values() if _is_time_stamp(v)]
+    # Time stamps are ISO strings in UTC: the greatest string is the latest time.
     days = max(0, (now.date() - _time_stamp(max(stamps)).date()).days - 1) if stamps else 0
-    later = dt.timedelta(days=days)
+    renamed = {}  # a season's name before and after
+    for season in (r["fields"] for r in records if r["model"] == "groups.season"):
+        starts = _month_on(dt.date.fromisoformat(season["starts"]), months)
+        ends = _month_on(starts, 12) - dt.timedelta(days=1)
+        name = _season_name(starts, ends)
+        renamed[season["name"]] = name
+        season.update(starts=starts.isoformat(), ends=ends.isoformat(), name=name)
     for record in records:
         fields, model = record["fields"], record["model"]
-        for name, value in fields.items():
+        for field, value in fields.items():
             if _is_time_stamp(value):
-                fields[name] = _moved_stamp(value, later)
+                fields[field] = _moved_stamp(value, dt.timedelta(days=days))
         if model == "nights.night":
-            fields["date"] = (dt.date.fromisoformat(fields["date"]) + moved).isoformat()
-        for name in MONTHS.get(model, ()):
-            fields[name] = month(dt.date.fromisoformat(fields[name])).isoformat()
-        if model == "groups.season":
-            starts = month(dt.date.fromisoformat(fields["starts"]))
-            ends = _year_on(starts) - dt.timedelta(days=1)
-            fields["starts"], fields["ends"] = starts.isoformat(), ends.isoformat()
-            fields["name"] = _season_name(starts, ends)
+            fields["date"] = _same_day_in(dt.date.fromisoformat(fields["date"]), months).isoformat()
+        for field in MONTHS.get(model, ()):
+            fields[field] = _month_on(dt.date.fromisoformat(fields[field]), months).isoformat()
+        if model == "nights.moneyrecord" and fields["figures"].get("season_name") in renamed:
+            fields["figures"]["season_name"] = renamed[fields["figures"]["season_name"]]
     return records
 
 
-def _year_on(day: dt.date) -> dt.date:
-    return day.replace(year=day.year + 1)
+def _month_on(day: dt.date, months: int) -> dt.date:
+    """The first of the month ``months`` after ``day``'s."""
+    index = day.year * 12 + day.month - 1 + months
+    return dt.date(index // 12, index % 12 + 1, 1)
+
+
+def _same_day_in(day: dt.date, months: int) -> dt.date:
+    """``day``'s weekday of the month (its second Thursday, say), ``months`` later. The demo's
+    nights fall in a month's first four weeks, which every month has."""
+    first = _month_on(day, months)
+    week = (day.day - 1) // 7
+    return first + dt.timedelta(days=(day.weekday() - first.weekday()) % 7 + 7 * week)
 
 
 def _season_name(starts: dt.date, ends: dt.date) -> str:
