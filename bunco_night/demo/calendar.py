@@ -64,7 +64,7 @@ def _same_day_in(day: dt.date, months: int) -> dt.date:
 
 
 def _season_name(starts: dt.date, ends: dt.date) -> str:
-    """ "2026" for a calendar year, "2026-27" for a season across two."""
+    """A season's name: its year ("2026"), or its two ("2026-27")."""
     return str(starts.year) if starts.year == ends.year else f"{starts.year}-{ends.year % 100:02d}"
 
 
