@@ -79,6 +79,7 @@ from bunco_night.play.standings import night_standings
 from bunco_night.play.state import round_board
 from bunco_night.printing.documents import PlayLinks, prize_sheet, tally_sheets
 from bunco_night.rules.money import money_of, only_names_winners, unbalanced
+from bunco_night.rules.presets import LADDER_MOVEMENT, preset
 from tests.search import DEPTH_NAME, machine_search
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +139,7 @@ class NightMachine(RuleBasedStateMachine):
     # -- set-up -------------------------------------------------------------------------
 
     @initialize(
-        preset=st.sampled_from(["house", "deluxe"]),
+        rules=st.sampled_from(["house", "deluxe", "ladder", "two_dice"]),
         ghosts=st.booleans(),
         regulars=st.integers(5, 9),
         ties=st.sampled_from(["roll_off", "split"]),
@@ -147,12 +148,14 @@ class NightMachine(RuleBasedStateMachine):
         substitutes=st.sampled_from(["win", "regular", "none"]),
         dues=st.sampled_from([300, 500, 725]),
     )
-    def make_group(self, preset, ghosts, regulars, ties, leftover, rounding, substitutes, dues):
+    def make_group(self, rules, ghosts, regulars, ties, leftover, rounding, substitutes, dues):
         host = get_user_model().objects.create_user(f"host{NightMachine.examples}")
         self.host = host
         self.group = group_create(
-            name=f"Machine {NightMachine.examples}", user=host, rules=preset, dues_cents=dues
+            name=f"Machine {NightMachine.examples}", user=host, rules=rules, dues_cents=dues
         )
+        # Ladder movement plays at tables of four: its presets fill with ghosts.
+        ghosts = ghosts or preset(rules).movement == LADDER_MOVEMENT
         rules_update(
             group=self.group,
             changes={
