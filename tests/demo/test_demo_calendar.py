@@ -1,5 +1,5 @@
-"""The demo loaded on any day reads as a group in the middle of its season: its planned night
-next week, its played nights before it, its rotation and season around them."""
+"""The demo loaded on any day reads as a group in the middle of its season: its next night
+ahead, its played nights before it, its rotation and season around them."""
 
 import copy
 import datetime as dt
@@ -47,13 +47,13 @@ def test_on_the_day_the_tests_were_written_the_demo_is_as_built():
     assert dated(copy.deepcopy(RECORDS), TESTS_TODAY, BUILT) == RECORDS
 
 
-def week_of_month(day: dt.date) -> tuple[int, int]:
+def week_of_month(date: dt.date) -> tuple[int, int]:
     """Its weekday and which of them in its month: (3, 1) for a second Thursday."""
-    return day.weekday(), (day.day - 1) // 7
+    return date.weekday(), (date.day - 1) // 7
 
 
-def month_index(day: dt.date) -> int:
-    return day.year * 12 + day.month
+def month_index(date: dt.date) -> int:
+    return date.year * 12 + date.month
 
 
 @given(
