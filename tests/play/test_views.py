@@ -2,6 +2,7 @@
 
 import datetime as dt
 import re
+from html import unescape
 
 import pytest
 from django.db import connection
@@ -295,6 +296,18 @@ def test_player_page_card_and_next_seat(client, night):
     round_start(night=night)
     html = client.get(reverse("play:player", args=[a.token])).content.decode()
     assert result_cells(html)[1] == '<span class="muted">playing</span>'
+
+
+def test_before_the_night_a_player_s_page_says_when_and_where_it_is(client):
+    night = make_night(make_group(user=make_user("elm")), date=dt.date(2026, 12, 10))
+    night.time, night.place = dt.time(19, 0), "Bea's"
+    night.save(update_fields=["time", "place"])
+    a = night.attendances.first()
+    page = unescape(client.get(reverse("play:player", args=[a.token])).content.decode())
+    page = " ".join(page.split())
+    assert "See you Thursday, December 10 at 7:00 PM, at Bea's." in page
+    assert "Your table and seat show here when the host seats the first round." in page
+    assert "Waiting for the host" not in page
 
 
 def test_the_player_page_s_bell_says_what_the_table_phone_says(client, night):
