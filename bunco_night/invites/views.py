@@ -169,7 +169,7 @@ def _panel(request: HttpRequest, night, error: str = "", sections: bool = True) 
     if embedded and sections:
         sections = night_context(night)
         sections["oob"] = True
-        for partial in ("attendance", "dues", "seating"):
+        for partial in ("attendance", "dues", "seating", "history_changed"):
             html += render_to_string(f"nights/night.html#{partial}", sections, request=request)
     return HttpResponse(html)
 

@@ -72,7 +72,6 @@ def _after_attendance(
         request,
         night,
         "attendance",
-        "attendance_changed",
         row_error=row_error,
         new_tables=new_tables if request.htmx else (),
         **errors,
@@ -112,9 +111,7 @@ def _after_payment(
                 "hx_select": f"#dues-{attendance_pk}",
             }
         return render(request, f"{PAGE}#dues_row_changed", context)
-    return _after_change(
-        request, night, "dues", "dues", pay_error=pay_error, confirm_undo=confirm_undo
-    )
+    return _after_change(request, night, "dues", pay_error=pay_error, confirm_undo=confirm_undo)
 
 
 def _row_error(attendance: Attendance, where: str, message: str, typed=None) -> RowError | None:

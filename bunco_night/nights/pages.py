@@ -148,6 +148,7 @@ def night_context(
     played = {p.player.pk: p for p in who_played(night)}
     sat = played_a_round(night)
     seating = _seating_parts(night)
+    history = list(night_history(night))
     seat_ids = {s.pk for t in seating["chart"] for s in t.seats}
     picked = whole_number(pick) if seating["pickable"] else None
     return {
@@ -169,7 +170,8 @@ def night_context(
         "next_step": night_next_step(
             night, seating["round"], seating["chart"], today or timezone.localdate()
         ),
-        "history": list(night_history(night)),
+        "history": history,
+        "history_count": len(history),
     }
 
 
@@ -197,6 +199,7 @@ def attendance_row_context(
         "added": added,
         "after": after,
         "pick": None,
+        "history_count": night.actions.count(),
     }
 
 
@@ -281,6 +284,7 @@ def dues_row_context(
         "group": night.group,
         "ghosts_fill": night.rules_obj.fill == FILL_GHOSTS,
         "confirm_undo": confirm_undo,
+        "history_count": night.actions.count(),
         **_dues_of_one(night, attendance_pk, pay_error),
     }
 

@@ -32,12 +32,11 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, PAGE, context)
 
 
-def _after_change(
-    request: HttpRequest, night: Night, section: str, partial: str, **errors
-) -> HttpResponse:
-    """htmx gets the changed section; a plain POST is redirected or shown the refusal."""
+def _after_change(request: HttpRequest, night: Night, section: str, **errors) -> HttpResponse:
+    """htmx gets the changed section (``section``_changed: with what it changes elsewhere);
+    a plain POST is redirected or shown the refusal."""
     if request.htmx:
-        return render(request, f"{PAGE}#{partial}", night_context(night, **errors))
+        return render(request, f"{PAGE}#{section}_changed", night_context(night, **errors))
     if any(errors.values()):
         return render(request, PAGE, night_context(night, today=timezone.localdate(), **errors))
     return redirect(f"{night.get_absolute_url()}#{section}")
@@ -71,15 +70,13 @@ def seating_draw(request: HttpRequest, pk: int) -> HttpResponse:
     # A seed shown again (asked first, or refused) is what was typed, as typed.
     typed_seed = form["seed"].value() or ""
     if replaces and not AskedForm(request.POST).said_yes:
-        return _after_change(
-            request, night, "seating", "seating", confirm_draw=replaces, draw_seed=typed_seed
-        )
+        return _after_change(request, night, "seating", confirm_draw=replaces, draw_seed=typed_seed)
     message = _refusal(
         form, lambda data: actions.seating_draw(night=night, by=request.user, **data)
     )
     # A refused seed stays in its box, for the host to mend rather than type again.
     seed = typed_seed if message else ""
-    return _after_change(request, night, "seating", "seating", draw_error=message, draw_seed=seed)
+    return _after_change(request, night, "seating", draw_error=message, draw_seed=seed)
 
 
 @login_required
@@ -92,7 +89,7 @@ def seating_draw_undo(request: HttpRequest, pk: int) -> HttpResponse:
         actions.seating_draw_undo(night=night, by=request.user)
     except ServiceError as error:
         message = error.message
-    return _after_change(request, night, "seating", "seating", draw_error=message)
+    return _after_change(request, night, "seating", draw_error=message)
 
 
 @login_required
@@ -111,7 +108,7 @@ def seating_swap(request: HttpRequest, pk: int) -> HttpResponse:
         )
 
     message = _refusal(form, swap)
-    return _after_change(request, night, "seating", "seating", swap_error=message)
+    return _after_change(request, night, "seating", swap_error=message)
 
 
 @login_required
@@ -132,6 +129,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's history, newest first (docs/rules.md section 6.6); htmx: the list alone."""
     night = night_for_host(request.user, pk)
     if request.htmx:
-        context = {"night": night, "history": night_history(night)}
-        return render(request, "nights/_history.html#history_list", context)
+        history = list(night_history(night))
+        context = {"night": night, "history": history, "history_count": len(history)}
+        return render(request, "nights/_history.html#history_opened", context)
     return redirect(f"{night.get_absolute_url()}#history")

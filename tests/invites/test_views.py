@@ -229,10 +229,10 @@ def test_the_panel_answers_204_until_something_changes_then_brings_the_sections(
     changed = client.get(f"{url}&v={version}", **HX)
     page = text(changed)
     assert "“Sick kid”" in page
-    # The night page's own sections come along out of band.
+    # The night page's own sections, and the history's count, come along out of band.
     for section in ("attendance", "dues", "seating"):
         assert f'<section id="{section}"' in page
-    assert page.count('hx-swap-oob="true"') == 3
+    assert page.count('hx-swap-oob="true"') == 4 and 'id="history-count"' in page
 
 
 def test_the_host_asks_the_substitutes_from_the_panel(client, group, night):

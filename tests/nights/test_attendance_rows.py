@@ -60,6 +60,7 @@ def test_a_tap_answers_with_the_row_and_the_counts_and_dues_it_changes(client, n
         "dues-totals",
         f"dues-{ann.pk}",
         "draw-playing",
+        "history-count",  # the change is a line of the night's history
     ]
     assert '<span class="count" id="att-count" hx-swap-oob="true">11 playing</span>' in page
     dues = page[page.index(f'id="dues-{ann.pk}"') :]
@@ -298,6 +299,7 @@ def test_a_late_arrival_answers_with_their_row_put_in_its_place(client, night):
         "guest-form",
         "dues-totals",
         "draw-playing",
+        "history-count",
     ]
     assert '<span class="count" id="att-count" hx-swap-oob="true">13 playing</span>' in page
     assert (

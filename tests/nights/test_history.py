@@ -90,3 +90,30 @@ def test_a_change_refused_or_sent_twice_leaves_one_line_or_none(client, group):
     client.post(nurl("draw", night), {"seed": "not a number"})
     client.post(nurl("draw_undo", night))  # nothing to take back
     assert len(lines(night)) == 1
+
+
+def history_count(html: str) -> str:
+    """The history's count a page or an htmx answer shows (out of band in an answer)."""
+    found = re.search(r'<span class="count" id="history-count"[^>]*>([^<]*)</span>', html)
+    assert found, "no history count"
+    return found.group(1)
+
+
+def test_each_change_s_answer_brings_the_history_s_new_count(client, group):
+    """The count the closed History section shows follows the changes made on the page
+    without a reload: each htmx answer carries it out of band."""
+    night = make_night(group, sets=1)
+    deb = night.attendances.get(player__name="Regular 3")
+    assert history_count(client.get(night.get_absolute_url()).content.decode()) == "0 changes"
+    paid = client.post(nurl("pay", night, deb.pk), {"nonce": "count-pay-1", "last_seen": "0"}, **HX)
+    assert history_count(paid.content.decode()) == "1 change"
+    assert 'id="history-count" hx-swap-oob="true"' in paid.content.decode()
+    drawn = client.post(nurl("draw", night), {"seed": "7"}, **HX).content.decode()
+    assert history_count(drawn) == "2 changes"
+    undone = client.post(nurl("draw_undo", night), **HX).content.decode()
+    assert history_count(undone) == "3 changes"
+    left = client.post(nurl("leave", night, deb.pk), **HX).content.decode()
+    assert history_count(left) == str(len(lines(night))) + " changes"
+    opened = client.get(nurl("history", night), **HX).content.decode()
+    assert opened.lstrip().startswith('<ol class="history-list"')
+    assert history_count(opened) == f"{len(lines(night))} changes"

@@ -476,7 +476,7 @@ def test_pay_with_htmx_returns_the_dues_line_and_the_totals(client, night):
     assert page.lstrip().startswith(f'<li class="dues-row paid" id="dues-{ann.pk}"')
     assert page.count('class="dues-row') == 1 and 'id="attendance"' not in page
     oob = re.findall(r'id="([\w-]+)"[^>]*hx-swap-oob="true"', page)
-    assert oob == ["dues-version", "dues-totals"]
+    assert oob == ["dues-version", "dues-totals", "history-count"]
     totals = page[page.index('id="dues-totals"') :]
     assert "<dt>Collected (the pot)</dt><dd>$5.00</dd>" in totals
     assert Payment.objects.get().amount_cents == 500
@@ -554,11 +554,12 @@ def test_draw_the_seating_with_a_seed(client, night):
     assert again == first  # the same seed draws the same seating
 
 
-def test_draw_with_htmx_returns_just_the_seating(client, night):
+def test_draw_with_htmx_returns_just_the_seating_and_the_history_s_count(client, night):
     response = client.post(nurl("draw", night), {"seed": ""}, **HX)
     page = text(response)
     assert page.lstrip().startswith('<section id="seating"')
-    assert "<html" not in page and "hx-swap-oob" not in page
+    oob = re.findall(r'id="([\w-]+)"[^>]*hx-swap-oob="true"', page)
+    assert "<html" not in page and oob == ["history-count"]
     assert page.count('class="table-card') == 3
 
 
