@@ -228,7 +228,7 @@ def build_season(season, regulars: list[Player], subs: list[Player]) -> Night:
         (9, regulars[6], "", "Carla: salad, Joy: drinks"),
         (10, regulars[10], "", ""),
         (11, None, "No Bunco this month", ""),
-        (12, regulars[1], "", "Carla: dessert, Irene: drinks"),
+        (12, regulars[1], "", "Carla: dessert, Fran: drinks"),
     ]
     for month, host, place, brings in rotation:
         hosting_turn_set(
