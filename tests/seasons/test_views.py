@@ -87,6 +87,9 @@ def test_the_season_page_shows_standings_charts_prizes_and_nights(client, season
     assert "Most buncos of the season" in page and "Best attendance" in page
     # The pot is 10% of the night's $60 of dues.
     assert "pot so far $6.00" in page
+    # Each night: its date (a link), then where and how it stands, with no stray dot.
+    nights = re.findall(r'<p class="night-line">.*?</p>', page)
+    assert nights and all(re.search(r"</a><span>[^·<][^<]*</span></p>$", n) for n in nights)
 
 
 def test_a_tied_year_end_prize_is_broken_by_the_host_and_can_be_cleared(client, season):
