@@ -148,7 +148,6 @@ def night_context(
     played = {p.player.pk: p for p in who_played(night)}
     sat = played_a_round(night)
     seating = _seating_parts(night)
-    history = list(night_history(night))
     seat_ids = {s.pk for t in seating["chart"] for s in t.seats}
     picked = whole_number(pick) if seating["pickable"] else None
     return {
@@ -170,8 +169,8 @@ def night_context(
         "next_step": night_next_step(
             night, seating["round"], seating["chart"], today or timezone.localdate()
         ),
-        "history": history,
-        "history_count": len(history),
+        "history": list(night_history(night)),
+        "history_count": night.actions.count(),  # the list shows the newest lines only
     }
 
 

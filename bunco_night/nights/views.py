@@ -129,7 +129,10 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's history, newest first (docs/rules.md section 6.6); htmx: the list alone."""
     night = night_for_host(request.user, pk)
     if request.htmx:
-        history = list(night_history(night))
-        context = {"night": night, "history": history, "history_count": len(history)}
+        context = {
+            "night": night,
+            "history": night_history(night),
+            "history_count": night.actions.count(),
+        }
         return render(request, "nights/_history.html#history_opened", context)
     return redirect(f"{night.get_absolute_url()}#history")
